@@ -1,0 +1,213 @@
+import { COMMENTS_PER_PAGE, RATING_MAX, RATING_STORED_MAX } from "@katale/domain";
+import { z } from "zod";
+import {
+  badRequestBody,
+  dataOf,
+  defineCalls,
+  detailBody,
+  fileField,
+  idParams,
+  idValue,
+  imagePath,
+  noContent,
+  pageParam,
+  timestamp,
+} from "./common.js";
+import { productWire } from "./products.js";
+
+// Saved products, browse history, ratings, comments and follows (spec §3, §7), shop service.
+// All writes need the token (Authorization header; the body `token`/`user_token` fields of the spec
+// are accepted as a fallback).
+
+const tokenField = z.string().min(1).optional().describe("fallback for the Authorization header");
+
+export const savedProductWire = z.object({
+  saved_product_id: z.number().int(),
+  /** The saved product itself (spec: nested `product_id.product_id`). */
+  product_id: productWire,
+});
+export type SavedProductWire = z.infer<typeof savedProductWire>;
+
+export const commentWire = z.object({
+  comment_id: z.number().int(),
+  comment: z.string(),
+  product_id: z.number().int(),
+  /** the author, so a client can offer edit/delete on its own comments */
+  user_id: z.number().int(),
+  commentor_name: z.string(),
+  commentor_profile_picture: z.string().nullable(),
+  date_commented: timestamp,
+  comment_images: z.array(imagePath.nullable()),
+});
+export type CommentWire = z.infer<typeof commentWire>;
+
+export const followRecordWire = z.object({
+  id: z.number().int(),
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    cover_image: z.string().nullable(),
+    display_image: z.string().nullable(),
+  }),
+});
+export type FollowRecordWire = z.infer<typeof followRecordWire>;
+
+const commentList = z.object({ data: z.array(commentWire), number_of_comments: z.number().int().min(0) });
+const authErrors = { 400: badRequestBody, 401: detailBody } as const;
+
+export const engagementCalls = defineCalls({
+  saveProduct: {
+    service: "shop",
+    method: "POST",
+    path: "product/save/",
+    summary: "Save a product to the wishlist (saving twice keeps one entry)",
+    auth: "token",
+    body: z.object({ token: tokenField, product_id: idValue }),
+    response: {
+      201: dataOf(z.object({ saved_product_id: z.number().int(), product_id: z.number().int() })),
+      ...authErrors,
+      404: detailBody,
+    },
+  },
+  listSaved: {
+    service: "shop",
+    method: "GET",
+    path: "product/save/",
+    summary: "The user's saved products that are in stock, newest saved first",
+    auth: "token",
+    response: {
+      200: z.object({ data: z.array(savedProductWire), number_of_saved_products: z.number().int().min(0) }),
+      401: detailBody,
+    },
+  },
+  unsave: {
+    service: "shop",
+    method: "DELETE",
+    path: "product/save/:savedProductId",
+    summary: "Remove a saved product",
+    auth: "token",
+    params: idParams("savedProductId"),
+    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+  },
+  browseHistory: {
+    service: "shop",
+    method: "GET",
+    path: "product/browse-history/",
+    summary: "Products the user viewed, most recent first",
+    auth: "token",
+    response: {
+      200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
+      401: detailBody,
+    },
+  },
+  recordBrowse: {
+    service: "shop",
+    method: "POST",
+    path: "product/browse-history/",
+    summary: "Record a product view",
+    auth: "token",
+    body: z.object({ token: tokenField, product_id: idValue }),
+    response: { 201: detailBody, ...authErrors, 404: detailBody },
+  },
+  rate: {
+    service: "shop",
+    method: "POST",
+    path: "product/rating/",
+    summary:
+      "Rate a product: `rating` is the stored 0–10 value (the 0–5 stars doubled); rating again replaces it",
+    auth: "token",
+    body: z.object({ rating: z.coerce.number().int().min(0).max(RATING_STORED_MAX), product_id: idValue }),
+    response: {
+      200: dataOf(
+        z.object({
+          product_id: z.number().int(),
+          rating: z.number().int().min(0).max(RATING_STORED_MAX),
+          average_rating: z.number().min(0).max(RATING_MAX),
+          number_of_users_rated: z.number().int().min(0),
+        }),
+      ),
+      ...authErrors,
+      404: detailBody,
+    },
+  },
+  comments: {
+    service: "shop",
+    method: "GET",
+    path: "product/comment/:productId/",
+    summary: `Comments on a product, newest first, ${COMMENTS_PER_PAGE} per page; number_of_comments is the total`,
+    params: idParams("productId"),
+    querystring: z.object({ page: pageParam }),
+    response: { 200: commentList, 400: detailBody, 404: detailBody },
+  },
+  userComments: {
+    service: "shop",
+    method: "GET",
+    path: "product/comment/user/:userId/",
+    summary: "Comments a user wrote, newest first",
+    params: idParams("userId"),
+    response: { 200: commentList, 400: detailBody, 404: detailBody },
+  },
+  addComment: {
+    service: "shop",
+    method: "POST",
+    path: "product/comment/",
+    summary: "Comment on a product (multipart: token, comment, product_id, optional image_1..image_N)",
+    auth: "token",
+    encoding: "multipart",
+    body: z
+      .object({ token: tokenField, comment: z.string().trim().min(1).max(2000), product_id: idValue })
+      .catchall(fileField),
+    response: { 201: dataOf(commentWire), ...authErrors, 404: detailBody, 413: detailBody },
+  },
+  editComment: {
+    service: "shop",
+    method: "PATCH",
+    path: "product/comment/:id/",
+    summary: "Edit one's own comment; 403 'You are not the owner'",
+    auth: "token",
+    params: idParams("id"),
+    body: z.object({ token: tokenField, comment: z.string().trim().min(1).max(2000) }),
+    response: {
+      200: z.object({ detail: z.string(), data: commentWire }),
+      ...authErrors,
+      403: detailBody,
+      404: detailBody,
+    },
+  },
+  deleteComment: {
+    service: "shop",
+    method: "DELETE",
+    path: "product/comment/:id/",
+    summary: "Delete one's own comment",
+    auth: "token",
+    params: idParams("id"),
+    body: z.object({ user_token: tokenField }).optional(),
+    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+  },
+  follow: {
+    service: "shop",
+    method: "POST",
+    path: "shop/follow/",
+    summary: "Follow a shop (following twice keeps one record); user_id must be the token's user",
+    auth: "token",
+    body: z.object({ token: tokenField, shop_id: idValue, user_id: idValue.optional() }),
+    response: { 201: dataOf(followRecordWire), ...authErrors, 403: detailBody, 404: detailBody },
+  },
+  unfollow: {
+    service: "shop",
+    method: "DELETE",
+    path: "shop/follow/:followId",
+    summary: "Stop following (the follow record's id)",
+    auth: "token",
+    params: idParams("followId"),
+    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+  },
+  followedShops: {
+    service: "shop",
+    method: "GET",
+    path: "shop/follow/:userId/",
+    summary: "Shops a user follows (empty data when none)",
+    params: idParams("userId"),
+    response: { 200: z.object({ data: z.array(followRecordWire) }), 400: detailBody, 404: detailBody },
+  },
+});

@@ -1,0 +1,36 @@
+// The wire contract of spec §7: one module per area, shared by the server routes and the client
+// gateways.
+import { authCalls } from "./auth.js";
+import { catalogueCalls } from "./catalogue.js";
+import { chatCalls } from "./chat.js";
+import type { CallDef } from "./common.js";
+import { engagementCalls } from "./engagement.js";
+import { geoCalls } from "./geo.js";
+import { productCalls } from "./products.js";
+import { shopCalls } from "./shops.js";
+import { supportCalls } from "./support.js";
+import { verificationCalls } from "./verification.js";
+
+export * from "./auth.js";
+export * from "./catalogue.js";
+export * from "./chat.js";
+export * from "./common.js";
+export * from "./engagement.js";
+export * from "./geo.js";
+export * from "./products.js";
+export * from "./shops.js";
+export * from "./support.js";
+export * from "./verification.js";
+
+/** Every call of the contract, by area. */
+export const allCalls = {
+  auth: authCalls,
+  catalogue: catalogueCalls,
+  products: productCalls,
+  engagement: engagementCalls,
+  shops: shopCalls,
+  verification: verificationCalls,
+  support: supportCalls,
+  chat: chatCalls,
+  geo: geoCalls,
+} as const satisfies Record<string, Record<string, CallDef>>;

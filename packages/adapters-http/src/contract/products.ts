@@ -1,0 +1,206 @@
+import { INFINITE_SCROLL_PAGE_SIZE, LISTING_PAGE_SIZE, PAGE_SIZE_MAX, RATING_MAX } from "@katale/domain";
+import { z } from "zod";
+import {
+  badRequestBody,
+  dataOf,
+  defineCalls,
+  detailBody,
+  fileField,
+  idParams,
+  idValue,
+  imagePath,
+  noContent,
+  pageQuery,
+  paginated,
+  verificationStatus,
+} from "./common.js";
+
+// Products (spec §3, §7), shop service. Public lists hold only products with in_stock > 0, newest
+// first, unless the call says otherwise.
+
+export const productWire = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  /** integer UGX */
+  price: z.number().int().min(0),
+  in_stock: z.number().int().min(0),
+  /** host paths (`/media/products/x.webp`); the first is the display image */
+  images: z.array(imagePath),
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  shop_verification_status: verificationStatus,
+  category_id: z.number().int(),
+  category_name: z.string(),
+  sub_category_id: z.number().int(),
+  sub_category_name: z.string(),
+  /** 0–5, one decimal (stored ratings are 0–10) */
+  average_rating: z.number().min(0).max(RATING_MAX),
+  number_of_users_rated: z.number().int().min(0),
+});
+export type ProductWire = z.infer<typeof productWire>;
+
+/** POST product/search/ answers at most this many products, best first. */
+export const SEARCH_RESULTS_MAX = 50;
+
+const productData = dataOf(productWire);
+const productList = z.object({ data: z.array(productWire) });
+const productPage = paginated(productWire);
+const notFound = detailBody.describe("'Product not found'");
+const invalidPage = detailBody.describe("'Invalid page.' or the listing's not-found message");
+
+/** Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images). */
+const productFormFields = {
+  product_name: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000),
+  price: z.coerce.number().int().min(0).max(1_000_000_000_000),
+  in_stock: z.coerce.number().int().min(0).max(1_000_000),
+  category_id: idValue,
+  sub_category_id: idValue,
+  number_of_images: z.coerce.number().int().min(0).max(10),
+  token: z.string().optional().describe("fallback for the Authorization header"),
+};
+const formFlag = z.enum(["true", "false"]).optional();
+
+export const productCalls = defineCalls({
+  list: {
+    service: "shop",
+    method: "GET",
+    path: "product/",
+    summary: `Newest in-stock products, at most ${PAGE_SIZE_MAX} (use product/paginated/ for more)`,
+    response: { 200: productList },
+  },
+  getById: {
+    service: "shop",
+    method: "GET",
+    path: "product/:id/",
+    summary: "One product by id (also out of stock); 404 'Product not found'",
+    params: idParams("id"),
+    response: { 200: productData, 400: detailBody, 404: notFound },
+  },
+  getBySlug: {
+    service: "shop",
+    method: "GET",
+    path: "product/slug/:slug/",
+    summary: "One product by slug (also out of stock); 404 'Product not found'",
+    params: z.object({ slug: z.string().min(1).max(300) }),
+    response: { 200: productData, 400: detailBody, 404: notFound },
+  },
+  paginated: {
+    service: "shop",
+    method: "GET",
+    path: "product/paginated/",
+    summary: "In-stock products, newest first, paginated (page_size default 8)",
+    querystring: pageQuery(INFINITE_SCROLL_PAGE_SIZE),
+    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+  },
+  byCategory: {
+    service: "shop",
+    method: "GET",
+    path: "product/category/:id/",
+    summary: "In-stock products of a category, paginated; 404 'Category not found'",
+    params: idParams("id"),
+    querystring: pageQuery(LISTING_PAGE_SIZE),
+    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+  },
+  bySubCategory: {
+    service: "shop",
+    method: "GET",
+    path: "product/sub-category/:id/",
+    summary: "In-stock products of a sub category, paginated; 404 'Sub category not found'",
+    params: idParams("id"),
+    querystring: pageQuery(LISTING_PAGE_SIZE),
+    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+  },
+  fromFollowedShops: {
+    service: "shop",
+    method: "GET",
+    path: "product/from-followed-shops/",
+    summary: `In-stock products of the shops the user follows, newest first, at most ${PAGE_SIZE_MAX}`,
+    auth: "token",
+    response: { 200: productList, 401: detailBody },
+  },
+  byShop: {
+    service: "shop",
+    method: "GET",
+    path: "product/shop/:shopId/",
+    summary:
+      "A shop's in-stock products (or, with stock_type=out, its out-of-stock ones); 404 'Shop not found'",
+    params: idParams("shopId"),
+    querystring: z.object({ stock_type: z.enum(["in", "out"]).optional() }),
+    response: {
+      200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
+      400: detailBody,
+      404: detailBody,
+    },
+  },
+  search: {
+    service: "shop",
+    method: "POST",
+    path: "product/search/",
+    summary: `Full-text and typo-tolerant search of in-stock products, best first, at most ${SEARCH_RESULTS_MAX}`,
+    body: z.object({ search_query: z.string().trim().min(1, "search_query must not be empty").max(200) }),
+    response: { 200: z.object({ products: z.array(productWire) }), 400: detailBody },
+  },
+  create: {
+    service: "shop",
+    method: "POST",
+    path: "product/",
+    summary: "Add a product to one of the user's shops (multipart; image_1..image_N)",
+    auth: "token",
+    encoding: "multipart",
+    body: z.object({ ...productFormFields, shop_id: idValue }).catchall(fileField),
+    response: {
+      201: productData,
+      400: badRequestBody,
+      401: detailBody,
+      403: detailBody,
+      404: detailBody,
+      413: detailBody,
+    },
+  },
+  update: {
+    service: "shop",
+    method: "PATCH",
+    path: "product/:id/",
+    summary: "Edit a product (multipart; removed_images_urls, image_N for added images)",
+    auth: "token",
+    encoding: "multipart",
+    params: idParams("id"),
+    body: z
+      .object({
+        product_name: productFormFields.product_name.optional(),
+        description: productFormFields.description.optional(),
+        price: productFormFields.price.optional(),
+        in_stock: productFormFields.in_stock.optional(),
+        category_id: idValue.optional(),
+        sub_category_id: idValue.optional(),
+        number_of_images: productFormFields.number_of_images.optional(),
+        /** JSON array or comma-separated list of image paths to remove */
+        removed_images_urls: z.string().optional(),
+        are_there_removed_images: formFlag,
+        are_images_modified: formFlag,
+        are_there_added_images: formFlag,
+        token: productFormFields.token,
+      })
+      .catchall(fileField),
+    response: {
+      200: productData,
+      400: badRequestBody,
+      401: detailBody,
+      403: detailBody,
+      404: detailBody,
+      413: detailBody,
+    },
+  },
+  remove: {
+    service: "shop",
+    method: "DELETE",
+    path: "product/:id/",
+    summary: "Delete a product of one of the user's shops",
+    auth: "token",
+    params: idParams("id"),
+    response: { 204: noContent, 400: detailBody, 401: detailBody, 403: detailBody, 404: detailBody },
+  },
+});

@@ -1,0 +1,163 @@
+import {
+  FEATURED_SHOPS_COUNT,
+  PAGE_SIZE_MAX,
+  PHONE_MAX_LENGTH,
+  RATING_MAX,
+  SHOP_CATEGORIES_MAX,
+} from "@katale/domain";
+import { z } from "zod";
+import {
+  badRequestBody,
+  dataOf,
+  defineCalls,
+  detailBody,
+  fileField,
+  idParams,
+  idValue,
+  latitude,
+  longitude,
+  verificationStatus,
+} from "./common.js";
+
+// Shops and their followers (spec §3, §7), shop service. Following itself is in engagement.ts.
+
+export const shopWire = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bio: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  display_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  /** the owner's user id */
+  owner: z.number().int(),
+  verification_status: verificationStatus,
+  /** 0–5, one decimal: the average rating over the shop's rated products */
+  rating: z.number().min(0).max(RATING_MAX),
+  /** up to 3 category ids, in the order the owner chose them */
+  category: z.array(z.number().int()).max(SHOP_CATEGORIES_MAX),
+  location_latitude: z.number().nullable(),
+  location_longitude: z.number().nullable(),
+});
+export type ShopWire = z.infer<typeof shopWire>;
+
+export const featuredShopWire = z.object({
+  shop: shopWire,
+  /** same scale as `rating` (0–5, one decimal) */
+  average_total_rating: z.number().min(0).max(RATING_MAX),
+});
+export type FeaturedShopWire = z.infer<typeof featuredShopWire>;
+
+export const followersWire = z.object({
+  shop: z.object({ id: z.number().int(), name: z.string(), number_of_followers: z.number().int().min(0) }),
+  followers: z.array(z.object({ name: z.string(), profile_picture: z.string().nullable() })),
+});
+export type FollowersWire = z.infer<typeof followersWire>;
+
+/** Category ids: a JSON array, or in a form a comma-separated list ("1,2,3"); at most 3 (spec §9). */
+const shopCategories = z.union([
+  z.array(idValue).min(1).max(SHOP_CATEGORIES_MAX, `A shop has at most ${SHOP_CATEGORIES_MAX} categories`),
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,2}$/, "category must be 1 to 3 comma-separated ids")
+    .transform((s) => s.split(",").map(Number)),
+]);
+const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);
+const tokenField = z.string().min(1).optional().describe("fallback for the Authorization header");
+const shopData = dataOf(shopWire);
+
+export const shopCalls = defineCalls({
+  list: {
+    service: "shop",
+    method: "GET",
+    path: "shop/",
+    summary: "All shops, newest first",
+    response: { 200: z.object({ data: z.array(shopWire) }) },
+  },
+  getById: {
+    service: "shop",
+    method: "GET",
+    path: "shop/:id/",
+    summary: "One shop; 404 'Shop not found'",
+    params: idParams("id"),
+    response: { 200: shopData, 400: detailBody, 404: detailBody },
+  },
+  topRated: {
+    service: "shop",
+    method: "GET",
+    path: "shop/top-rated/",
+    summary: `Shops by average product rating, best first (default ${FEATURED_SHOPS_COUNT}, limit at most ${PAGE_SIZE_MAX})`,
+    querystring: z.object({
+      limit: z
+        .string()
+        .regex(/^\d+$/, "limit must be a positive whole number")
+        .optional()
+        .transform((raw) => (raw === undefined ? FEATURED_SHOPS_COUNT : Math.min(Number(raw), PAGE_SIZE_MAX)))
+        .pipe(z.number().int().min(1, "limit must be a positive whole number")),
+    }),
+    response: { 200: z.object({ data: z.array(featuredShopWire) }), 400: detailBody },
+  },
+  byUser: {
+    service: "shop",
+    method: "GET",
+    path: "shop/getshopsunderauser/:token/",
+    summary: "Shops the token's user owns",
+    auth: "token",
+    params: z.object({ token: z.string().min(1).max(200) }),
+    response: { 200: z.object({ data: z.array(shopWire) }), 401: detailBody },
+  },
+  create: {
+    service: "shop",
+    method: "POST",
+    path: "shop/",
+    summary: "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image)",
+    auth: "token",
+    encoding: "multipart",
+    body: z.object({
+      name: z.string().trim().min(1).max(120),
+      category: shopCategories,
+      token: tokenField,
+      location_latitude: latitude,
+      location_longitude: longitude,
+      bio: z.string().max(2000).optional(),
+      email: z.email().max(254).optional().or(z.literal("")),
+      phone: shopPhone.optional(),
+      profile_image: fileField.optional(),
+      cover_image: fileField.optional(),
+    }),
+    response: { 201: shopData, 400: badRequestBody, 401: detailBody, 413: detailBody },
+  },
+  update: {
+    service: "shop",
+    method: "PATCH",
+    path: "shop/:id/",
+    summary: "Edit a shop's details and images (multipart); owner only",
+    auth: "token",
+    encoding: "multipart",
+    params: idParams("id"),
+    body: z.object({
+      email: z.email().max(254).optional().or(z.literal("")),
+      bio: z.string().max(2000).optional(),
+      phone: shopPhone.optional(),
+      display_image: fileField.optional(),
+      cover_image: fileField.optional(),
+      token: tokenField,
+    }),
+    response: {
+      200: shopData,
+      400: badRequestBody,
+      401: detailBody,
+      403: detailBody,
+      404: detailBody,
+      413: detailBody,
+    },
+  },
+  followers: {
+    service: "shop",
+    method: "GET",
+    path: "shop/followers/:shopId/",
+    summary: "A shop's follower count and followers, newest first; 404 'Shop not found'",
+    params: idParams("shopId"),
+    response: { 200: followersWire, 400: detailBody, 404: detailBody },
+  },
+});

@@ -1,0 +1,120 @@
+import { type DomainError, err, ok, type Result } from "@katale/domain";
+import type { z } from "zod";
+import { type CallDef, fillPath } from "../contract/index.js";
+import { errorFromResponse } from "./error-mapping.js";
+import type { FetchLike, RequestInitLike } from "./fetch-like.js";
+import { encodeMultipart, type MultipartFields } from "./multipart-body.js";
+
+/** Base URLs of the two services, e.g. `https://katale.ug/api/shop/` (trailing slash optional). */
+export interface ServiceUrls {
+  readonly authUrl: string;
+  readonly shopUrl: string;
+}
+
+type SuccessStatus = 200 | 201 | 204;
+type SuccessSchema<C extends CallDef> = C["response"][Extract<keyof C["response"], SuccessStatus>];
+/** The body of a call's success answer, as its contract schema reads it. */
+export type SuccessBody<C extends CallDef> =
+  SuccessSchema<C> extends z.ZodType ? z.output<SuccessSchema<C>> : never;
+
+export interface CallInput<C extends CallDef> {
+  /** Values for the path template's `:names`. */
+  readonly params?: Record<string, string | number>;
+  /** Query string; undefined values are left out. */
+  readonly query?: Record<string, string | number | undefined>;
+  /** JSON body. */
+  readonly body?: C["body"] extends z.ZodType ? z.input<C["body"]> : never;
+  /** Sent as `Authorization: Token <key>`. */
+  readonly token?: string | null;
+  /** A multipart/form-data body (calls with `encoding: "multipart"`), instead of `body`. */
+  readonly form?: MultipartFields;
+}
+
+/**
+ * A failed exchange before it becomes a domain error: no answer at all, or an answer that is an
+ * error status or breaks the contract. Gateways whose calls give statuses a meaning of their own
+ * (the auth service's 401/403/409/429) read it; the others take `call`'s domain error.
+ */
+export type HttpFailure =
+  | { readonly kind: "network" }
+  | { readonly kind: "status"; readonly status: number; readonly body: unknown };
+
+/**
+ * Calls one contract call and answers a Result: the success body checked against the contract, or
+ * a domain error (network failure, 'Invalid page.', not found, refused input, server failure). An
+ * answer that does not match the contract is a server failure: we never pass on unchecked data.
+ */
+export class HttpClient {
+  constructor(
+    private readonly urls: ServiceUrls,
+    private readonly fetch: FetchLike,
+  ) {}
+
+  async call<C extends CallDef>(call: C, input: CallInput<C> = {}): Promise<Result<SuccessBody<C>>> {
+    const answer = await this.exchange(call, input);
+    return answer.ok ? answer : err(domainErrorOf(answer.error));
+  }
+
+  /** Like `call`, but a failure keeps its status and body. */
+  async exchange<C extends CallDef>(
+    call: C,
+    input: CallInput<C> = {},
+  ): Promise<Result<SuccessBody<C>, HttpFailure>> {
+    const url = this.urlOf(call, input);
+    const init: RequestInitLike = { method: call.method, headers: { accept: "application/json" } };
+    if (input.token) init.headers.authorization = `Token ${input.token}`;
+    if (input.form !== undefined) {
+      const multipart = encodeMultipart(input.form);
+      init.headers["content-type"] = multipart.contentType;
+      init.body = multipart.body;
+    } else if (input.body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(input.body);
+    }
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await this.fetch(url, init);
+      status = response.status;
+      text = await response.text();
+    } catch {
+      return err({ kind: "network" });
+    }
+
+    const body = parseJson(text);
+    if (status < 200 || status >= 300) return err({ kind: "status", status, body });
+    const schema = call.response[status] as z.ZodType | undefined;
+    const checked = schema?.safeParse(status === 204 ? null : body);
+    return checked?.success ? ok(checked.data as SuccessBody<C>) : err({ kind: "status", status, body });
+  }
+
+  private urlOf(call: CallDef, input: CallInput<CallDef>): string {
+    const base = call.service === "auth" ? this.urls.authUrl : this.urls.shopUrl;
+    const url = new URL(fillPath(call.path, input.params), base.endsWith("/") ? base : `${base}/`);
+    for (const [name, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
+  }
+}
+
+/**
+ * The domain error of a failed exchange. A 2xx that breaks the contract is a server failure: we
+ * never pass on unchecked data.
+ */
+export function domainErrorOf(failure: HttpFailure): DomainError {
+  if (failure.kind === "network") return failure;
+  return failure.status < 300
+    ? { kind: "server", status: failure.status }
+    : errorFromResponse(failure.status, failure.body);
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,54 @@
+// Public API of @katale/adapters-http: the domain's ports over HTTP. The wire contract itself is
+// exported from `@katale/adapters-http/contract`. Browser-safe: no Node built-ins here.
+
+export {
+  alreadyRegistered,
+  authErrorOf,
+  detailOf,
+  type StatusMeaning,
+  whenDetail,
+} from "./auth/auth-error-mapping.js";
+export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
+export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";
+export {
+  type AccountGatewayOptions,
+  type AccountGateways,
+  createAccountGateways,
+} from "./auth/create-account-gateways.js";
+export { toCategory, toFilter, toSubCategory } from "./catalogue/catalogue-wire-mapping.js";
+export { CategoryHttpGateway } from "./catalogue/category-http-gateway.js";
+export {
+  AddressSuggestionsHttpGateway,
+  toAddressSuggestion,
+} from "./geo/address-suggestions-http-gateway.js";
+export {
+  type BrowseGatewayOptions,
+  type BrowseGateways,
+  createBrowseGateways,
+} from "./http/create-browse-gateways.js";
+export { errorFromResponse, INVALID_PAGE_DETAIL } from "./http/error-mapping.js";
+export type { FetchLike, RequestInitLike, ResponseLike } from "./http/fetch-like.js";
+export {
+  type CallInput,
+  domainErrorOf,
+  HttpClient,
+  type HttpFailure,
+  type ServiceUrls,
+  type SuccessBody,
+} from "./http/http-client.js";
+export {
+  encodeMultipart,
+  type MultipartBody,
+  type MultipartFields,
+  type MultipartValue,
+} from "./http/multipart-body.js";
+export { toPage } from "./http/page-mapping.js";
+export { ProductHttpGateway } from "./products/product-http-gateway.js";
+export { toProduct } from "./products/product-wire-mapping.js";
+export { ReviewHttpGateway } from "./products/review-http-gateway.js";
+export { AesShopIdCipher } from "./shops/aes-shop-id-cipher.js";
+export { ShopHttpGateway } from "./shops/shop-http-gateway.js";
+export { toFeaturedShop, toShop, toShopFollowers } from "./shops/shop-wire-mapping.js";
+export { SupportHttpGateway } from "./support/support-http-gateway.js";
+export { toFaq, toFeedback } from "./support/support-wire-mapping.js";
+export { UserVerificationHttpGateway } from "./verification/user-verification-http-gateway.js";

@@ -1,0 +1,77 @@
+import {
+  mapResult,
+  type Page,
+  type Product,
+  type ProductGateway,
+  type Result,
+  type ShopProducts,
+  type StockType,
+} from "@katale/domain";
+import { productCalls } from "../contract/index.js";
+import type { HttpClient } from "../http/http-client.js";
+import { toPage } from "../http/page-mapping.js";
+import { toProduct } from "./product-wire-mapping.js";
+
+export class ProductHttpGateway implements ProductGateway {
+  constructor(private readonly http: HttpClient) {}
+
+  async listProducts(): Promise<Result<Product[]>> {
+    return mapResult(await this.http.call(productCalls.list), (body) => body.data.map(toProduct));
+  }
+
+  async getProduct(id: number): Promise<Result<Product>> {
+    return mapResult(await this.http.call(productCalls.getById, { params: { id } }), (body) =>
+      toProduct(body.data),
+    );
+  }
+
+  async getProductBySlug(slug: string): Promise<Result<Product>> {
+    const answer = await this.http.call(productCalls.getBySlug, { params: { slug } });
+    return mapResult(answer, (body) => toProduct(body.data));
+  }
+
+  async listProductsPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {
+    const answer = await this.http.call(productCalls.paginated, { query: { page, page_size: pageSize } });
+    return mapResult(answer, (body) => toPage(body, page, toProduct));
+  }
+
+  async listCategoryProductsPage(
+    categoryId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<Product>>> {
+    const answer = await this.http.call(productCalls.byCategory, {
+      params: { id: categoryId },
+      query: { page, page_size: pageSize },
+    });
+    return mapResult(answer, (body) => toPage(body, page, toProduct));
+  }
+
+  async listSubCategoryProductsPage(
+    subCategoryId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<Product>>> {
+    const answer = await this.http.call(productCalls.bySubCategory, {
+      params: { id: subCategoryId },
+      query: { page, page_size: pageSize },
+    });
+    return mapResult(answer, (body) => toPage(body, page, toProduct));
+  }
+
+  async listShopProducts(shopId: number, stock: StockType = "in"): Promise<Result<ShopProducts>> {
+    const answer = await this.http.call(productCalls.byShop, {
+      params: { shopId },
+      query: { stock_type: stock === "out" ? "out" : undefined },
+    });
+    return mapResult(answer, (body) => ({
+      products: body.data.map(toProduct),
+      numberOfProducts: body.number_of_products,
+    }));
+  }
+
+  async searchProducts(query: string): Promise<Result<Product[]>> {
+    const answer = await this.http.call(productCalls.search, { body: { search_query: query } });
+    return mapResult(answer, (body) => body.products.map(toProduct));
+  }
+}

@@ -1,0 +1,23 @@
+import type { Product } from "@katale/domain";
+import type { ProductWire } from "../contract/index.js";
+
+export function toProduct(wire: ProductWire): Product {
+  return {
+    id: wire.product_id,
+    name: wire.product_name,
+    slug: wire.slug,
+    description: wire.description,
+    price: wire.price,
+    inStock: wire.in_stock,
+    images: wire.images,
+    shopId: wire.shop_id,
+    shopName: wire.shop_name,
+    shopVerificationStatus: wire.shop_verification_status,
+    categoryId: wire.category_id,
+    categoryName: wire.category_name,
+    subCategoryId: wire.sub_category_id,
+    subCategoryName: wire.sub_category_name,
+    averageRating: wire.average_rating,
+    numberOfUsersRated: wire.number_of_users_rated,
+  };
+}

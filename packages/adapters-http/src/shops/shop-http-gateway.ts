@@ -1,0 +1,34 @@
+import {
+  type FeaturedShop,
+  mapResult,
+  type Result,
+  type Shop,
+  type ShopFollowers,
+  type ShopGateway,
+} from "@katale/domain";
+import { shopCalls } from "../contract/index.js";
+import type { HttpClient } from "../http/http-client.js";
+import { toFeaturedShop, toShop, toShopFollowers } from "./shop-wire-mapping.js";
+
+export class ShopHttpGateway implements ShopGateway {
+  constructor(private readonly http: HttpClient) {}
+
+  async listShops(): Promise<Result<Shop[]>> {
+    return mapResult(await this.http.call(shopCalls.list), (body) => body.data.map(toShop));
+  }
+
+  async getShop(id: number): Promise<Result<Shop>> {
+    return mapResult(await this.http.call(shopCalls.getById, { params: { id } }), (body) =>
+      toShop(body.data),
+    );
+  }
+
+  async listTopRated(): Promise<Result<FeaturedShop[]>> {
+    return mapResult(await this.http.call(shopCalls.topRated), (body) => body.data.map(toFeaturedShop));
+  }
+
+  async listFollowers(shopId: number): Promise<Result<ShopFollowers>> {
+    const answer = await this.http.call(shopCalls.followers, { params: { shopId } });
+    return mapResult(answer, toShopFollowers);
+  }
+}

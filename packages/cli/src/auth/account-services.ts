@@ -1,0 +1,12 @@
+import type { AuthGateway, KeyValueStorage } from "@katale/domain";
+import type { Prompter } from "./prompter.js";
+
+/** What the account commands work with: the auth port, the session storage and the terminal. */
+export interface AccountServices {
+  readonly auth: AuthGateway;
+  /** The session (token, user) in the JSON file under the config directory. */
+  readonly storage: KeyValueStorage;
+  /** That file's path, named in messages. */
+  readonly sessionFile: string;
+  readonly prompter: Prompter;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { EXIT_FAILURE, EXIT_USAGE, failureFrom } from "./cli-failure.js";
+
+const shop = { service: "shop", url: "http://127.0.0.1:9/api/shop/" } as const;
+
+describe("failureFrom", () => {
+  it("says the service cannot be reached, naming its URL", () => {
+    const failure = failureFrom({ kind: "network" }, shop);
+    expect(failure.message).toBe(
+      "Cannot reach the shop service at http://127.0.0.1:9/api/shop/: is the server running?",
+    );
+    expect(failure.exitCode).toBe(EXIT_FAILURE);
+  });
+
+  it("passes on the service's not-found message, else the command's", () => {
+    expect(failureFrom({ kind: "not-found", message: "Product not found" }, shop).message).toBe(
+      "Product not found",
+    );
+    expect(failureFrom({ kind: "not-found" }, { ...shop, notFound: "Shop not found" }).message).toBe(
+      "Shop not found",
+    );
+  });
+
+  it("reads an unknown route as a wrong URL", () => {
+    expect(failureFrom({ kind: "not-found", message: "Not found." }, shop).message).toContain(
+      "is that the right URL?",
+    );
+  });
+
+  it("names the page past the end", () => {
+    expect(failureFrom({ kind: "invalid-page" }, { ...shop, page: 40 }).message).toBe(
+      "No more products: page 40 is past the last page.",
+    );
+  });
+
+  it("refused input is a usage failure", () => {
+    const failure = failureFrom({ kind: "invalid", message: "page_size: too big" }, shop);
+    expect(failure.exitCode).toBe(EXIT_USAGE);
+    expect(failure.message).toBe("page_size: too big");
+  });
+
+  it("tells a failing service from one that is not Katale", () => {
+    expect(failureFrom({ kind: "server", status: 503 }, shop).message).toBe(
+      "The shop service at http://127.0.0.1:9/api/shop/ failed (HTTP 503): Server down, try again later!",
+    );
+    expect(failureFrom({ kind: "server", status: 200 }, shop).message).toContain("is that the right URL?");
+  });
+});

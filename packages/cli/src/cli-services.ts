@@ -1,0 +1,16 @@
+import type { CategoryGateway, ProductGateway, ShopGateway } from "@katale/domain";
+import type { AccountServices } from "./auth/account-services.js";
+import type { ResolvedServiceUrls } from "./config/service-urls.js";
+
+/** What the commands work with: the browse ports and the URLs they talk to (for messages). */
+export interface CliServices {
+  readonly urls: ResolvedServiceUrls;
+  readonly categories: CategoryGateway;
+  readonly products: ProductGateway;
+  readonly shops: ShopGateway;
+  /** The account commands' ports; left out where only browsing is wanted (tests, embedding). */
+  readonly account?: AccountServices;
+}
+
+/** Builds the services for one run, once the URLs are known (composition-root.ts). */
+export type ConnectServices = (urls: ResolvedServiceUrls) => CliServices;

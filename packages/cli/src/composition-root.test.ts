@@ -1,0 +1,38 @@
+import type { FetchLike } from "@katale/adapters-http";
+import { describe, expect, it } from "vitest";
+import { connectServices } from "./composition-root.js";
+
+describe("composition root", () => {
+  it("binds the browse ports to HTTP gateways on the given shop URL", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return {
+        status: 200,
+        text: async () => JSON.stringify({ categories: [{ id: 5, name: "Services", image_url: null }] }),
+      };
+    };
+    const services = connectServices(
+      { authUrl: "http://auth.test/api/auth/", shopUrl: "http://shop.test/api/shop/" },
+      fetch,
+    );
+    const categories = await services.categories.listCategories();
+    expect(categories).toEqual({ ok: true, value: [{ id: 5, name: "Services", imageUrl: null }] });
+    expect(asked).toEqual(["http://shop.test/api/shop/category/"]);
+  });
+
+  it("points the shop and product ports at the shop service", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => JSON.stringify({ data: [] }) };
+    };
+    const services = connectServices(
+      { authUrl: "http://a.test/", shopUrl: "http://s.test/api/shop/" },
+      fetch,
+    );
+    await services.shops.listShops();
+    await services.products.listProducts();
+    expect(asked).toEqual(["http://s.test/api/shop/shop/", "http://s.test/api/shop/product/"]);
+  });
+});

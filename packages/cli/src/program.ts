@@ -1,0 +1,45 @@
+import { Command } from "commander";
+import packageJson from "../package.json" with { type: "json" };
+import { registerAuthCommands } from "./auth/auth-commands.js";
+import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
+import { cliMessages } from "./cli-messages.js";
+import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
+import { type InvokeDeps, invoker } from "./invocation.js";
+import { registerProductCommands } from "./products/product-commands.js";
+import { registerShopCommands } from "./shops/shop-commands.js";
+
+/** The `katale` command tree. Output goes to `deps.io`; failures throw (exitOverride), see runCli. */
+export function createProgram(deps: InvokeDeps): Command {
+  const { io } = deps;
+  const program = new Command("katale")
+    .description("Browse the Katale marketplace and manage your account from the terminal.")
+    .version(packageJson.version, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .option("--json", "print the result as JSON for scripts (nothing else on stdout)")
+    .option("--shop-url <url>", `shop service base URL [env KATALE_SHOP_URL] (default: ${DEFAULT_SHOP_URL})`)
+    .option("--auth-url <url>", `auth service base URL [env KATALE_AUTH_URL] (default: ${DEFAULT_AUTH_URL})`)
+    // Settings below are inherited by every subcommand added afterwards.
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+      getOutHelpWidth: () => io.width,
+      getErrHelpWidth: () => io.width,
+    })
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError();
+
+  const invoke = invoker(deps);
+  registerCatalogueCommands(program, invoke);
+  registerProductCommands(program, invoke);
+  registerShopCommands(program, invoke);
+  registerAuthCommands(program, invoke);
+  addUsageHints(program, ["katale"]);
+  return program;
+}
+
+/** After a usage error each command points at its own --help; `help` subcommands are not offered. */
+function addUsageHints(command: Command, path: readonly string[]): void {
+  command.showHelpAfterError(cliMessages.usageHint(path.join(" "))).helpCommand(false);
+  for (const sub of command.commands) addUsageHints(sub, [...path, sub.name()]);
+}

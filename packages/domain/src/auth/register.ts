@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { messages } from "../messages.js";
+import { err, ok } from "../result.js";
+import type { AuthError } from "./auth-error.js";
+import { type AuthFailure, type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
+import { emailField, nameField, newPasswordField, phoneField } from "./auth-fields.js";
+import type { AuthGateway } from "./auth-gateway.js";
+import type { User } from "./user.js";
+
+/** Sign-up: Full Name, Email, Phone Number (at most 10), Password (spec §2, §5). */
+export const registrationFormSchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+});
+export type RegistrationForm = z.input<typeof registrationFormSchema>;
+
+/** Creates the account; the service e-mails a code, which the OTP step asks for next. */
+export async function register(
+  auth: Pick<AuthGateway, "register">,
+  form: RegistrationForm,
+): Promise<AuthOutcome<{ readonly user: User }>> {
+  const parsed = parseForm(registrationFormSchema, form);
+  if (!parsed.ok) return parsed;
+  const answer = await auth.register(parsed.value);
+  if (!answer.ok) return err(registrationFailure(answer.error));
+  return ok(done(messages.register.success, { user: answer.value }));
+}
+
+function registrationFailure(error: AuthError): AuthFailure {
+  if (error.kind === "already-registered") {
+    const message =
+      error.email && error.phone
+        ? messages.register.emailAndPhoneExist
+        : error.phone
+          ? messages.register.phoneExists
+          : messages.register.emailExists;
+    return { reason: error.kind, message };
+  }
+  // spec §8: anything else reads 'Check your internet connection'.
+  return authFailure(error, { network: messages.register.failed, otherwise: messages.register.failed });
+}

@@ -1,0 +1,32 @@
+import { messages } from "../messages.js";
+import { err, ok, type Result } from "../result.js";
+import type { KeyValueStorage } from "../session/key-value-storage.js";
+import { toActiveUser } from "./active-user.js";
+import type { AuthFailure } from "./auth-failure.js";
+import type { Session } from "./auth-gateway.js";
+import type { User } from "./user.js";
+
+// What login keeps in storage (spec §3, §4): token, userdid, loggedInUserName (the email) and
+// activeUser. Logged in means the user name key is present.
+
+export function storeSession(storage: KeyValueStorage, session: Session): void {
+  storage.set("token", session.token);
+  storeUser(storage, session.user);
+}
+
+/** Keeps the stored user in step with what the service answered (profile, picture, email change). */
+export function storeUser(storage: KeyValueStorage, user: User): void {
+  storage.set("userdid", user.id);
+  storage.set("loggedInUserName", user.email);
+  storage.set("activeUser", toActiveUser(user));
+}
+
+export function isLoggedIn(storage: KeyValueStorage): boolean {
+  return storage.get("loggedInUserName") !== null;
+}
+
+/** The stored token, or `not-logged-in`. */
+export function storedToken(storage: KeyValueStorage): Result<string, AuthFailure> {
+  const token = storage.get("token");
+  return token === null ? err({ reason: "not-logged-in", message: messages.common.loginFirst }) : ok(token);
+}

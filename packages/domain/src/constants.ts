@@ -1,0 +1,78 @@
+// The numbers of spec §4 and §9, in one place so no component carries a literal.
+
+/** Viewport width (px) at or below which the narrow layouts apply (spec §4). */
+export const NARROW_BREAKPOINT_PX = 768;
+
+// Carousels and grids (spec §4, §9).
+export const CAROUSEL_PER_PAGE_WIDE = 14;
+export const CAROUSEL_PER_PAGE_NARROW = 4;
+export const TRENDING_PER_PAGE_WIDE = 4;
+export const TRENDING_PER_PAGE_NARROW = 2;
+export const PROMO_GRID_PER_PAGE_WIDE = 4;
+export const PROMO_GRID_PER_PAGE_NARROW = 1;
+export const INFINITE_SCROLL_PAGE_SIZE = 8;
+/** Not in the spec: page size of category and sub-category listings (the service's default too). */
+export const LISTING_PAGE_SIZE = 20;
+/** Not in the spec: how many products the Trending carousel pages through. */
+export const TRENDING_COUNT = 12;
+export const FEATURED_SHOPS_COUNT = 4;
+export const BANNER_CATEGORIES_COUNT = 12;
+export const BANNER_AUTO_ADVANCE_MS = 3000;
+
+// Product detail and account (spec §9).
+export const COMMENTS_PER_PAGE = 4;
+export const PROFILE_REVIEWS_COUNT = 4;
+export const MORE_FROM_SHOP_COUNT = 8;
+export const RECOMMENDED_FOR_YOU_COUNT = 8;
+
+// Validation bounds (spec §5, §9).
+export const OTP_LENGTH = 5;
+export const PHONE_MAX_LENGTH = 10;
+export const PROFILE_PHONE_MAX_LENGTH = 14;
+export const SHOP_CATEGORIES_MAX = 3;
+/** OWASP ASVS 2.1.1 / 2.1.2: at least 8, allow at least 64; we allow 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PRODUCT_DESCRIPTION_HINT_WORDS = 15;
+export const PRODUCT_IMAGES_HINT_COUNT = 3;
+
+// Ratings: shown 0–5 in half steps, stored doubled as 0–10 (spec §5, §9).
+export const RATING_MIN = 0;
+export const RATING_MAX = 5;
+export const RATING_STEP = 0.5;
+export const RATING_STORED_MAX = 10;
+
+/** Category 5 is "Services": promo grid, services section, service banner (spec §9). */
+export const SERVICES_CATEGORY_ID = 5;
+/** A service banner is posted with exactly one image (spec §9). */
+export const SERVICE_BANNER_IMAGE_COUNT = 1;
+
+/** The server caps page_size at this (issue 2). */
+export const PAGE_SIZE_MAX = 100;
+
+// Images (lead's media convention): a main file at most 1200 px wide plus three variants.
+export const IMAGE_VARIANT_WIDTHS = [240, 480, 800] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+export const IMAGE_MAX_WIDTH = 1200;
+
+// Delays (spec §4, §9), in milliseconds.
+export const OTP_POPUP_DELAY_MS = 1000;
+export const LOGIN_PROMPT_LOADER_MS = 1000;
+export const CHAT_INPUT_DELAY_MS = 800;
+export const SHOP_LIST_LOAD_DELAY_MS = 1000;
+export const PRODUCT_LIST_SPINNER_MS = 3000;
+export const RELOAD_AFTER_CREATE_MS = 1000;
+export const SERVICE_REDIRECT_MS = 3000;
+export const VERIFICATION_SUCCESS_BANNER_MS = 5000;
+export const SHOP_VERIFICATION_ERROR_BANNER_MS = 2000;
+export const USER_VERIFICATION_ERROR_BANNER_MS = 3000;
+export const CONNECTIVITY_TOAST_MS = 3000;
+export const MISSING_PRODUCT_REDIRECT_MS = 2000;
+export const RATING_CONFIRMATION_MS = 1000;
+export const COMMENT_EDIT_CONFIRMATION_MS = 2000;
+export const LINK_COPIED_NOTICE_MS = 2000;
+export const FEEDBACK_ERROR_CLEAR_MS = 3000;
+export const PRODUCT_CREATE_ERROR_MS = 4000;
+/** "Success banners 1-3 s": the short and the long end. */
+export const SUCCESS_BANNER_SHORT_MS = 1000;
+export const SUCCESS_BANNER_LONG_MS = 3000;

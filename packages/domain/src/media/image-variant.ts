@@ -1,0 +1,23 @@
+import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from "../constants.js";
+
+const WEBP = /\.webp$/i;
+
+/**
+ * The path of a stored image's smaller variant: "/media/p/ab12.webp" -> "/media/p/ab12-480.webp".
+ * Only our WebP images have variants; any other path is returned unchanged. Query strings and
+ * fragments are kept.
+ */
+export function imageVariant(path: string, width: ImageVariantWidth): string {
+  const cut = path.search(/[?#]/);
+  const file = cut === -1 ? path : path.slice(0, cut);
+  const rest = cut === -1 ? "" : path.slice(cut);
+  if (!WEBP.test(file)) return path;
+  return `${file.replace(WEBP, "")}-${width}.webp${rest}`;
+}
+
+/** A srcset for an image URL: the three variants and the main file (at most IMAGE_MAX_WIDTH wide). */
+export function imageSrcSet(url: string): string {
+  if (imageVariant(url, IMAGE_VARIANT_WIDTHS[0]) === url) return url;
+  const variants = IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariant(url, w)} ${w}w`);
+  return [...variants, `${url} ${IMAGE_MAX_WIDTH}w`].join(", ");
+}

@@ -1,0 +1,14 @@
+import type { Result } from "../result.js";
+import type { FeaturedShop } from "./featured-shop.js";
+import type { ShopFollowers } from "./follower.js";
+import type { Shop } from "./shop.js";
+
+/** Reading shops (spec §7 shop/…). */
+export interface ShopGateway {
+  listShops(): Promise<Result<Shop[]>>;
+  /** 'not-found' for an unknown shop. */
+  getShop(id: number): Promise<Result<Shop>>;
+  /** Best rated first. */
+  listTopRated(): Promise<Result<FeaturedShop[]>>;
+  listFollowers(shopId: number): Promise<Result<ShopFollowers>>;
+}

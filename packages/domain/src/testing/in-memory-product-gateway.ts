@@ -1,0 +1,86 @@
+import type { Page } from "../page.js";
+import type { Product } from "../products/product.js";
+import type { ProductGateway, ShopProducts, StockType } from "../products/product-gateway.js";
+import { err, ok, type Result } from "../result.js";
+import { Failures } from "./failures.js";
+import { paginate } from "./paginate.js";
+
+/** Answers like the shop service: public lists hold products in stock, pages past the end are invalid. */
+export class InMemoryProductGateway implements ProductGateway {
+  readonly failures = new Failures<keyof ProductGateway>();
+  /** Every page request, for tests that check what was asked. */
+  readonly pageRequests: { page: number; pageSize: number }[] = [];
+
+  constructor(public products: Product[] = []) {}
+
+  private get listed(): Product[] {
+    return this.products.filter((p) => p.inStock > 0);
+  }
+
+  async listProducts(): Promise<Result<Product[]>> {
+    return this.failures.answer("listProducts", () => ok(this.listed));
+  }
+
+  async getProduct(id: number): Promise<Result<Product>> {
+    return this.failures.answer("getProduct", () => this.find((p) => p.id === id));
+  }
+
+  async getProductBySlug(slug: string): Promise<Result<Product>> {
+    return this.failures.answer("getProductBySlug", () => this.find((p) => p.slug === slug));
+  }
+
+  async listProductsPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {
+    this.pageRequests.push({ page, pageSize });
+    return this.failures.answer("listProductsPage", () => paginate(this.listed, page, pageSize));
+  }
+
+  async listCategoryProductsPage(
+    categoryId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<Product>>> {
+    this.pageRequests.push({ page, pageSize });
+    return this.failures.answer("listCategoryProductsPage", () =>
+      paginate(
+        this.listed.filter((p) => p.categoryId === categoryId),
+        page,
+        pageSize,
+      ),
+    );
+  }
+
+  async listSubCategoryProductsPage(
+    subCategoryId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<Product>>> {
+    return this.failures.answer("listSubCategoryProductsPage", () =>
+      paginate(
+        this.listed.filter((p) => p.subCategoryId === subCategoryId),
+        page,
+        pageSize,
+      ),
+    );
+  }
+
+  async listShopProducts(shopId: number, stock: StockType = "in"): Promise<Result<ShopProducts>> {
+    return this.failures.answer("listShopProducts", () => {
+      const products = this.products.filter(
+        (p) => p.shopId === shopId && (stock === "in" ? p.inStock > 0 : p.inStock === 0),
+      );
+      return ok({ products, numberOfProducts: products.length });
+    });
+  }
+
+  async searchProducts(query: string): Promise<Result<Product[]>> {
+    const wanted = query.toLowerCase();
+    return this.failures.answer("searchProducts", () =>
+      ok(this.listed.filter((p) => p.name.toLowerCase().includes(wanted))),
+    );
+  }
+
+  private find(match: (p: Product) => boolean): Result<Product> {
+    const product = this.products.find(match);
+    return product === undefined ? err({ kind: "not-found", message: "Product not found" }) : ok(product);
+  }
+}

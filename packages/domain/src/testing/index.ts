@@ -1,0 +1,16 @@
+// Test helpers for any package testing code built on the domain: builders and in-memory ports.
+
+export * from "./builders.js";
+export * from "./failures.js";
+export * from "./fixed-clock.js";
+export * from "./in-memory-address-suggestions.js";
+export * from "./in-memory-auth-gateway.js";
+export * from "./in-memory-category-gateway.js";
+export * from "./in-memory-product-gateway.js";
+export * from "./in-memory-shop-gateway.js";
+export * from "./in-memory-storage.js";
+export * from "./in-memory-support-gateway.js";
+export * from "./in-memory-user-verification-gateway.js";
+export * from "./paginate.js";
+export * from "./results.js";
+export * from "./reversible-shop-id-cipher.js";

@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
+
+describe.each(databaseKinds())("the server (%s)", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("reports health with a reachable database and its version", async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { version: string };
+    expect(body).toMatchObject({ status: "ok", database: "ok", services: ["auth", "shop"] });
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const res = await fetch(`${server.shopUrl}no/such/thing/`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "Not found." });
+  });
+
+  it("serves the OpenAPI reference generated from the contract", async () => {
+    const res = await fetch(`${server.baseUrl}/api/docs/json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, unknown>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe("Katale API");
+    expect(Object.keys(doc.paths)).toContain("/api/health");
+    const html = await fetch(`${server.baseUrl}/api/docs`, { redirect: "follow" });
+    expect(html.status).toBe(200);
+  });
+
+  it("does not serve files outside the media folder", async () => {
+    const res = await fetch(`${server.baseUrl}/media/../../etc/passwd`);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("the server with a built web app", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
+    mkdirSync(join(webDir, "assets"));
+    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Katale</title><div id=root></div>");
+    writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+    server = await startTestServer({ webDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("serves the app for any page path (history fallback), never cached", async () => {
+    for (const path of ["/", "/item/some-product", "/account/reviews", "/no/such/page"]) {
+      const res = await fetch(server.baseUrl + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(await res.text()).toContain("<title>Katale</title>");
+    }
+  });
+
+  it("serves hashed assets with long cache headers", async () => {
+    const res = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("keeps JSON 404s for unknown API paths and missing media", async () => {
+    const api = await fetch(`${server.baseUrl}/api/shop/nothing-here/`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ detail: "Not found." });
+    const media = await fetch(`${server.baseUrl}/media/products/missing.webp`);
+    expect(media.status).toBe(404);
+  });
+
+  it("gives the web app its runtime configuration", async () => {
+    const res = await fetch(`${server.baseUrl}/app-config.json`);
+    expect(await res.json()).toEqual({
+      authUrl: "/api/auth/",
+      shopUrl: "/api/shop/",
+      shopIdSecret: server.config.shopIdSecret,
+    });
+  });
+});
+
+describe("the server filling the web app's index.html", () => {
+  let server: TestServer;
+  // A secret that would end the script element if it were written into the page unescaped.
+  const shopIdSecret = "s3cret</script><script>alert(1)</script>";
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
+    writeFileSync(
+      join(webDir, "index.html"),
+      '<!doctype html><title>Katale</title><script type="application/json" id="app-config"></script><div id=root></div>',
+    );
+    server = await startTestServer({ webDir, configOverrides: { shopIdSecret } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("inlines the runtime configuration into every page, so the app needs no extra request", async () => {
+    for (const path of ["/", "/item/some-product"]) {
+      const html = await (await fetch(server.baseUrl + path)).text();
+      const inlined = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(html)?.[1];
+      expect(inlined, path).toBeDefined();
+      expect(JSON.parse(inlined ?? "")).toEqual(
+        await (await fetch(`${server.baseUrl}/app-config.json`)).json(),
+      );
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).toContain("<div id=root></div>");
+    }
+  });
+
+  it("sends the page gzipped to a browser that accepts it", async () => {
+    const res = await fetch(`${server.baseUrl}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(await res.text()).toContain('id="app-config">{');
+  });
+});

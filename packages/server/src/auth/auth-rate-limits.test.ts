@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { AuthRateLimits } from "./auth-rate-limits.js";
+
+const small = {
+  loginPerAddress: { points: 2, duration: 60 },
+  passwordFailuresPerAccount: { points: 2, duration: 60 },
+  codeChecksPerAddress: { points: 2, duration: 60 },
+  codeFailuresPerAccount: { points: 2, duration: 60 },
+  codeSendsPerAddress: { points: 2, duration: 60 },
+  codeSendsPerAccount: { points: 2, duration: 60 },
+};
+
+describe("auth rate limits", () => {
+  it("counts attempts per key and answers the seconds to wait once the allowance is used", async () => {
+    const limits = new AuthRateLimits(true, small);
+    expect(await limits.hit("loginPerAddress", "10.0.0.1")).toBeNull();
+    expect(await limits.hit("loginPerAddress", "10.0.0.1")).toBeNull();
+    const wait = await limits.hit("loginPerAddress", "10.0.0.1");
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await limits.hit("loginPerAddress", "10.0.0.2")).toBeNull();
+  });
+
+  it("checks without counting, and a success clears an account's failures", async () => {
+    const limits = new AuthRateLimits(true, small);
+    await limits.hit("passwordFailuresPerAccount", "user:1");
+    expect(await limits.exhausted("passwordFailuresPerAccount", "user:1")).toBeNull();
+    await limits.hit("passwordFailuresPerAccount", "user:1");
+    expect(await limits.exhausted("passwordFailuresPerAccount", "user:1")).toBeGreaterThan(0);
+    await limits.clear("passwordFailuresPerAccount", "user:1");
+    expect(await limits.exhausted("passwordFailuresPerAccount", "user:1")).toBeNull();
+  });
+
+  it("lets everything through when switched off (AUTH_RATE_LIMITS=off, never in production)", async () => {
+    const limits = new AuthRateLimits(false, small);
+    for (let i = 0; i < 5; i++) expect(await limits.hit("codeSendsPerAddress", "10.0.0.1")).toBeNull();
+    expect(await limits.exhausted("codeSendsPerAddress", "10.0.0.1")).toBeNull();
+  });
+});

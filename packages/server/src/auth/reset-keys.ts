@@ -1,0 +1,40 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+import { newSecret, sha256 } from "./secrets.js";
+
+// Reset keys (spec §7 verify_reset_password -> key): 256 random bits, stored hashed, single use,
+// expiring after 15 minutes. A new key supersedes the user's open ones.
+
+export const RESET_KEY_TTL_MS = 15 * 60 * 1000;
+
+type Db = Kysely<Database>;
+
+export async function issueResetKey(db: Db, userId: number): Promise<string> {
+  const key = newSecret();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("reset_keys")
+      .set({ used_at: sql`now()` })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("reset_keys")
+      .values({ user_id: userId, key_hash: sha256(key), expires_at: new Date(Date.now() + RESET_KEY_TTL_MS) })
+      .execute();
+  });
+  return key;
+}
+
+/** Uses up a live key in one conditional update; answers its user, or null. */
+export async function useResetKey(db: Db, key: string): Promise<number | null> {
+  const row = await db
+    .updateTable("reset_keys")
+    .set({ used_at: sql`now()` })
+    .where("key_hash", "=", sha256(key))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

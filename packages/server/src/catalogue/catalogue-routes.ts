@@ -1,0 +1,60 @@
+import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteDeps } from "../http/route-deps.js";
+import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../products/product-messages.js";
+import { PUBLIC_CACHE } from "../products/product-routes.js";
+import { CatalogueRepository } from "./catalogue-repository.js";
+
+// Catalogue read routes of the shop service (spec §7), mounted under /api/shop/.
+
+const TAG = "catalogue";
+
+export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const catalogue = new CatalogueRepository(db);
+
+  app.get(
+    `/${catalogueCalls.listCategories.path}`,
+    { schema: routeSchema(catalogueCalls.listCategories, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { categories: await catalogue.categories() };
+    },
+  );
+
+  app.get(
+    `/${catalogueCalls.listSubCategories.path}`,
+    { schema: routeSchema(catalogueCalls.listSubCategories, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { sub_categories: await catalogue.subCategories() };
+    },
+  );
+
+  app.get(
+    `/${catalogueCalls.listSubCategoriesOf.path}`,
+    { schema: routeSchema(catalogueCalls.listSubCategoriesOf, TAG) },
+    async (request, reply) => {
+      const { categoryId } = request.params;
+      const subCategories = await catalogue.subCategories(categoryId);
+      if (subCategories.length === 0 && !(await catalogue.categoryExists(categoryId))) {
+        return reply.code(404).send({ detail: CATEGORY_NOT_FOUND });
+      }
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { sub_categories: subCategories };
+    },
+  );
+
+  app.get(
+    `/${catalogueCalls.listFilters.path}`,
+    { schema: routeSchema(catalogueCalls.listFilters, TAG) },
+    async (request, reply) => {
+      const { subcategoryId } = request.params;
+      const filters = await catalogue.filters(subcategoryId);
+      if (filters.length === 0 && !(await catalogue.subCategoryExists(subcategoryId))) {
+        return reply.code(404).send({ detail: SUB_CATEGORY_NOT_FOUND });
+      }
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { filters };
+    },
+  );
+};

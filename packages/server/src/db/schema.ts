@@ -1,0 +1,298 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// The tables of spec §3 as Kysely sees them. Money is integer UGX (bigint, read back as string by
+// the pg driver, so repositories convert); ratings are stored 0–10; timestamps are timestamptz.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type BigIntColumn = ColumnType<string | number, number | bigint | string, number | bigint | string>;
+
+export type Role = "user" | "admin";
+export type VerificationStatus = "UNVERIFIED" | "PENDING" | "VERIFIED" | "REJECTED";
+export type CodePurpose = "signup" | "reset" | "email_change";
+export type RequestStatus = "PENDING" | "VERIFIED" | "REJECTED";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  phone: string;
+  name: string;
+  password_hash: string;
+  date_of_birth: string | null;
+  country: string | null;
+  gender: "male" | "female" | null;
+  profile_picture: string | null;
+  verification_status: Generated<VerificationStatus>;
+  email_verified: Generated<boolean>;
+  role: Generated<Role>;
+  created_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: CodePurpose;
+  code_hash: string;
+  new_email: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ResetKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  image_url: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SubCategoriesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  slug: string;
+  image_url: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FiltersTable {
+  id: Generated<number>;
+  sub_category_id: number;
+  name: string;
+}
+
+export interface FilterValuesTable {
+  id: Generated<number>;
+  filter_id: number;
+  name: string;
+}
+
+export interface ShopsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  slug: string;
+  bio: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  display_image: string | null;
+  cover_image: string | null;
+  verification_status: Generated<VerificationStatus>;
+  location_name: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  /** Kept by the ratings trigger: sum and count of the 0–10 ratings of all the shop's products. */
+  rating_total: Generated<number>;
+  rating_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ShopCategoriesTable {
+  shop_id: number;
+  category_id: number;
+  /** 1..3: the database itself refuses a fourth category (spec §9). */
+  position: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  price: BigIntColumn;
+  in_stock: number;
+  /** Kept by a trigger on ratings: sum and count of the 0–10 ratings. */
+  rating_total: Generated<number>;
+  rating_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  /** Generated column (weighted name + description), read only. */
+  search_vector: ColumnType<string, never, never>;
+}
+
+/** In-stock product counts per listing, kept by statement triggers on products. */
+export interface ListingCountsTable {
+  scope: "all" | "category" | "sub_category";
+  scope_id: number;
+  in_stock: number;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  path: string;
+  width: number;
+  height: number;
+}
+
+export interface SavedProductsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface BrowseHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  viewed_at: Generated<Timestamp>;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  rating: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  comment: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CommentImagesTable {
+  id: Generated<number>;
+  comment_id: number;
+  position: number;
+  path: string;
+}
+
+export interface FollowsTable {
+  id: Generated<number>;
+  user_id: number;
+  shop_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ShopVerificationRequestsTable {
+  id: Generated<number>;
+  shop_id: number;
+  requested_by: number;
+  contact: string;
+  /** Private file key under DATA_DIR/private, never a public URL. */
+  shop_image: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  status: Generated<RequestStatus>;
+  reason: string | null;
+  created_at: Generated<Timestamp>;
+  reviewed_at: NullableTimestamp;
+}
+
+export interface UserVerificationRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  phone: string;
+  nin: string;
+  national_id_image: string;
+  user_image: string;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  status: Generated<RequestStatus>;
+  reason: string | null;
+  created_at: Generated<Timestamp>;
+  reviewed_at: NullableTimestamp;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  stars: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ChatRoomsTable {
+  id: Generated<number>;
+  slug: string;
+  customer_id: number;
+  shop_id: number;
+  created_at: Generated<Timestamp>;
+  last_message_at: NullableTimestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  room_id: number;
+  sender_id: number;
+  message: string;
+  product_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  reset_keys: ResetKeysTable;
+  categories: CategoriesTable;
+  sub_categories: SubCategoriesTable;
+  filters: FiltersTable;
+  filter_values: FilterValuesTable;
+  shops: ShopsTable;
+  shop_categories: ShopCategoriesTable;
+  products: ProductsTable;
+  listing_counts: ListingCountsTable;
+  product_images: ProductImagesTable;
+  saved_products: SavedProductsTable;
+  browse_history: BrowseHistoryTable;
+  ratings: RatingsTable;
+  comments: CommentsTable;
+  comment_images: CommentImagesTable;
+  follows: FollowsTable;
+  shop_verification_requests: ShopVerificationRequestsTable;
+  user_verification_requests: UserVerificationRequestsTable;
+  faqs: FaqsTable;
+  feedback: FeedbackTable;
+  chat_rooms: ChatRoomsTable;
+  chat_messages: ChatMessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type SubCategoryRow = Selectable<SubCategoriesTable>;
+export type ShopRow = Selectable<ShopsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;

@@ -1,0 +1,46 @@
+import { geoCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { RouteDeps } from "../http/route-deps.js";
+import { searchPlaces, toFeature } from "./gazetteer.js";
+import { geoapifyAutocomplete } from "./geoapify.js";
+
+// GET geo/autocomplete/?text= on the shop service (issue 4): address suggestions for the location
+// fields. Geoapify when GEOAPIFY_API_KEY is set (falling back to the gazetteer when it fails), the
+// offline gazetteer of Ugandan places otherwise. The key never leaves the server.
+
+const TAG = "geo";
+/** Suggestions follow typing, so the allowance is generous; it stops scripts from draining the key. */
+const PER_ADDRESS = { points: 300, duration: 5 * 60 };
+
+export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config }) => {
+  const limiter = new RateLimiterMemory({ keyPrefix: "geo", ...PER_ADDRESS });
+
+  app.get(
+    `/${geoCalls.autocomplete.path}`,
+    { schema: routeSchema(geoCalls.autocomplete, TAG) },
+    async (request, reply) => {
+      try {
+        await limiter.consume(request.ip);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return reply
+          .code(429)
+          .header("retry-after", String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
+          .send({ detail: messages.auth.tooManyAttempts });
+      }
+      const { text } = request.query;
+      if (config.geoapifyApiKey) {
+        const features = await geoapifyAutocomplete(text, {
+          apiKey: config.geoapifyApiKey,
+          url: config.geoapifyUrl,
+        });
+        if (features) return { features };
+        request.log.warn("Geoapify autocomplete failed; answering from the gazetteer");
+      }
+      reply.header("cache-control", "public, max-age=3600");
+      return { features: searchPlaces(text).map(toFeature) };
+    },
+  );
+};

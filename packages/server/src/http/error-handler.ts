@@ -1,0 +1,56 @@
+import { messages } from "@katale/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+// One place maps every failure to the wire's error body (DESIGN §3): {"detail": "..."}.
+// Bad input is always a 4xx with a message; only our own faults are 500s, and they say little.
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") ?? "";
+      const part = error.validationContext ?? "request";
+      const message = first?.message ?? "is invalid";
+      return reply
+        .code(400)
+        .send({ detail: `Invalid ${part}${where ? ` field '${where}'` : ""}: ${message}` });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, method: error.method, url: error.url },
+        "response does not match its schema",
+      );
+      return reply.code(500).send({ detail: messages.api.serverError });
+    }
+    // PostgreSQL's data exceptions (class 22: a NUL byte, a number out of range, bad encoding) come
+    // from input that got past validation: the client's fault, and nothing was stored.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ err: error }, "input rejected by the database");
+      return reply.code(400).send({ detail: messages.api.invalidInput });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: clientMessage(error) });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ detail: messages.api.serverError });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return messages.api.malformedJson;
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return messages.api.unsupportedContentType;
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return messages.api.bodyTooLarge;
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "Invalid content length";
+    default:
+      return error.message || "Bad request";
+  }
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config.js";
+import type { Database } from "../db/schema.js";
+import type { MediaStore } from "../media/media-store.js";
+import type { ReadCache } from "./read-cache.js";
+
+/** What every route plugin of the services receives. */
+export interface RouteDeps {
+  db: Kysely<Database>;
+  config: Config;
+  media: MediaStore;
+  /** Mutations clear it after they commit (other instances hear of it from the database). */
+  readCache: ReadCache;
+}

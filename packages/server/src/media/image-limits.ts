@@ -1,0 +1,42 @@
+// Bounds and names of the image pipeline. Uploads larger than these are refused before or while
+// decoding, so a hostile file cannot exhaust memory or disk.
+
+/** Largest upload accepted, in bytes (the HTTP layer should cap multipart files at the same size). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Largest decoded area: 64 MP phone photos pass, decompression bombs do not. */
+export const MAX_IMAGE_PIXELS = 70_000_000;
+
+/** Widest main file of a verification document: wide enough to read a national ID card. */
+export const PRIVATE_IMAGE_MAX_WIDTH = 2000;
+
+/** WebP cannot hold sides longer than 16383 px; a very tall image is shrunk to fit this height cap. */
+export const MAX_OUTPUT_ASPECT = 4;
+
+/** Formats accepted on input (by content, never by file name). SVG is refused: it is a document. */
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
+  "jpeg",
+  "png",
+  "webp",
+  "gif",
+  "avif",
+  "heif",
+]);
+
+/** Public folders under /media/. */
+export const IMAGE_KINDS = [
+  "products",
+  "categories",
+  "subcategories",
+  "shops",
+  "avatars",
+  "comments",
+] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** Private folders under DATA_DIR/private: verification documents. */
+export const PRIVATE_IMAGE_KINDS = ["national-ids", "user-photos", "shop-photos"] as const;
+export type PrivateImageKind = (typeof PRIVATE_IMAGE_KINDS)[number];
+
+/** Main file width cap and the variant widths: the domain's constants (lead's media convention). */
+export { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS } from "@katale/domain";

@@ -1,0 +1,153 @@
+import { parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
+import { PAGE_SIZE_MAX } from "@katale/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { ShopRepository } from "../shops/shop-repository.js";
+import { pageLink } from "./page-links.js";
+import {
+  CATEGORY_NOT_FOUND,
+  INVALID_PAGE,
+  PRODUCT_NOT_FOUND,
+  SHOP_NOT_FOUND,
+  SUB_CATEGORY_NOT_FOUND,
+} from "./product-messages.js";
+import { type ListedFilter, ProductRepository } from "./product-repository.js";
+
+// Product read routes of the shop service (spec §7), mounted under /api/shop/.
+
+const TAG = "products";
+export const PUBLIC_CACHE = "public, max-age=30";
+const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
+/** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
+export const SHOP_PRODUCTS_MAX = 1000;
+
+export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  const products = new ProductRepository(db);
+  const catalogue = new CatalogueRepository(db);
+  const shops = new ShopRepository(db);
+
+  /** A paginated in-stock listing: 'Invalid page.' for a bad page or one past the end. */
+  async function listPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: { page?: string | undefined; page_size: number },
+    filter: ListedFilter,
+    owner?: { exists(): Promise<boolean>; notFound: string },
+  ) {
+    const page = parsePage(query.page);
+    if (page === null) return reply.code(404).send({ detail: INVALID_PAGE });
+    const result = await products.page(filter, page, query.page_size);
+    // An empty listing may be an unknown category: only then is it worth asking.
+    if (owner && (!result.ok || result.count === 0) && !(await owner.exists())) {
+      return reply.code(404).send({ detail: owner.notFound });
+    }
+    if (!result.ok) return reply.code(404).send({ detail: INVALID_PAGE });
+    const lastPage = Math.max(1, Math.ceil(result.count / query.page_size));
+    reply.header("cache-control", PUBLIC_CACHE);
+    return {
+      count: result.count,
+      next: page < lastPage ? pageLink(request, page + 1, config.publicUrl) : null,
+      previous: page > 1 ? pageLink(request, page - 1, config.publicUrl) : null,
+      results: result.results,
+    };
+  }
+
+  app.get(
+    `/${productCalls.list.path}`,
+    { schema: routeSchema(productCalls.list, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: await products.latest(PAGE_SIZE_MAX) };
+    },
+  );
+
+  app.get(
+    `/${productCalls.paginated.path}`,
+    { schema: routeSchema(productCalls.paginated, TAG) },
+    (request, reply) => listPage(request, reply, request.query, {}),
+  );
+
+  app.get(
+    `/${productCalls.byCategory.path}`,
+    { schema: routeSchema(productCalls.byCategory, TAG) },
+    (request, reply) => {
+      const id = request.params.id;
+      return listPage(
+        request,
+        reply,
+        request.query,
+        { categoryId: id },
+        {
+          exists: () => catalogue.categoryExists(id),
+          notFound: CATEGORY_NOT_FOUND,
+        },
+      );
+    },
+  );
+
+  app.get(
+    `/${productCalls.bySubCategory.path}`,
+    { schema: routeSchema(productCalls.bySubCategory, TAG) },
+    (request, reply) => {
+      const id = request.params.id;
+      return listPage(
+        request,
+        reply,
+        request.query,
+        { subCategoryId: id },
+        {
+          exists: () => catalogue.subCategoryExists(id),
+          notFound: SUB_CATEGORY_NOT_FOUND,
+        },
+      );
+    },
+  );
+
+  app.get(
+    `/${productCalls.getById.path}`,
+    { schema: routeSchema(productCalls.getById, TAG) },
+    async (request, reply) => {
+      const product = await products.byId(request.params.id);
+      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: product };
+    },
+  );
+
+  app.get(
+    `/${productCalls.getBySlug.path}`,
+    { schema: routeSchema(productCalls.getBySlug, TAG) },
+    async (request, reply) => {
+      // Slugs are made of letters, digits and hyphens; anything else cannot name a product.
+      const slug = request.params.slug;
+      const product = SLUG_SHAPE.test(slug) ? await products.bySlug(slug) : undefined;
+      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: product };
+    },
+  );
+
+  app.get(
+    `/${productCalls.byShop.path}`,
+    { schema: routeSchema(productCalls.byShop, TAG) },
+    async (request, reply) => {
+      const { shopId } = request.params;
+      const stock = request.query.stock_type === "out" ? "out" : "in";
+      const { products: data, count } = await products.byShop(shopId, stock, SHOP_PRODUCTS_MAX);
+      if (count === 0 && !(await shops.exists(shopId)))
+        return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data, number_of_products: count };
+    },
+  );
+
+  app.post(
+    `/${productCalls.search.path}`,
+    { schema: routeSchema(productCalls.search, TAG), config: { readCache: true } },
+    async (request) => ({
+      products: await products.search(request.body.search_query),
+    }),
+  );
+};

@@ -1,0 +1,92 @@
+import type { FeaturedShopWire, FollowersWire, ShopWire } from "@katale/adapters-http/contract";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+
+// Shops as the wire shows them (spec §3). A shop's rating is the average of all ratings of its
+// products (0–10 stored, 0–5 on the wire, one decimal), from the totals the ratings trigger keeps
+// on the shop row.
+
+export class ShopRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private select() {
+    return this.db.selectFrom("shops as s").select([
+      "s.id",
+      "s.name",
+      "s.bio",
+      "s.email",
+      "s.phone",
+      "s.display_image",
+      "s.cover_image",
+      "s.owner_id as owner",
+      "s.verification_status",
+      sql<number>`CASE WHEN s.rating_count > 0
+          THEN round(s.rating_total::numeric / s.rating_count / 2, 1) ELSE 0 END`.as("rating"),
+      sql<number[]>`coalesce((
+          SELECT array_agg(sc.category_id ORDER BY sc.position) FROM shop_categories sc WHERE sc.shop_id = s.id
+        ), '{}')`.as("category"),
+      "s.location_latitude",
+      "s.location_longitude",
+    ]);
+  }
+
+  /** All shops, newest first. */
+  async list(): Promise<ShopWire[]> {
+    const rows = await this.select().orderBy("s.id", "desc").execute();
+    return rows.map(toWire);
+  }
+
+  async byId(id: number): Promise<ShopWire | undefined> {
+    const row = await this.select().where("s.id", "=", id).executeTakeFirst();
+    return row && toWire(row);
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db.selectFrom("shops").select("id").where("id", "=", id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Shops by the average rating of their products, best first; equal averages go to the shop with
+   * more ratings. Shops without ratings follow (newest first), so the home page still fills its row.
+   */
+  async topRated(limit: number): Promise<FeaturedShopWire[]> {
+    const rows = await this.select()
+      .orderBy(
+        sql`CASE WHEN s.rating_count > 0 THEN s.rating_total::numeric / s.rating_count END DESC NULLS LAST`,
+      )
+      .orderBy("s.rating_count", "desc")
+      .orderBy("s.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => {
+      const shop = toWire(row);
+      return { shop, average_total_rating: shop.rating };
+    });
+  }
+
+  /** The shop's followers, newest first, or undefined for an unknown shop. */
+  async followers(shopId: number): Promise<FollowersWire | undefined> {
+    const shop = await this.db
+      .selectFrom("shops")
+      .select(["id", "name"])
+      .where("id", "=", shopId)
+      .executeTakeFirst();
+    if (!shop) return undefined;
+    const followers = await this.db
+      .selectFrom("follows as f")
+      .innerJoin("users as u", "u.id", "f.user_id")
+      .select(["u.name", "u.profile_picture"])
+      .where("f.shop_id", "=", shopId)
+      .where("u.deleted_at", "is", null)
+      .orderBy("f.id", "desc")
+      .execute();
+    return { shop: { ...shop, number_of_followers: followers.length }, followers };
+  }
+}
+
+type Row = Omit<ShopWire, "rating"> & { rating: number | string };
+
+function toWire(row: Row): ShopWire {
+  return { ...row, rating: Number(row.rating), category: row.category.map(Number) };
+}

@@ -1,0 +1,54 @@
+import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteDeps } from "../http/route-deps.js";
+import { SHOP_NOT_FOUND } from "../products/product-messages.js";
+import { PUBLIC_CACHE } from "../products/product-routes.js";
+import { ShopRepository } from "./shop-repository.js";
+
+// Shop read routes of the shop service (spec §7), mounted under /api/shop/.
+
+const TAG = "shops";
+
+export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const shops = new ShopRepository(db);
+
+  app.get(
+    `/${shopCalls.list.path}`,
+    { schema: routeSchema(shopCalls.list, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: await shops.list() };
+    },
+  );
+
+  app.get(
+    `/${shopCalls.topRated.path}`,
+    { schema: routeSchema(shopCalls.topRated, TAG) },
+    async (request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: await shops.topRated(request.query.limit) };
+    },
+  );
+
+  app.get(
+    `/${shopCalls.getById.path}`,
+    { schema: routeSchema(shopCalls.getById, TAG) },
+    async (request, reply) => {
+      const shop = await shops.byId(request.params.id);
+      if (!shop) return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: shop };
+    },
+  );
+
+  app.get(
+    `/${shopCalls.followers.path}`,
+    { schema: routeSchema(shopCalls.followers, TAG) },
+    async (request, reply) => {
+      const followers = await shops.followers(request.params.shopId);
+      if (!followers) return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return followers;
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteDeps } from "../http/route-deps.js";
+import { PUBLIC_CACHE } from "../products/product-routes.js";
+import { FixedWindowLimiter } from "./feedback-rate-limit.js";
+import { SupportRepository } from "./support-repository.js";
+
+// FAQ and feedback routes of the shop service (spec §7), mounted under /api/shop/.
+
+const TAG = "support";
+
+/** Feedback one client address may leave per window. */
+export const FEEDBACK_PER_WINDOW = 5;
+export const FEEDBACK_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The feedback list changes whenever someone leaves feedback: browsers ask again every time (the
+ * server's own read cache still answers, and is cleared by each new feedback).
+ */
+const FEEDBACK_LIST_CACHE = "public, no-cache";
+
+export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache }) => {
+  const support = new SupportRepository(db);
+  const limiter = new FixedWindowLimiter({ max: FEEDBACK_PER_WINDOW, windowMs: FEEDBACK_WINDOW_MS });
+
+  app.get(
+    `/${supportCalls.faqs.path}`,
+    { schema: routeSchema(supportCalls.faqs, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: await support.faqs() };
+    },
+  );
+
+  app.get(
+    `/${supportCalls.feedback.path}`,
+    { schema: routeSchema(supportCalls.feedback, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", FEEDBACK_LIST_CACHE);
+      return { data: await support.feedback() };
+    },
+  );
+
+  app.post(
+    `/${supportCalls.addFeedback.path}`,
+    { schema: routeSchema(supportCalls.addFeedback, TAG) },
+    async (request, reply) => {
+      if (!limiter.take(request.ip)) {
+        return reply.code(429).send({ detail: messages.support.feedbackTooOften });
+      }
+      // `stars` arrives as the stored 0–10 value (clients double the 0–5 stars they show).
+      const data = await support.addFeedback(request.body);
+      readCache.clear();
+      return reply.code(201).send({ data });
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { buildApp } from "../app.js";
+import { type Config, loadConfig, type Service } from "../config.js";
+import { connectDatabase } from "../db/connect.js";
+import { migrateToLatest } from "../db/migrate.js";
+import type { Database } from "../db/schema.js";
+import type { DevMailbox } from "../mail/dev-mailbox.js";
+import { createMailService } from "../mail/mailer.js";
+import { createMediaStore, type MediaStore } from "../media/media-store.js";
+
+// Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
+// fresh PostgreSQL database that close() drops.
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  media: MediaStore;
+  kind: DatabaseKind;
+  baseUrl: string;
+  shopUrl: string;
+  authUrl: string;
+  /** The development mailbox (what GET /dev/mail.json answers); null when configured as production. */
+  mailbox: DevMailbox | null;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  database?: DatabaseKind;
+  seed?: "none" | "demo";
+  services?: Service[];
+  env?: Record<string, string>;
+  /** Serve a built web app from here (e.g. packages/web/dist); by default no web app. */
+  webDir?: string;
+  /**
+   * Applied after the environment is parsed, for settings the environment cannot give a test
+   * database (e.g. `{ env: "production" }` on PGlite, to check what production leaves out).
+   */
+  configOverrides?: Partial<Config>;
+}
+
+const POSTGRES_ADMIN_URL =
+  process.env.KATALE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+let postgresReachable: boolean | undefined;
+
+/** Database kinds to run suites on: always PGlite; PostgreSQL when reachable, or always when required. */
+export function databaseKinds(): DatabaseKind[] {
+  if (process.env.KATALE_REQUIRE_POSTGRES === "1") return ["pglite", "postgres"];
+  if (process.env.KATALE_SKIP_POSTGRES === "1") return ["pglite"];
+  if (postgresReachable === undefined) {
+    // describe.each needs the answer synchronously: ask a child process to try one connection.
+    const probe = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const u=new URL(process.argv[1]);const s=require("net").connect(+u.port||5432,u.hostname);` +
+          `s.on("connect",()=>process.exit(0));s.on("error",()=>process.exit(1));setTimeout(()=>process.exit(1),1500);`,
+        POSTGRES_ADMIN_URL,
+      ],
+      { timeout: 3000 },
+    );
+    postgresReachable = probe.status === 0;
+  }
+  return postgresReachable ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** Where seeded images go in tests: shared by every test server so images are generated once. */
+export const SHARED_TEST_MEDIA_DIR = join(tmpdir(), "katale-test-data");
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `katale_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      try {
+        // The closed pool's sockets may still be shutting down: a forced drop would hit them with a
+        // FATAL that surfaces as an unhandled error, so wait for them a little first.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? " WITH (FORCE)" : ""}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const kind = options.database ?? "pglite";
+  const dataDir = mkdtempSync(join(tmpdir(), "katale-test-"));
+  const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
+  const parsed = loadConfig(
+    {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      PORT: "0",
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
+    },
+    options.services,
+  );
+  const config: Config = { ...parsed, ...options.configOverrides };
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: postgres ? dataDir : "memory://",
+    poolSize: 4,
+  });
+  await migrateToLatest(database.db);
+  // Seeded images are shared between test servers (the seed skips files that exist).
+  const media = options.seed === "demo" ? createMediaStore(SHARED_TEST_MEDIA_DIR) : createMediaStore(dataDir);
+  if (options.seed === "demo") {
+    const { seedDemo } = await import("../seed/seed-demo.js");
+    await seedDemo(database.db, media);
+  }
+  const mail = createMailService(config);
+  const app = await buildApp({
+    config,
+    database,
+    media,
+    mail,
+    logger: false,
+    webDir: options.webDir ?? join(dataDir, "no-web"),
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    db: database.db,
+    config,
+    media,
+    kind,
+    baseUrl,
+    shopUrl: `${baseUrl}/api/shop/`,
+    authUrl: `${baseUrl}/api/auth/`,
+    mailbox: mail.mailbox,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

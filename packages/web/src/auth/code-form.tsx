@@ -1,0 +1,112 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AuthOutcome, codeFormSchema, messages, OTP_LENGTH } from "@katale/domain";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { type BannerState, Banners } from "../ui/banner.js";
+import { TextField } from "../ui/field.js";
+import { SubmitButton } from "../ui/submit-button.js";
+
+export interface CodeFormProps<T extends object> {
+  /** The address the code went to; null asks for it (the OTP page opened without ?email=). */
+  readonly email: string | null;
+  /** Checks the code (sign-up, reset or e-mail change). */
+  readonly verify: (form: { email: string; otp: string }) => Promise<AuthOutcome<T>>;
+  /** Sends a new code to the address. */
+  readonly resend: (email: string) => Promise<AuthOutcome>;
+  readonly onVerified: (answer: T & { message: string }) => void | Promise<void>;
+  /** A failed check; the default shows the message under the field. */
+  readonly onFailed?: (message: string) => void;
+}
+
+/**
+ * 'Enter OTP sent to your email address': one code field (digits, at most 5), Continue, and
+ * "Didn't receive OTP? Resend" with its answer underneath (spec §2, §5, §8).
+ */
+export function CodeForm<T extends object>({
+  email,
+  verify,
+  resend,
+  onVerified,
+  onFailed,
+}: CodeFormProps<T>) {
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const [resent, setResent] = useState<BannerState | null>(null);
+  const [resending, setResending] = useState(false);
+  const { register, handleSubmit, formState, getValues, trigger } = useForm({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { email: email ?? "", otp: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    const answer = await verify(values);
+    if (answer.ok) {
+      setBanner({ tone: "success", text: answer.value.message });
+      await onVerified(answer.value);
+    } else if (onFailed !== undefined) {
+      onFailed(answer.error.message);
+    } else {
+      setBanner({ tone: "error", text: answer.error.message });
+    }
+  });
+
+  async function sendAgain() {
+    if (!(await trigger("email"))) return;
+    setResending(true);
+    setResent(null);
+    const answer = await resend(getValues("email"));
+    setResending(false);
+    setResent(
+      answer.ok
+        ? { tone: "success", text: answer.value.message }
+        : { tone: "error", text: answer.error.message },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-gray-700">{messages.otp.prompt}</p>
+      {email === null ? (
+        <TextField
+          label={messages.register.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+      ) : (
+        <p className="text-sm text-gray-600">{messages.webAccount.codeSentTo(email)}</p>
+      )}
+      <TextField
+        label={messages.webAccount.otpLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        className="h-12 w-full rounded-lg border border-gray-300 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] aria-invalid:border-red-600"
+        error={errors.otp?.message}
+        {...register("otp")}
+      />
+      <div className="flex flex-col gap-2">
+        <Banners state={banner} />
+        <SubmitButton busy={isSubmitting} busyLabel={messages.webAccount.verifying}>
+          {messages.otp.continue}
+        </SubmitButton>
+      </div>
+      <div className="text-center text-sm text-gray-700">
+        {messages.otp.resendPrompt}{" "}
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline disabled:opacity-60"
+          onClick={sendAgain}
+          disabled={resending}
+          aria-busy={resending}
+        >
+          {resending ? messages.webAccount.sending : messages.otp.resend}
+        </button>
+        <Banners state={resent} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { emailFormSchema, messages, requestPasswordReset, verifyResetCode } from "@katale/domain";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { type BannerState, Banners } from "../ui/banner.js";
+import { Dialog } from "../ui/dialog.js";
+import { TextField } from "../ui/field.js";
+import { SubmitButton } from "../ui/submit-button.js";
+import { AuthCard } from "./auth-card.js";
+import { CodeForm } from "./code-form.js";
+import { NewPasswordDialog } from "./new-password-dialog.js";
+import { useAccountPorts } from "./use-account-ports.js";
+
+type Step =
+  | { readonly at: "email" }
+  | { readonly at: "code"; readonly email: string }
+  | { readonly at: "password"; readonly key: string };
+
+/**
+ * /forgot: the email, 'Code sent to email', the OTP popup, then the new-password popup; success
+ * goes to /login (spec §2, §4).
+ */
+export default function ForgotPage() {
+  const { auth } = useAccountPorts();
+  const [step, setStep] = useState<Step>({ at: "email" });
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = formState;
+  const text = messages.webAccount;
+
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    const answer = await requestPasswordReset(auth, values);
+    if (!answer.ok) {
+      setBanner({ tone: "error", text: answer.error.message });
+      return;
+    }
+    setBanner({ tone: "success", text: answer.value.message });
+    setStep({ at: "code", email: values.email });
+  });
+
+  return (
+    <AuthCard title={text.forgotTitle}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <p className="text-gray-700">{text.forgotLead}</p>
+        <TextField
+          label={messages.register.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <div className="flex flex-col gap-2">
+          <Banners state={banner} />
+          <SubmitButton busy={isSubmitting} busyLabel={text.sending}>
+            {text.sendCode}
+          </SubmitButton>
+        </div>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          {messages.header.logIn}
+        </Link>
+      </p>
+      {step.at === "code" && (
+        <Dialog title={text.resetCodeTitle} onClose={() => setStep({ at: "email" })}>
+          <CodeForm
+            email={step.email}
+            verify={(form) => verifyResetCode(auth, form)}
+            resend={(email) => requestPasswordReset(auth, { email })}
+            onVerified={(answer) => setStep({ at: "password", key: answer.key })}
+          />
+        </Dialog>
+      )}
+      {step.at === "password" && (
+        <NewPasswordDialog resetKey={step.key} onClose={() => setStep({ at: "email" })} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { login, loginFormSchema, messages, SUCCESS_BANNER_SHORT_MS } from "@katale/domain";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, type To } from "react-router";
+import { type BannerState, Banners } from "../ui/banner.js";
+import { TextField } from "../ui/field.js";
+import { PasswordField } from "../ui/password-field.js";
+import { SubmitButton } from "../ui/submit-button.js";
+import { SocialLogin } from "./social-login.js";
+import { useAccountPorts } from "./use-account-ports.js";
+import { wait } from "./wait.js";
+
+export interface LoginFormProps {
+  /** After the success banner has shown: where to go is the page's or the popup's business. */
+  readonly onLoggedIn: () => void;
+  /** A success line carried over from the previous step (e.g. 'Password reset successfully'). */
+  readonly notice?: string | undefined;
+  /** 'New here? Sign up': /register, or the register popup in the popup variant. */
+  readonly signUpTo?: To;
+}
+
+/**
+ * 'Phone No/Email' and Password (show/hide), both required; 'Forgot password?'; Login with its
+ * loading state; success and error banners (spec §2, §5, §8); 'Or login using'; 'New here? Sign up'.
+ */
+export function LoginForm({ onLoggedIn, notice, signUpTo = "/register" }: LoginFormProps) {
+  const ports = useAccountPorts();
+  const [banner, setBanner] = useState<BannerState | null>(notice ? { tone: "success", text: notice } : null);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { username: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+  const text = messages.login;
+
+  const submit = handleSubmit(async (values) => {
+    setBanner(null);
+    const answer = await login(ports, values);
+    if (!answer.ok) {
+      setBanner({ tone: "error", text: answer.error.message });
+      return;
+    }
+    setBanner({ tone: "success", text: answer.value.message });
+    await wait(SUCCESS_BANNER_SHORT_MS);
+    onLoggedIn();
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={text.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register("username")}
+        />
+        <div className="flex flex-col gap-1">
+          <PasswordField
+            label={text.password}
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <Link to="/forgot" className="self-end py-2 text-sm text-brand-700 hover:underline">
+            {text.forgotPassword}
+          </Link>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Banners state={banner} />
+          <SubmitButton busy={isSubmitting} busyLabel={messages.webAccount.loggingIn}>
+            {text.submit}
+          </SubmitButton>
+        </div>
+      </form>
+      <SocialLogin />
+      <p className="mt-6 text-center text-sm">
+        <Link to={signUpTo} className="font-medium text-brand-700 hover:underline">
+          {text.newHere}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { LoginPrompt } from "./login-prompt.js";
+
+const LoginPromptContext = createContext<(() => void) | null>(null);
+
+/** One login-needed popup for the whole app; any button that needs a signed-in user opens it. */
+export function LoginPromptProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <LoginPromptContext.Provider value={value}>
+      {children}
+      {open && <LoginPrompt onClose={close} />}
+    </LoginPromptContext.Provider>
+  );
+}
+
+/** Opens the 'You need to login first' popup. */
+export function useLoginPrompt(): () => void {
+  const show = useContext(LoginPromptContext);
+  if (show === null) throw new Error("useLoginPrompt outside LoginPromptProvider");
+  return show;
+}

@@ -1,0 +1,56 @@
+import { messages, openResetLink } from "@katale/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Banner } from "../ui/banner.js";
+import { Spinner } from "../ui/spinner.js";
+import { AuthCard } from "./auth-card.js";
+import { NewPasswordDialog } from "./new-password-dialog.js";
+import { useAccountPorts } from "./use-account-ports.js";
+
+/**
+ * /reset-password-link?email=…&otp=…: the link of the reset e-mail. Verifies the code at once, then
+ * shows the new-password popup (spec §2).
+ */
+export default function ResetLinkPage() {
+  const { auth } = useAccountPorts();
+  const [params] = useSearchParams();
+  const email = params.get("email");
+  const otp = params.get("otp");
+  const [closed, setClosed] = useState(false);
+  // A code works once: never check it twice (no retries, no refetching).
+  const checked = useQuery({
+    queryKey: ["reset-link", email, otp],
+    queryFn: () => openResetLink(auth, { email, otp }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  }).data;
+  const text = messages.webAccount;
+
+  return (
+    <AuthCard title={text.newPasswordTitle}>
+      {checked === undefined ? (
+        <Spinner label={text.checkingLink} />
+      ) : checked.ok ? (
+        <>
+          <Banner tone="success">{checked.value.message}</Banner>
+          {closed ? (
+            <button type="button" className="btn-primary mt-4 w-full" onClick={() => setClosed(false)}>
+              {text.newPasswordTitle}
+            </button>
+          ) : (
+            <NewPasswordDialog resetKey={checked.value.key} onClose={() => setClosed(true)} />
+          )}
+        </>
+      ) : (
+        <>
+          <Banner tone="error">{checked.error.message}</Banner>
+          <Link to="/forgot" className="btn-primary mt-4 w-full">
+            {text.requestNewCode}
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Product } from "@katale/domain";
+import { ProductCard } from "./product-card.js";
+import { useRememberProduct } from "./use-remember-product.js";
+
+/** 2 columns, 3 from medium width, 4 from large (spec §2); only products in stock are listed. */
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+}: {
+  products: readonly Product[];
+  priorityCount?: number;
+}) {
+  const remember = useRememberProduct();
+  const listed = products.filter((p) => p.inStock > 0);
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {listed.map((product, i) => (
+        <li key={product.id}>
+          <ProductCard product={product} priority={i < priorityCount} onOpen={remember} />
+        </li>
+      ))}
+    </ul>
+  );
+}

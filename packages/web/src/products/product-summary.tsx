@@ -1,0 +1,62 @@
+import { formatUgx, inStock, isVerified, messages, type ProductDetail, reviewCount } from "@katale/domain";
+import { BadgeCheck, MessageCircle } from "lucide-react";
+import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { ShopLink } from "../shops/shop-link.js";
+import { PageTitle } from "../ui/page-title.js";
+import { Stars } from "../ui/stars.js";
+import { ContactsPopover } from "./contacts-popover.js";
+import { SaveButton } from "./save-button.js";
+import { ShareButton } from "./share-button.js";
+
+/** Name, shop link, price, stock, rating and the actions beside the gallery. */
+export function ProductSummary({ detail }: { detail: ProductDetail }) {
+  const { product, shop, isOwner } = detail;
+  const promptLogin = useLoginPrompt();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <PageTitle>{product.name}</PageTitle>
+        <SaveButton productName={product.name} className="shrink-0 border border-gray-200" />
+      </div>
+      <p className="flex items-center gap-1 text-gray-700">
+        {messages.web.by}{" "}
+        <ShopLink shopId={product.shopId} className="font-medium text-brand-700 underline">
+          {product.shopName}
+        </ShopLink>
+        {isVerified(product.shopVerificationStatus) && (
+          <BadgeCheck role="img" aria-label={messages.web.verifiedShop} size={18} className="text-blue-600" />
+        )}
+      </p>
+      <p className="text-2xl font-bold text-brand-700">{formatUgx(product.price)}</p>
+      <p className="text-sm text-gray-700">{inStock(product.inStock)}</p>
+      <p className="flex items-center gap-2 text-sm text-gray-700">
+        <Stars rating={product.averageRating} />
+        <span>{product.averageRating.toFixed(1)}</span>
+        <span>{reviewCount(product.numberOfUsersRated)}</span>
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <ContactsPopover shop={shop} />
+        {!isOwner && (
+          <button type="button" className="btn-primary" onClick={promptLogin}>
+            <MessageCircle aria-hidden="true" size={18} />
+            {messages.products.messageSeller}
+          </button>
+        )}
+        {!isOwner && (
+          <button type="button" className="btn-secondary" onClick={promptLogin}>
+            {messages.shops.follow}
+          </button>
+        )}
+        <ShareButton />
+      </div>
+      <button
+        type="button"
+        onClick={promptLogin}
+        className="flex w-fit items-center gap-2 rounded-lg py-2 text-sm text-gray-700 hover:text-brand-700"
+      >
+        <Stars rating={0} size={20} />
+        {messages.web.rateProduct}
+      </button>
+    </div>
+  );
+}

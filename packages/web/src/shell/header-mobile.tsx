@@ -1,0 +1,14 @@
+import { Logo } from "./logo.js";
+import { SearchBox } from "./search-box.js";
+
+/** Below 768 px: logo and search box (spec §2); the rest lives in the bottom bar. */
+export function HeaderMobile() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white md:hidden">
+      <div className="flex h-16 items-center gap-3 px-3">
+        <Logo />
+        <SearchBox className="flex-1" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { RouteErrorBoundary } from "../app/route-error-boundary.js";
+import { AuthPopupHost } from "../auth/auth-popup-host.js";
+import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+import { useWide } from "../ui/use-wide.js";
+import { BottomBar } from "./bottom-bar.js";
+import { ConnectivityToast } from "./connectivity-toast.js";
+import { Footer } from "./footer.js";
+import { HeaderDesktop } from "./header-desktop.js";
+import { HeaderMobile } from "./header-mobile.js";
+import { NavigationProgress } from "./navigation-progress.js";
+import { ScrollToTop } from "./scroll-to-top.js";
+
+/** The frame around every screen. */
+export function Shell() {
+  const { pathname } = useLocation();
+  const wide = useWide();
+  return (
+    <LoginPromptProvider>
+      <div className="flex min-h-screen flex-col">
+        <ConnectivityToast />
+        {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
+        {wide ? <HeaderDesktop /> : <HeaderMobile />}
+        {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
+        <main className="min-h-screen flex-1">
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<NavigationProgress />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+        {!wide && <BottomBar />}
+      </div>
+      <AuthPopupHost />
+      <ScrollToTop />
+    </LoginPromptProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import { isVerified, messages, type Shop } from "@katale/domain";
+import { BadgeCheck } from "lucide-react";
+import { ResponsiveImage } from "../ui/responsive-image.js";
+import { Stars } from "../ui/stars.js";
+import { ShopLink } from "./shop-link.js";
+
+/** A shop tile: cover, logo, name with verified badge, rating; opens /shops/shop/{encrypted id}. */
+export function ShopCard({ shop, rating }: { shop: Shop; rating?: number | null }) {
+  const shown = rating ?? shop.rating;
+  return (
+    <ShopLink
+      shopId={shop.id}
+      className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white"
+    >
+      <ResponsiveImage
+        path={shop.coverImage}
+        alt=""
+        width={800}
+        height={300}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        className="aspect-[8/3] w-full bg-gray-100 object-cover"
+      />
+      <div className="flex items-center gap-3 p-3">
+        <ResponsiveImage
+          path={shop.displayImage}
+          alt=""
+          width={48}
+          height={48}
+          sizes="48px"
+          className="-mt-8 h-12 w-12 shrink-0 rounded-full border-2 border-white bg-white object-cover"
+        />
+        <div className="min-w-0">
+          <p className="flex items-center gap-1 font-medium text-gray-900 group-hover:text-brand-700">
+            <span className="truncate">{shop.name}</span>
+            {isVerified(shop.verificationStatus) && (
+              <BadgeCheck
+                role="img"
+                aria-label={messages.web.verifiedShop}
+                size={16}
+                className="shrink-0 text-blue-600"
+              />
+            )}
+          </p>
+          {shown !== null && shown !== undefined && <Stars rating={shown} size={14} />}
+        </div>
+      </div>
+    </ShopLink>
+  );
+}

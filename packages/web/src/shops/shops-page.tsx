@@ -1,0 +1,85 @@
+import { errorMessage, filterShops, isVerified, messages } from "@katale/domain";
+import { BadgeCheck } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useServices } from "../app/services-context.js";
+import { useSession } from "../auth/use-session.js";
+import { EmptyState } from "../ui/empty-state.js";
+import { PageTitle } from "../ui/page-title.js";
+import { ResponsiveImage } from "../ui/responsive-image.js";
+import { Spinner } from "../ui/spinner.js";
+import { ShopSearchBox } from "./shop-search-box.js";
+import { useShops } from "./use-shops.js";
+
+/** /shops: the simple list; choosing a shop stores activeCustomerShop and opens /shops/shop. */
+export default function ShopsPage() {
+  const { local } = useServices();
+  const { loggedIn } = useSession();
+  const navigate = useNavigate();
+  const query = useShops();
+  const [text, setText] = useState("");
+  const result = query.data;
+  return (
+    <div className="page py-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{messages.web.shops}</PageTitle>
+        <Link to="/shops/all-shops" className="text-sm font-medium text-brand-700 underline">
+          {messages.shops.allShops}
+        </Link>
+      </div>
+      <div className="my-4 flex flex-wrap items-center gap-3">
+        <ShopSearchBox value={text} onChange={setText} label={messages.web.searchShops} />
+        {loggedIn && (
+          <Link to="/account/createshop" className="btn-secondary">
+            {messages.shops.addShop}
+          </Link>
+        )}
+      </div>
+      {result === undefined ? (
+        <Spinner />
+      ) : !result.ok ? (
+        <EmptyState>{errorMessage(result.error)}</EmptyState>
+      ) : (
+        (() => {
+          const shown = filterShops(result.value, text);
+          return shown.length === 0 ? (
+            <EmptyState>{messages.web.noShopsMatch}</EmptyState>
+          ) : (
+            <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((shop) => (
+                <li key={shop.id}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      local.set("activeCustomerShop", shop.id);
+                      navigate("/shops/shop");
+                    }}
+                    className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 text-left hover:border-brand-700"
+                  >
+                    <ResponsiveImage
+                      path={shop.displayImage}
+                      alt=""
+                      width={48}
+                      height={48}
+                      sizes="48px"
+                      className="h-12 w-12 shrink-0 rounded-full object-cover"
+                    />
+                    <span className="min-w-0 flex-1 truncate font-medium">{shop.name}</span>
+                    {isVerified(shop.verificationStatus) && (
+                      <BadgeCheck
+                        role="img"
+                        aria-label={messages.web.verifiedShop}
+                        size={18}
+                        className="shrink-0 text-blue-600"
+                      />
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          );
+        })()
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { memoryLocalStorage, memoryStore } from "@katale/adapters-storage";
+import { ok, sessionStorageSchemas } from "@katale/domain";
+import {
+  InMemoryAddressSuggestions,
+  InMemoryAuthGateway,
+  InMemoryCategoryGateway,
+  InMemoryProductGateway,
+  InMemoryShopGateway,
+  InMemorySupportGateway,
+  InMemoryUserVerificationGateway,
+  ReversibleShopIdCipher,
+} from "@katale/domain/testing";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type RenderResult, render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import type { Services } from "../app/services.js";
+import { ServicesProvider } from "../app/services-context.js";
+import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+
+/** Services over the domain's in-memory fakes; override what a test cares about. */
+export function testServices(overrides: Partial<Services> = {}): Services {
+  return {
+    categories: new InMemoryCategoryGateway([], []),
+    products: new InMemoryProductGateway([]),
+    shops: new InMemoryShopGateway([]),
+    support: new InMemorySupportGateway(),
+    auth: new InMemoryAuthGateway(),
+    userVerification: new InMemoryUserVerificationGateway(),
+    addresses: new InMemoryAddressSuggestions(),
+    reviews: { listReviews: async () => ok({ comments: [], total: 0 }) },
+    shopIds: new ReversibleShopIdCipher(),
+    local: memoryLocalStorage(),
+    session: memoryStore(sessionStorageSchemas),
+    clock: { now: () => new Date(), sleep: async () => {} },
+    media: (path) => path ?? null,
+    ...overrides,
+  };
+}
+
+export interface RenderOptions {
+  /** The route pattern `ui` is mounted at (default "/"). */
+  readonly path?: string;
+  /** Where the test starts (default `path`). */
+  readonly at?: string;
+}
+
+/**
+ * Renders `ui` at `path` with the app's providers; any other path renders "elsewhere" and the path
+ * it was reached at (`data-testid="location"`), to see navigation.
+ */
+export function renderWithServices(
+  ui: ReactNode,
+  services: Services = testServices(),
+  { path = "/", at = path }: RenderOptions = {},
+): RenderResult {
+  const router = createMemoryRouter(
+    [
+      { path, element: <LoginPromptProvider>{ui}</LoginPromptProvider> },
+      { path: "*", element: <Elsewhere /> },
+    ],
+    { initialEntries: [at] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ServicesProvider>,
+  );
+}
+
+/** matchMedia answering as a screen of `width` px would (the narrow layouts are <= 768 px). */
+export function setScreenWidth(width: number): void {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = max ? width <= Number(max[1]) : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  }) as typeof window.matchMedia;
+}
+
+function Elsewhere() {
+  const location = useLocation();
+  return (
+    <p data-testid="location" data-path={`${location.pathname}${location.search}`}>
+      elsewhere
+    </p>
+  );
+}

@@ -1,0 +1,319 @@
+// `npm run bench`: the read API on a generated catalogue of 100,000 products, measured with autocannon
+// at 50 connections, next to a plain node:http server answering a fixed body of the same size (the
+// ceiling on this machine, measured in the same run). Prints req/s, p50/p95/p99 and the ratio.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import pg from "pg";
+import { connectDatabase } from "../../packages/server/src/db/connect.js";
+import { migrateToLatest } from "../../packages/server/src/db/migrate.js";
+import { refreshStatistics } from "../../packages/server/src/db/refresh-statistics.js";
+import { createMediaStore } from "../../packages/server/src/media/media-store.js";
+import { seedCatalogue } from "../../packages/server/src/seed/seed-catalogue.js";
+import { databaseKinds } from "../../packages/server/src/testing/test-server.js";
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const CACHE_MODES = (process.env.BENCH_CACHE?.split(",") ?? ["on", "off"]) as ("on" | "off")[];
+const KINDS = (process.env.BENCH_DB?.split(",") ?? databaseKinds()) as ("pglite" | "postgres")[];
+const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const SERVER = join(ROOT, "packages/server/dist/main.js");
+const POSTGRES_ADMIN = process.env.KATALE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const SEARCHES = [
+  "samsung",
+  "samsng",
+  "matooke",
+  "tecno spark",
+  "kitenge",
+  "plumbing",
+  "solar panel",
+  "helmet",
+  "sofa",
+  "rice",
+  "shoes",
+  "laptop",
+  "jerrycan",
+  "salon",
+  "charger",
+  "iphon",
+  "mattress",
+  "sugar",
+];
+
+interface Row {
+  db: string;
+  cache: "on" | "off";
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  ceilingRps: number;
+  ceilingP99: number;
+}
+
+const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+    s.on("error", fail);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+type RequestMaker = () => { path: string; method?: "GET" | "POST"; body?: string };
+
+async function measure(port: number, make: RequestMaker) {
+  const latencies: number[] = [];
+  const options: autocannon.Options = {
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest(req) {
+          const r = make();
+          return {
+            ...req,
+            path: r.path,
+            method: r.method ?? "GET",
+            ...(r.body ? { body: r.body, headers: { "content-type": "application/json" } } : {}),
+          };
+        },
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(options, (error, finished) => (error ? fail(error) : done(finished)));
+    instance.on("response", (_client, _status, _bytes, time) => latencies.push(time));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function warmUp(port: number, requests: ReturnType<RequestMaker>[]) {
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const r = requests[next++]!;
+      const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+        method: r.method ?? "GET",
+        ...(r.body ? { body: r.body, headers: { "content-type": "application/json" } } : {}),
+      });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+async function ceiling(bodyBytes: number) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body=Buffer.alloc(${bodyBytes},"x");require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{s.writeHead(200,{"content-type":"application/json","content-length":body.length});s.end(body)})}).listen(${port},"127.0.0.1")`,
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`, child);
+    return await measure(port, () => ({ path: "/" }));
+  } finally {
+    child.kill();
+  }
+}
+
+async function prepare(kind: "pglite" | "postgres") {
+  const dataDir = mkdtempSync(join(tmpdir(), "katale-bench-"));
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (kind === "postgres") {
+    const name = `katale_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_ADMIN);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await connectDatabase({ databaseUrl, dataDir });
+  const started = Date.now();
+  await migrateToLatest(database.db);
+  await seedCatalogue(database.db, createMediaStore(dataDir), { products: PRODUCTS, log });
+  await refreshStatistics(database.db);
+  const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from products`.execute(
+    database.db,
+  );
+  log(`${kind}: ${count[0]?.n} products ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { rows } = await sql<{ slug: string }>`
+    select slug from products where in_stock > 0 order by random() limit 2000`.execute(database.db);
+  await database.close();
+  return { dataDir, databaseUrl, slugs: rows.map((r) => r.slug), drop };
+}
+
+async function startServer(dataDir: string, databaseUrl: string | undefined, cache: "on" | "off") {
+  const port = await freePort();
+  const server = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      SEED: "none",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      READ_CACHE_SECONDS: cache === "on" ? "60" : "0",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20" } : {}),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/health`, server);
+  return {
+    port,
+    async stop() {
+      server.kill("SIGTERM");
+      if (server.exitCode === null) await new Promise((r) => server.once("exit", r));
+    },
+  };
+}
+
+async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
+  const { dataDir, databaseUrl, slugs, drop } = await prepare(kind);
+  const rows: Row[] = [];
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const maxPage = Math.min(500, Math.floor((PRODUCTS * 0.9) / 8));
+  const endpoints: [string, RequestMaker][] = [
+    [
+      "GET product/paginated/",
+      () => ({
+        path: `/api/shop/product/paginated/?page=${1 + Math.floor(Math.random() * maxPage)}&page_size=8`,
+      }),
+    ],
+    ["GET product/slug/{slug}/", () => ({ path: `/api/shop/product/slug/${pick(slugs)}/` })],
+    [
+      "POST product/search/",
+      () => ({
+        path: "/api/shop/product/search/",
+        method: "POST",
+        body: JSON.stringify({ search_query: pick(SEARCHES) }),
+      }),
+    ],
+  ];
+  const ceilings = new Map<string, { rps: number; p99: number }>();
+  // Every distinct request the workload can make, for warming the read cache to its steady state.
+  const everyRequest: ReturnType<RequestMaker>[] = [
+    ...Array.from({ length: maxPage }, (_, i) => ({
+      path: `/api/shop/product/paginated/?page=${i + 1}&page_size=8`,
+    })),
+    ...slugs.map((slug) => ({ path: `/api/shop/product/slug/${slug}/` })),
+    ...SEARCHES.map((q) => ({
+      path: "/api/shop/product/search/",
+      method: "POST" as const,
+      body: JSON.stringify({ search_query: q }),
+    })),
+  ];
+  try {
+    for (const cache of CACHE_MODES) {
+      const server = await startServer(dataDir, databaseUrl, cache);
+      try {
+        const warm = cache === "on" ? everyRequest : everyRequest.filter((_, i) => i % 20 === 0);
+        const started = Date.now();
+        await warmUp(server.port, warm);
+        log(`${kind}, cache ${cache}: warmed with ${warm.length} requests in ${Date.now() - started} ms`);
+        for (const [endpoint, make] of endpoints) {
+          // Size the ceiling's body like a typical answer of this endpoint, and warm the server up.
+          const sample = make();
+          const res = await fetch(`http://127.0.0.1:${server.port}${sample.path}`, {
+            method: sample.method ?? "GET",
+            ...(sample.body ? { body: sample.body, headers: { "content-type": "application/json" } } : {}),
+          });
+          const bytes = (await res.arrayBuffer()).byteLength;
+          log(`${kind}, cache ${cache}: ${endpoint} (${bytes} B)`);
+          const measured = await measure(server.port, make);
+          let top = ceilings.get(endpoint);
+          if (!top) {
+            top = await ceiling(bytes);
+            ceilings.set(endpoint, top);
+          }
+          rows.push({ db: kind, cache, endpoint, ...measured, ceilingRps: top.rps, ceilingP99: top.p99 });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const all: Row[] = [];
+for (const kind of KINDS) all.push(...(await benchKind(kind)));
+
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+console.log(
+  `\nKatale read API, ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${SECONDS} s per run\n`,
+);
+console.log(
+  "| db | endpoint | req/s | p50 ms | p95 ms | p99 ms | non-2xx | ceiling req/s | ceiling p99 ms | ratio |",
+);
+console.log("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const r of all) {
+  console.log(
+    `| ${r.db} | ${r.cache} | ${r.endpoint} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${fmt(r.ceilingRps)} | ${fmt(r.ceilingP99)} | ${fmt(r.rps / r.ceilingRps, 3)} |`,
+  );
+}
+console.log(
+  "\nread cache on: the server's in-memory cache of public answers, warmed by requesting every page, slug" +
+    "\nand search of the workload once (its steady state); off: READ_CACHE_SECONDS=0, every request is" +
+    "\nanswered from the database. ratio = req/s / ceiling req/s.",
+);
+console.log("\nGoals: list and detail p99 < 25 ms; search p95 < 50 ms.");
+for (const r of all) {
+  const goal = r.endpoint.includes("search") ? r.p95 < 50 : r.p99 < 25;
+  console.log(`${goal ? "met " : "MISS"} ${r.db}, cache ${r.cache}: ${r.endpoint}`);
+}

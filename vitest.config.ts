@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+// One root config, two projects: the fast loop (`unit`) and the slow tests that start servers,
+// databases or browsers (`int`, files named *.int.test.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts"],
+          // The web app's tests run in the "web" project, in a simulated DOM.
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", "packages/web/**"],
+        },
+      },
+      {
+        // Web components (React Testing Library) in a simulated DOM.
+        test: {
+          name: "web",
+          include: ["packages/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+        },
+      },
+      {
+        test: {
+          name: "int",
+          include: ["packages/*/src/**/*.int.test.ts", "tests/**/*.int.test.ts"],
+          exclude: ["**/node_modules/**"],
+          globalSetup: ["tests/build-clients.global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Each file starts its own server on its own database; two cores, so two at a time.
+          maxWorkers: 2,
+          // Runs after the unit project (whose worker count differs), not beside it.
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
