@@ -299,7 +299,7 @@ console.log(
   `\nKatale read API, ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${SECONDS} s per run\n`,
 );
 console.log(
-  "| db | endpoint | req/s | p50 ms | p95 ms | p99 ms | non-2xx | ceiling req/s | ceiling p99 ms | ratio |",
+  "| db | read cache | endpoint | req/s | p50 ms | p95 ms | p99 ms | non-2xx | ceiling req/s | ceiling p99 ms | ratio |",
 );
 console.log("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const r of all) {

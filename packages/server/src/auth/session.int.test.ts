@@ -192,6 +192,40 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
       ).toBe(200);
     });
 
+    it("limits login attempts per address, whatever the accounts tried", async () => {
+      const me = await aSignedInUser(server);
+      const address = "10.6.0.1";
+      for (let i = 0; i < AUTH_LIMITS.loginPerAddress.points; i++) {
+        // A different unknown account each time: only the address's own limit can stop this.
+        const wrong = await authPost(
+          server,
+          "login/",
+          { username: `spray${i}@example.ug`, password: "guess-password" },
+          { remoteAddress: address },
+        );
+        expect(wrong.status).toBe(401);
+      }
+      const blocked = await authPost(
+        server,
+        "login/",
+        { username: me.email, password: me.password },
+        { remoteAddress: address },
+      );
+      expect(blocked).toMatchObject({
+        status: 429,
+        body: { detail: "Too many attempts, please wait and try again" },
+      });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      // The account itself is not locked: the same person from another address gets in.
+      const elsewhere = await authPost(
+        server,
+        "login/",
+        { username: me.email, password: me.password },
+        { remoteAddress: "10.6.0.2" },
+      );
+      expect(elsewhere.status).toBe(200);
+    });
+
     it("limits code checks per address", async () => {
       const address = "10.2.0.1";
       for (let i = 0; i < AUTH_LIMITS.codeChecksPerAddress.points; i++) {
