@@ -1,16 +1,22 @@
 import { messages } from "@katale/domain";
 import { Search } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useMatch, useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { searchPath } from "../catalogue/catalogue-paths.js";
 
-/** The header search: stores search_query and opens /products/search/{query}; blank goes home. */
+/**
+ * The header search: stores search_query and opens /products/search/{query}; blank goes home. On a
+ * results page (also one opened from a link) the box shows that page's query, ready to refine.
+ */
 export function SearchBox({ className = "" }: { className?: string }) {
   const { local } = useServices();
   const navigate = useNavigate();
-  const [text, setText] = useState("");
+  const shownQuery = useMatch("/products/search/:query")?.params.query ?? "";
+  const [text, setText] = useState(shownQuery);
   const id = useId();
+
+  useEffect(() => setText(shownQuery), [shownQuery]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
