@@ -28,7 +28,14 @@ export function SocialLogin() {
         {brands.map((brand) => (
           <li key={brand.name}>
             <Link to="/login" className="btn-secondary w-full px-2">
-              <svg aria-hidden="true" className="shrink-0" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
+              <svg
+                aria-hidden="true"
+                className="shrink-0"
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="currentColor"
+              >
                 <path d={brand.path} />
               </svg>
               {brand.name}
