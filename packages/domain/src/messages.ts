@@ -19,6 +19,7 @@ export const messages = {
     subCategoryNotFound: "Sub category not found",
     shopNotFound: "Shop not found",
     malformedJson: "Malformed JSON body",
+    malformedMultipart: "Malformed multipart body",
     unsupportedContentType: "Unsupported content type",
     bodyTooLarge: "Request body is too large",
     invalidInput: "The request holds a value that cannot be stored or searched",

@@ -145,7 +145,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     media,
     mail,
-    logger: false,
+    logger: process.env.KATALE_TEST_LOG === "1" ? { level: "error" } : false,
     webDir: options.webDir ?? join(dataDir, "no-web"),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
