@@ -180,7 +180,7 @@ describe.each(databaseKinds())("write routes under random input (%s)", (kind) =>
       headers: { authorization: `Token ${member.key}` },
     });
     expect(me.status).toBe(200);
-    expect((await me.json()).user.email).toBe(member.email);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(member.email);
     const login = await fetch(`${server.authUrl}login/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
