@@ -48,9 +48,19 @@ const screens = [
 describe.each(screens)("a visitor on a $name ($width px)", ({ width, height }) => {
   let page: Page;
   const url = (path: string) => `${server.baseUrl}${path}`;
+  /** Whatever the page's Content-Security-Policy refused along the visit. */
+  const refused: string[] = [];
 
   beforeAll(async () => {
     page = await browser.newPage({ viewport: { width, height } });
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`CSP refused ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    page.on("console", (m) => {
+      if (m.text().startsWith("CSP refused")) refused.push(`${page.url()}: ${m.text()}`);
+    });
   });
   afterAll(async () => {
     await page?.close();
@@ -173,5 +183,14 @@ describe.each(screens)("a visitor on a $name ($width px)", ({ width, height }) =
     await expect.poll(() => page.getByRole("img", { name: /Page not found/ }).isVisible()).toBe(true);
     await page.goto(url("/account/saved-products"));
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("ran every screen under the page's strict Content-Security-Policy without a refusal", async () => {
+    const response = await page.goto(url("/"));
+    const policy = (await response?.headerValue("content-security-policy")) ?? "";
+    expect(policy).toContain("script-src 'self' 'sha256-");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(refused).toEqual([]);
   });
 });

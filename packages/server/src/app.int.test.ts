@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,11 +100,12 @@ describe("the server filling the web app's index.html", () => {
   let server: TestServer;
   // A secret that would end the script element if it were written into the page unescaped.
   const shopIdSecret = "s3cret</script><script>alert(1)</script>";
+  const inlineScript = "window.preloadHint = true;";
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
     writeFileSync(
       join(webDir, "index.html"),
-      '<!doctype html><title>Katale</title><script type="application/json" id="app-config"></script><div id=root></div>',
+      `<!doctype html><title>Katale</title><script type="application/json" id="app-config"></script><script>${inlineScript}</script><div id=root></div><script type="module" src="/assets/app.js"></script>`,
     );
     server = await startTestServer({ webDir, configOverrides: { shopIdSecret } });
   });
@@ -122,6 +124,27 @@ describe("the server filling the web app's index.html", () => {
       expect(html).not.toContain("<script>alert(1)");
       expect(html).toContain("<div id=root></div>");
     }
+  });
+
+  it("sends the page with a strict Content-Security-Policy that lets its own inline script run", async () => {
+    const res = await fetch(`${server.baseUrl}/account/account`);
+    const policy = res.headers.get("content-security-policy") ?? "";
+    const hash = createHash("sha256").update(inlineScript).digest("base64");
+    // Exactly one hash: the page's inline script; the configuration block is data, not code.
+    expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends security headers with API answers, without the page's policy", async () => {
+    const res = await fetch(`${server.baseUrl}/api/shop/category/`);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("content-security-policy")).toBeNull();
   });
 
   it("sends the page gzipped to a browser that accepts it", async () => {

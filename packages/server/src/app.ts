@@ -26,6 +26,7 @@ import { healthRoutes, VERSION } from "./http/health-routes.js";
 import { redactPaths, serializeRequest } from "./http/log-redaction.js";
 import { installReadCache } from "./http/read-cache.js";
 import type { RouteDeps } from "./http/route-deps.js";
+import { installSecurityHeaders, pageSecurityPolicy } from "./http/security-headers.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before the read cache, whose hook answers cached requests early: those get the headers too.
+  await installSecurityHeaders(app);
 
   // Before compression: the cache keeps plain JSON (see http/read-cache.ts).
   const readCache = installReadCache(app, { ttlMs: config.readCacheSeconds * 1000 });
@@ -186,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const html = withAppConfig(await readFile(resolve(webDir, "index.html"), "utf8"), config);
     reply
       .header("cache-control", "no-cache")
+      .header("content-security-policy", pageSecurityPolicy(html))
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8");
     // The compression plugin only wraps routes, not this handler: the page is gzipped here.

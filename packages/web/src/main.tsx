@@ -1,3 +1,5 @@
+// First: every module after this one may build or run zod schemas.
+import "./app/zod-jitless.js";
 import "./index.css";
 import { messages } from "@katale/domain";
 import { createRoot } from "react-dom/client";

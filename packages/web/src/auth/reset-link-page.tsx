@@ -1,6 +1,6 @@
 import { messages, openResetLink } from "@katale/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Banner } from "../ui/banner.js";
 import { Spinner } from "../ui/spinner.js";
@@ -10,13 +10,17 @@ import { useAccountPorts } from "./use-account-ports.js";
 
 /**
  * /reset-password-link?email=…&otp=…: the link of the reset e-mail. Verifies the code at once, then
- * shows the new-password popup (spec §2).
+ * shows the new-password popup (spec §2). The query is removed from the address once read.
  */
 export default function ResetLinkPage() {
   const { auth } = useAccountPorts();
-  const [params] = useSearchParams();
-  const email = params.get("email");
-  const otp = params.get("otp");
+  const [params, setParams] = useSearchParams();
+  // Read once: the address bar then drops the code, so it stays out of the history, of a shared
+  // screen and of any link followed from here (the code works once anyway).
+  const [{ email, otp }] = useState(() => ({ email: params.get("email"), otp: params.get("otp") }));
+  useEffect(() => {
+    if (params.has("otp") || params.has("email")) setParams({}, { replace: true });
+  }, [params, setParams]);
   const [closed, setClosed] = useState(false);
   // A code works once: never check it twice (no retries, no refetching).
   const checked = useQuery({
