@@ -1,21 +1,49 @@
 import { messages } from "@katale/domain";
 import { ChevronDown, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { useCategories, useRememberCatalogueChoice, useSubCategories } from "../catalogue/use-catalogue.js";
 import { Spinner } from "../ui/spinner.js";
 import { useDismiss } from "../ui/use-dismiss.js";
 
+/** The links of a list, to move focus among them with the arrow keys. */
+function linksIn(list: HTMLElement | null): HTMLAnchorElement[] {
+  return list ? [...list.querySelectorAll("a")] : [];
+}
+
+function focusLink(link: HTMLAnchorElement | null | undefined): boolean {
+  link?.focus();
+  return link != null;
+}
+
+/** Focus the link `step` away from the focused one in `list` (wrapping); true when it moved. */
+function moveFocus(list: HTMLElement | null, step: 1 | -1): boolean {
+  const links = linksIn(list);
+  if (links.length === 0) return false;
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+  links[(at + step + links.length) % links.length]?.focus();
+  return true;
+}
+
 /**
  * The desktop Category dropdown (spec §2): categories on the left, the sub categories of the hovered
  * (or focused) category on the right. Loads the catalogue the first time it opens.
+ *
+ * Keyboard: Tab walks the links as usual; ArrowDown on the button opens the menu on the first
+ * category; ArrowUp/ArrowDown move within a column, ArrowRight goes from a category to its sub
+ * categories and ArrowLeft back; Escape closes and returns to the button.
  */
 export function CategoryMenu() {
   const [open, setOpen] = useState(false);
   const [activeId, setActiveId] = useState<number | null>(null);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const categoryList = useRef<HTMLUListElement>(null);
+  const subList = useRef<HTMLUListElement>(null);
+  /** Set by ArrowDown on the button: focus the first category once the list is there. */
+  const [focusFirst, setFocusFirst] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
   const remember = useRememberCatalogueChoice();
@@ -28,6 +56,40 @@ export function CategoryMenu() {
   useDismiss(open, root, close);
 
   const list = categories.data?.ok ? categories.data.value : [];
+
+  useEffect(() => {
+    if (!focusFirst || list.length === 0) return;
+    linksIn(categoryList.current)[0]?.focus();
+    setFocusFirst(false);
+  }, [focusFirst, list.length]);
+
+  function onButtonKey(event: KeyboardEvent) {
+    if (event.key !== "ArrowDown") return;
+    event.preventDefault();
+    setOpen(true);
+    setFocusFirst(true);
+  }
+
+  function onCategoryKey(event: KeyboardEvent) {
+    let moved = false;
+    if (event.key === "ArrowDown") moved = moveFocus(categoryList.current, 1);
+    else if (event.key === "ArrowUp") moved = moveFocus(categoryList.current, -1);
+    else if (event.key === "ArrowRight") moved = focusLink(linksIn(subList.current)[0]);
+    if (moved) event.preventDefault();
+  }
+
+  function onSubCategoryKey(event: KeyboardEvent) {
+    let moved = false;
+    if (event.key === "ArrowDown") moved = moveFocus(subList.current, 1);
+    else if (event.key === "ArrowUp") moved = moveFocus(subList.current, -1);
+    else if (event.key === "ArrowLeft")
+      moved = focusLink(categoryList.current?.querySelector<HTMLAnchorElement>("a[data-active]"));
+    if (moved) event.preventDefault();
+  }
+
+  function onMenuKey(event: KeyboardEvent) {
+    if (event.key === "Escape" && root.current?.contains(document.activeElement)) button.current?.focus();
+  }
   const active = list.find((c) => c.id === activeId) ?? list[0];
   const subs = subCategories.data?.ok
     ? subCategories.data.value.filter((s) => s.categoryId === active?.id)
@@ -35,9 +97,11 @@ export function CategoryMenu() {
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: closing on pointer leave is a mouse nicety; the button and Escape do it for everyone
-    <div ref={root} className="relative" onMouseLeave={() => setOpen(false)}>
+    <div ref={root} className="relative" onMouseLeave={() => setOpen(false)} onKeyDown={onMenuKey}>
       <button
+        ref={button}
         type="button"
+        onKeyDown={onButtonKey}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -58,7 +122,10 @@ export function CategoryMenu() {
             <p className="p-4 text-gray-700">{messages.catalogue.failedToLoadCategories}</p>
           ) : (
             <>
-              <ul className="max-h-[70vh] w-1/2 overflow-y-auto border-r border-gray-100 py-2">
+              <ul
+                ref={categoryList}
+                className="max-h-[70vh] w-1/2 overflow-y-auto border-r border-gray-100 py-2"
+              >
                 {list.map((category) => (
                   <li key={category.id}>
                     <Link
@@ -66,6 +133,8 @@ export function CategoryMenu() {
                       onClick={() => remember.category(category)}
                       onMouseEnter={() => setActiveId(category.id)}
                       onFocus={() => setActiveId(category.id)}
+                      onKeyDown={onCategoryKey}
+                      data-active={category.id === active?.id ? "" : undefined}
                       className={`flex items-center justify-between px-4 py-2 text-sm hover:bg-brand-50 ${category.id === active?.id ? "bg-brand-50 text-brand-700" : "text-gray-800"}`}
                     >
                       {category.name}
@@ -74,7 +143,7 @@ export function CategoryMenu() {
                   </li>
                 ))}
               </ul>
-              <ul className="max-h-[70vh] w-1/2 overflow-y-auto py-2" aria-label={active?.name}>
+              <ul ref={subList} className="max-h-[70vh] w-1/2 overflow-y-auto py-2" aria-label={active?.name}>
                 {subs.length === 0 && !subCategories.isPending && (
                   <li className="px-4 py-2 text-sm text-gray-600">
                     {messages.catalogue.noSubCategoriesAvailable}
@@ -85,6 +154,7 @@ export function CategoryMenu() {
                     <Link
                       to={subCategoryPath(sub.name)}
                       onClick={() => remember.subCategory(sub)}
+                      onKeyDown={onSubCategoryKey}
                       className="block px-4 py-2 text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700"
                     >
                       {sub.name}
