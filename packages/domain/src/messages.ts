@@ -313,6 +313,7 @@ export const messages = {
   },
   /** The web app's own texts: labels, headings and notices the spec leaves to us. */
   web: {
+    skipToContent: "Skip to content",
     brand: "Katale",
     home: "Home",
     shops: "Shops",

@@ -1,3 +1,4 @@
+import { messages } from "@katale/domain";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
@@ -19,11 +20,18 @@ export function Shell() {
   return (
     <LoginPromptProvider>
       <div className="flex min-h-screen flex-col">
+        {/* The first stop of the Tab key: past the header's links, straight to the screen. */}
+        <a
+          href="#main"
+          className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-white px-4 py-3 font-medium text-brand-700 shadow-lg focus:translate-y-0"
+        >
+          {messages.web.skipToContent}
+        </a>
         <ConnectivityToast />
         {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
         {wide ? <HeaderDesktop /> : <HeaderMobile />}
         {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
-        <main className="min-h-screen flex-1">
+        <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<NavigationProgress />}>
               <Outlet />
