@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   // Before the read cache, whose hook answers cached requests early: those get the headers too.
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
 
   // Before compression: the cache keeps plain JSON (see http/read-cache.ts).
   const readCache = installReadCache(app, { ttlMs: config.readCacheSeconds * 1000 });
