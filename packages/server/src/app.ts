@@ -74,6 +74,12 @@ function withAppConfig(html: string, config: Config): string {
   return html.replace(APP_CONFIG_SLOT, () => `${APP_CONFIG_OPEN}${json}</script>`);
 }
 
+/** index.html filled with the runtime configuration, gzipped, and the policy it runs under. */
+function preparePage(indexHtml: string, config: Config) {
+  const html = withAppConfig(indexHtml, config);
+  return { html, gzipped: gzipSync(html), policy: pageSecurityPolicy(html) };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, media } = options;
   const app = Fastify({
@@ -176,25 +182,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
+  // The page every screen starts from, prepared once: the static plugin (wildcard: false) lists the
+  // build's files at start-up too, so a rebuilt web app needs a restart either way.
+  const page = hasWebApp ? preparePage(await readFile(resolve(webDir, "index.html"), "utf8"), config) : null;
+
   // History fallback: any other GET for a page gets the web app, which renders its own not-found
   // page; everything else (and every page when there is no web build) is a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isPage =
-      hasWebApp &&
+      page !== null &&
       (request.method === "GET" || request.method === "HEAD") &&
       !url.startsWith("/api/") &&
       !url.startsWith("/media/");
     if (!isPage) return reply.code(404).send({ detail: messages.api.notFound });
-    const html = withAppConfig(await readFile(resolve(webDir, "index.html"), "utf8"), config);
     reply
       .header("cache-control", "no-cache")
-      .header("content-security-policy", pageSecurityPolicy(html))
+      .header("content-security-policy", page.policy)
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8");
-    // The compression plugin only wraps routes, not this handler: the page is gzipped here.
-    if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(html);
-    return reply.header("content-encoding", "gzip").send(gzipSync(html));
+    // The compression plugin only wraps routes, not this handler: the page is gzipped already.
+    if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(page.html);
+    return reply.header("content-encoding", "gzip").send(page.gzipped);
   });
 
   return app;
