@@ -43,7 +43,7 @@ export function CategoryMenu() {
   const categoryList = useRef<HTMLUListElement>(null);
   const subList = useRef<HTMLUListElement>(null);
   /** Set by ArrowDown on the button: focus the first category once the list is there. */
-  const [focusFirst, setFocusFirst] = useState(false);
+  const focusFirstPending = useRef(false);
   const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
   const remember = useRememberCatalogueChoice();
@@ -57,33 +57,31 @@ export function CategoryMenu() {
 
   const list = categories.data?.ok ? categories.data.value : [];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens or its list arrives
   useEffect(() => {
-    if (!focusFirst || list.length === 0) return;
+    if (!focusFirstPending.current || list.length === 0) return;
     linksIn(categoryList.current)[0]?.focus();
-    setFocusFirst(false);
-  }, [focusFirst, list.length]);
+    focusFirstPending.current = false;
+  }, [open, list.length]);
 
   function onButtonKey(event: KeyboardEvent) {
     if (event.key !== "ArrowDown") return;
     event.preventDefault();
+    focusFirstPending.current = true;
     setOpen(true);
-    setFocusFirst(true);
   }
 
-  function onCategoryKey(event: KeyboardEvent) {
+  /** Up and Down within a column (wrapping); `across` leads to the other column's `target`. */
+  function onColumnKey(
+    event: KeyboardEvent,
+    column: HTMLElement | null,
+    across: "ArrowLeft" | "ArrowRight",
+    target: () => HTMLAnchorElement | null | undefined,
+  ) {
     let moved = false;
-    if (event.key === "ArrowDown") moved = moveFocus(categoryList.current, 1);
-    else if (event.key === "ArrowUp") moved = moveFocus(categoryList.current, -1);
-    else if (event.key === "ArrowRight") moved = focusLink(linksIn(subList.current)[0]);
-    if (moved) event.preventDefault();
-  }
-
-  function onSubCategoryKey(event: KeyboardEvent) {
-    let moved = false;
-    if (event.key === "ArrowDown") moved = moveFocus(subList.current, 1);
-    else if (event.key === "ArrowUp") moved = moveFocus(subList.current, -1);
-    else if (event.key === "ArrowLeft")
-      moved = focusLink(categoryList.current?.querySelector<HTMLAnchorElement>("a[data-active]"));
+    if (event.key === "ArrowDown") moved = moveFocus(column, 1);
+    else if (event.key === "ArrowUp") moved = moveFocus(column, -1);
+    else if (event.key === across) moved = focusLink(target());
     if (moved) event.preventDefault();
   }
 
@@ -133,7 +131,14 @@ export function CategoryMenu() {
                       onClick={() => remember.category(category)}
                       onMouseEnter={() => setActiveId(category.id)}
                       onFocus={() => setActiveId(category.id)}
-                      onKeyDown={onCategoryKey}
+                      onKeyDown={(event) =>
+                        onColumnKey(
+                          event,
+                          categoryList.current,
+                          "ArrowRight",
+                          () => linksIn(subList.current)[0],
+                        )
+                      }
                       data-active={category.id === active?.id ? "" : undefined}
                       className={`flex items-center justify-between px-4 py-2 text-sm hover:bg-brand-50 ${category.id === active?.id ? "bg-brand-50 text-brand-700" : "text-gray-800"}`}
                     >
@@ -154,7 +159,11 @@ export function CategoryMenu() {
                     <Link
                       to={subCategoryPath(sub.name)}
                       onClick={() => remember.subCategory(sub)}
-                      onKeyDown={onSubCategoryKey}
+                      onKeyDown={(event) =>
+                        onColumnKey(event, subList.current, "ArrowLeft", () =>
+                          categoryList.current?.querySelector<HTMLAnchorElement>("a[data-active]"),
+                        )
+                      }
                       className="block px-4 py-2 text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700"
                     >
                       {sub.name}
