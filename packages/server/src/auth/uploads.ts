@@ -1,6 +1,6 @@
 import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import { messages } from "@katale/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES } from "../media/image-limits.js";
 import { IMAGE_ERROR_MESSAGES } from "../media/image-pipeline.js";
 
@@ -10,6 +10,9 @@ import { IMAGE_ERROR_MESSAGES } from "../media/image-pipeline.js";
 // by the media pipeline.
 
 const UPLOAD = Symbol("upload");
+/** Set on a request once its body has been read and validated (the preHandler stage). */
+const BODY_READ = Symbol("bodyRead");
+type Marked = { [BODY_READ]?: true };
 
 export interface Upload {
   [UPLOAD]: true;
@@ -29,6 +32,21 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
       const upload: Upload = { [UPLOAD]: true, bytes: Buffer.concat(chunks), tooLarge: part.file.truncated };
       (part as MultipartFile & { value: Upload }).value = upload;
     },
+  });
+
+  // The parser (busboy) throws plain errors on a broken body (no closing boundary, a truncated part):
+  // the client's fault, met before any handler ran and before anything was stored. This scope's
+  // hooks run before a route's own preHandlers (sign-in checks), so the mark tells the two apart.
+  app.addHook("preHandler", async (request) => {
+    (request as Marked)[BODY_READ] = true;
+  });
+  // Errors go on to the app's handler (http/error-handler.ts), a broken body as a 400.
+  app.setErrorHandler((error: FastifyError, request) => {
+    if ((error.statusCode ?? 500) >= 500 && request.isMultipart() && !(request as Marked)[BODY_READ]) {
+      request.log.warn({ err: error }, "malformed multipart body");
+      throw Object.assign(new Error(messages.api.malformedMultipart), { statusCode: 400 });
+    }
+    throw error;
   });
 }
 

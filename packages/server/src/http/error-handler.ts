@@ -5,17 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 // One place maps every failure to the wire's error body (DESIGN §3): {"detail": "..."}.
 // Bad input is always a 4xx with a message; only our own faults are 500s, and they say little.
 
-/** Set once a request's body has been read and validated (the preHandler stage). */
-const BODY_ACCEPTED = Symbol("bodyAccepted");
-type Marked = { [BODY_ACCEPTED]?: true };
-
 export function installErrorHandling(app: FastifyInstance): void {
-  // Root hooks run before any route's own preHandlers (sign-in checks), so an error raised while a
-  // multipart body is still being read can be told apart from one raised later.
-  app.addHook("preHandler", async (request) => {
-    (request as Marked)[BODY_ACCEPTED] = true;
-  });
-
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -41,12 +31,6 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ detail: messages.api.invalidInput });
     }
     const status = error.statusCode ?? 500;
-    // The multipart parser (busboy) throws plain errors on a broken body (no closing boundary, a
-    // truncated part): the client's fault, met before any handler ran and before anything was stored.
-    if (status >= 500 && request.isMultipart?.() && !(request as Marked)[BODY_ACCEPTED]) {
-      request.log.warn({ err: error }, "malformed multipart body");
-      return reply.code(400).send({ detail: messages.api.malformedMultipart });
-    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: clientMessage(error) });
     }
