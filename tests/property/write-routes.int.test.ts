@@ -137,7 +137,7 @@ async function expectNoServerError(res: Response, what: string) {
 describe.each(databaseKinds())("write routes under random input (%s)", (kind) => {
   let server: TestServer;
   let member: Awaited<ReturnType<typeof aSignedInUser>>;
-  const api = () => server.authUrl.replace(/auth\/$/, "");
+  const api = () => `${server.baseUrl}/api/`;
 
   beforeAll(async () => {
     // The limits would answer most of these with 429; off, every handler sees the input.
