@@ -16,6 +16,7 @@ export * from "./catalogue.js";
 export * from "./chat.js";
 export * from "./common.js";
 export * from "./engagement.js";
+export * from "./error-codes.js";
 export * from "./geo.js";
 export * from "./products.js";
 export * from "./shops.js";

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+// Every error answer keeps the body of spec §8 (`detail`, `error` or field lists) and carries,
+// beside it, one of these stable codes. Clients map codes, never the English wording, so a message
+// can change without breaking a client. Documented in /api/docs.
+
+export const ERROR_CODES = {
+  // ---- every call ----
+  /** 400: the body, a field, a path or query value does not fit the call. */
+  invalid_input: "The request does not fit the call: a field, a path or a query value is wrong.",
+  /** 404: no such route or resource. */
+  not_found: "No such route or resource.",
+  /** 404 'Invalid page.': a page past the end of a paginated list (clients stop there). */
+  invalid_page: "A page past the end of the list.",
+  /** 401: no credentials were sent. */
+  not_authenticated: "The call needs a login token.",
+  /** 401: the token is unknown, expired or revoked. */
+  invalid_token: "The login token is unknown, expired or revoked.",
+  /** 403: signed in, but not allowed (not the owner, not an admin). */
+  forbidden: "Signed in, but not allowed to do this.",
+  /** 413: a file or body larger than the limit. */
+  too_large: "A file or body is larger than the limit.",
+  /** 429: too many attempts or requests; `Retry-After` says when to try again. */
+  rate_limited: "Too many attempts; try again after Retry-After seconds.",
+  /** 500: the server failed. */
+  server_error: "The server failed; nothing was changed.",
+  /** 503: a service the call needs (e-mail, the database) is away. */
+  unavailable: "A service the call needs (e-mail, the database) is unavailable.",
+
+  // ---- resources ----
+  product_not_found: "No such product.",
+  shop_not_found: "No such shop.",
+  category_not_found: "No such category.",
+  sub_category_not_found: "No such sub category.",
+  user_not_found: "No account with that e-mail, phone or id.",
+
+  // ---- accounts (authentication service) ----
+  /** Registration or profile: the e-mail and/or phone belong to another account (field errors say which). */
+  already_registered: "The e-mail or phone belongs to another account.",
+  /** E-mail change: the new address belongs to another account. */
+  email_taken: "The new e-mail address belongs to another account.",
+  /** E-mail change to the address the account already has. */
+  same_email: "The new e-mail address is the current one.",
+  /** Login: no account with that username and password. */
+  invalid_credentials: "No account with that username and password.",
+  /** Login with the right password before the e-mail is confirmed. */
+  not_verified: "The account's e-mail is not confirmed yet.",
+  /** Confirming an account that is already confirmed. */
+  already_verified: "The account is already confirmed.",
+  /** A one-time code that is wrong. */
+  wrong_code: "The one-time code is wrong.",
+  /** No live one-time code (expired, used, or dead after too many tries): ask for a new one. */
+  code_expired: "No live one-time code: ask for a new one.",
+  /** Password change or account deletion: the current password is wrong. */
+  wrong_password: "The current password is wrong.",
+  /** The password reset key is unknown, used or expired. */
+  reset_key_invalid: "The password reset key is unknown, used or expired.",
+
+  // ---- verification ----
+  /** A verification request is already pending. */
+  verification_pending: "A verification request is already pending.",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+/** The code of an error body, when it carries a known one. */
+export function errorCodeOf(body: unknown): ErrorCode | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { code } = body as { code?: unknown };
+  return typeof code === "string" && code in ERROR_CODES ? (code as ErrorCode) : undefined;
+}
