@@ -7,10 +7,11 @@ import {
 } from "@katale/domain";
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   defineCalls,
   detailBody,
-  errorBody,
+  detailError,
+  errorError,
   fileField,
   verificationStatus,
 } from "./common.js";
@@ -64,8 +65,8 @@ export const authCalls = defineCalls({
     response: {
       201: z.object({ detail: z.string(), user: userWire }),
       /** Field errors; a body that is not JSON at all gets a plain detail. */
-      400: z.union([registerErrorBody, detailBody]),
-      429: detailBody,
+      400: z.union([registerErrorBody, detailError]),
+      429: detailError,
     },
   },
   verify: {
@@ -74,7 +75,7 @@ export const authCalls = defineCalls({
     path: "users/verify/",
     summary: "Confirm the e-mail with the one-time code",
     body: z.object({ otp, username }),
-    response: { 200: detailBody, 400: badRequestBody, 401: detailBody, 404: detailBody, 429: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 401: detailError, 404: detailError, 429: detailError },
   },
   newOtp: {
     service: "auth",
@@ -83,7 +84,7 @@ export const authCalls = defineCalls({
     summary: "Send a new one-time code",
     body: z.object({ username }),
     /** 503: the e-mail could not be sent. */
-    response: { 200: detailBody, 400: badRequestBody, 404: detailBody, 429: detailBody, 503: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 404: detailError, 429: detailError, 503: detailError },
   },
   login: {
     service: "auth",
@@ -93,12 +94,12 @@ export const authCalls = defineCalls({
     body: z.object({ username, password }),
     response: {
       200: z.object({ key: z.string(), user: userWire }),
-      400: badRequestBody,
+      400: badRequestError,
       /** {"detail": "Invalid credentials"} */
-      401: detailBody,
+      401: detailError,
       /** {"error": "User not verified"} */
-      403: errorBody,
-      429: detailBody,
+      403: errorError,
+      429: detailError,
     },
   },
   resetPassword: {
@@ -107,7 +108,7 @@ export const authCalls = defineCalls({
     path: "users/reset_password/",
     summary: "Send a password-reset code",
     body: z.object({ username }),
-    response: { 200: detailBody, 400: badRequestBody, 404: detailBody, 429: detailBody, 503: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 404: detailError, 429: detailError, 503: detailError },
   },
   verifyResetPassword: {
     service: "auth",
@@ -117,10 +118,10 @@ export const authCalls = defineCalls({
     body: z.object({ username, otp }),
     response: {
       200: z.object({ key: z.string(), detail: z.string() }),
-      400: badRequestBody,
-      401: detailBody,
-      404: detailBody,
-      429: detailBody,
+      400: badRequestError,
+      401: detailError,
+      404: detailError,
+      429: detailError,
     },
   },
   resetPasswordComplete: {
@@ -129,7 +130,7 @@ export const authCalls = defineCalls({
     path: "users/reset_password_complete/",
     summary: "Set a new password with the reset key",
     body: z.object({ new_password: newPassword, key: z.string().min(1) }),
-    response: { 200: detailBody, 400: badRequestBody, 404: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 404: detailError },
   },
   updateUser: {
     service: "auth",
@@ -148,8 +149,8 @@ export const authCalls = defineCalls({
     }),
     response: {
       200: z.object({ detail: z.string(), user: userWire }),
-      400: badRequestBody,
-      401: detailBody,
+      400: badRequestError,
+      401: detailError,
     },
   },
   updateProfilePicture: {
@@ -162,9 +163,9 @@ export const authCalls = defineCalls({
     body: z.object({ picture: fileField, token: tokenField }),
     response: {
       200: z.object({ detail: z.string(), user: userWire }),
-      400: badRequestBody,
-      401: detailBody,
-      413: detailBody,
+      400: badRequestError,
+      401: detailError,
+      413: detailError,
     },
   },
   changePassword: {
@@ -174,7 +175,7 @@ export const authCalls = defineCalls({
     summary: "Change the password",
     auth: "token",
     body: z.object({ login_key: tokenField, old_password: password, new_password: newPassword }),
-    response: { 200: detailBody, 400: badRequestBody, 401: detailBody, 404: detailBody, 429: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 401: detailError, 404: detailError, 429: detailError },
   },
   changeEmail: {
     service: "auth",
@@ -185,11 +186,11 @@ export const authCalls = defineCalls({
     body: z.object({ new_email: email, token: tokenField }),
     response: {
       200: detailBody,
-      400: badRequestBody,
-      401: detailBody,
-      409: detailBody,
-      429: detailBody,
-      503: detailBody,
+      400: badRequestError,
+      401: detailError,
+      409: detailError,
+      429: detailError,
+      503: detailError,
     },
   },
   verifyChangeEmail: {
@@ -201,10 +202,10 @@ export const authCalls = defineCalls({
     body: z.object({ new_email: email, token: tokenField, otp }),
     response: {
       200: z.object({ detail: z.string(), user: userWire }),
-      400: badRequestBody,
-      401: detailBody,
-      409: detailBody,
-      429: detailBody,
+      400: badRequestError,
+      401: detailError,
+      409: detailError,
+      429: detailError,
     },
   },
   // ---- calls the spec leaves unshown (DESIGN §3: defined here, documented at /api/docs) ----
@@ -214,7 +215,7 @@ export const authCalls = defineCalls({
     path: "users/me/",
     summary: "The signed-in user (used by `katale whoami` and to refresh the stored activeUser)",
     auth: "token",
-    response: { 200: z.object({ user: userWire, is_admin: z.boolean() }), 401: detailBody },
+    response: { 200: z.object({ user: userWire, is_admin: z.boolean() }), 401: detailError },
   },
   logout: {
     service: "auth",
@@ -224,7 +225,7 @@ export const authCalls = defineCalls({
     auth: "token",
     /** Nullish: a POST without a body reaches validation as null. */
     body: z.object({ token: tokenField }).nullish(),
-    response: { 200: detailBody, 401: detailBody },
+    response: { 200: detailBody, 401: detailError },
   },
   deleteAccount: {
     service: "auth",
@@ -234,7 +235,7 @@ export const authCalls = defineCalls({
       "Delete the account after checking the password: the user's data is deleted or anonymised and every session ends",
     auth: "token",
     body: z.object({ password, token: tokenField }),
-    response: { 200: detailBody, 400: badRequestBody, 401: detailBody, 429: detailBody },
+    response: { 200: detailBody, 400: badRequestError, 401: detailError, 429: detailError },
   },
 });
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   dataOf,
   defineCalls,
-  detailBody,
+  detailError,
   fileField,
   idParams,
   idValue,
@@ -54,7 +54,7 @@ export type FilterWire = z.infer<typeof filterWire>;
 
 const name = z.string().trim().min(1).max(100);
 const subCategoriesBody = z.object({ sub_categories: z.array(subCategoryListingWire) });
-const adminErrors = { 400: badRequestBody, 401: detailBody, 403: detailBody } as const;
+const adminErrors = { 400: badRequestError, 401: detailError, 403: detailError } as const;
 
 export const catalogueCalls = defineCalls({
   listCategories: {
@@ -72,7 +72,7 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     encoding: "multipart",
     body: z.object({ name, image: fileField.optional() }),
-    response: { 201: dataOf(categoryWire), ...adminErrors, 409: detailBody, 413: detailBody },
+    response: { 201: dataOf(categoryWire), ...adminErrors, 409: detailError, 413: detailError },
   },
   updateCategory: {
     service: "shop",
@@ -86,9 +86,9 @@ export const catalogueCalls = defineCalls({
     response: {
       200: dataOf(categoryWire),
       ...adminErrors,
-      404: detailBody,
-      409: detailBody,
-      413: detailBody,
+      404: detailError,
+      409: detailError,
+      413: detailError,
     },
   },
   deleteCategory: {
@@ -98,7 +98,7 @@ export const catalogueCalls = defineCalls({
     summary: "Delete a category",
     auth: "token",
     params: idParams("id"),
-    response: { 204: noContent, ...adminErrors, 404: detailBody, 409: detailBody },
+    response: { 204: noContent, ...adminErrors, 404: detailError, 409: detailError },
   },
   listSubCategories: {
     service: "shop",
@@ -113,7 +113,7 @@ export const catalogueCalls = defineCalls({
     path: "category/subcategory/:categoryId/",
     summary: "Sub categories of one category (category 5: services); 404 'Category not found'",
     params: idParams("categoryId"),
-    response: { 200: subCategoriesBody, 400: detailBody, 404: detailBody },
+    response: { 200: subCategoriesBody, 400: detailError, 404: detailError },
   },
   createSubCategory: {
     service: "shop",
@@ -126,9 +126,9 @@ export const catalogueCalls = defineCalls({
     response: {
       201: dataOf(subCategoryWire),
       ...adminErrors,
-      404: detailBody,
-      409: detailBody,
-      413: detailBody,
+      404: detailError,
+      409: detailError,
+      413: detailError,
     },
   },
   updateSubCategory: {
@@ -143,9 +143,9 @@ export const catalogueCalls = defineCalls({
     response: {
       200: dataOf(subCategoryWire),
       ...adminErrors,
-      404: detailBody,
-      409: detailBody,
-      413: detailBody,
+      404: detailError,
+      409: detailError,
+      413: detailError,
     },
   },
   deleteSubCategory: {
@@ -155,7 +155,7 @@ export const catalogueCalls = defineCalls({
     summary: "Delete a sub category",
     auth: "token",
     params: idParams("id"),
-    response: { 204: noContent, ...adminErrors, 404: detailBody, 409: detailBody },
+    response: { 204: noContent, ...adminErrors, 404: detailError, 409: detailError },
   },
   createFilter: {
     service: "shop",
@@ -164,7 +164,7 @@ export const catalogueCalls = defineCalls({
     summary: "Create a filter of a sub category; 409 'filter name already exists'",
     auth: "token",
     body: z.object({ name, subcategory: idValue }),
-    response: { 201: dataOf(filterWire), ...adminErrors, 404: detailBody, 409: detailBody },
+    response: { 201: dataOf(filterWire), ...adminErrors, 404: detailError, 409: detailError },
   },
   listFilters: {
     service: "shop",
@@ -172,7 +172,7 @@ export const catalogueCalls = defineCalls({
     path: "category/filter/:subcategoryId",
     summary: "Filters of a sub category with their values; 404 'Sub category not found'",
     params: idParams("subcategoryId"),
-    response: { 200: z.object({ filters: z.array(filterWire) }), 400: detailBody, 404: detailBody },
+    response: { 200: z.object({ filters: z.array(filterWire) }), 400: detailError, 404: detailError },
   },
   createFilterValue: {
     service: "shop",
@@ -184,8 +184,8 @@ export const catalogueCalls = defineCalls({
     response: {
       201: dataOf(z.object({ id: z.number().int(), filter: z.number().int(), name: z.string() })),
       ...adminErrors,
-      404: detailBody,
-      409: detailBody,
+      404: detailError,
+      409: detailError,
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, defineCalls, detailBody, idParams, idValue, imagePath, timestamp } from "./common.js";
+import { dataOf, defineCalls, detailError, idParams, idValue, imagePath, timestamp } from "./common.js";
 
 // Chat rooms, messages and the socket frames (spec §3, §7), shop service.
 // The socket is `chat/:roomSlug/` on the shop service (ws:// or wss:// of its origin), token in the
@@ -72,7 +72,7 @@ export const chatCalls = defineCalls({
     path: "chat/room/",
     summary: "The user's rooms (as customer and as shop owner), latest message first, empty rooms last",
     auth: "token",
-    response: { 200: z.object({ data: z.array(chatRoomWire) }), 401: detailBody },
+    response: { 200: z.object({ data: z.array(chatRoomWire) }), 401: detailError },
   },
   room: {
     service: "shop",
@@ -81,7 +81,7 @@ export const chatCalls = defineCalls({
     summary: "One room with all its messages, oldest first; only its customer and the shop owner may read it",
     auth: "token",
     params: z.object({ slug: z.string().min(1).max(200) }),
-    response: { 200: dataOf(chatRoomWire), 401: detailBody, 403: detailBody, 404: detailBody },
+    response: { 200: dataOf(chatRoomWire), 401: detailError, 403: detailError, 404: detailError },
   },
   getRoom: {
     service: "shop",
@@ -92,10 +92,10 @@ export const chatCalls = defineCalls({
     params: idParams("shopId"),
     response: {
       200: dataOf(z.object({ slug: z.string() })),
-      400: detailBody,
-      401: detailBody,
-      403: detailBody,
-      404: detailBody,
+      400: detailError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
     },
   },
 });

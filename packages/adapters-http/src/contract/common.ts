@@ -1,5 +1,6 @@
 import { PAGE_SIZE_MAX } from "@katale/domain";
 import { z } from "zod";
+import { errorCode } from "./error-codes.js";
 
 // Building blocks of the wire contract (spec §7): how a call is described, the error bodies of
 // spec §8, the paginated envelope, and the coercion of ids and pages that arrive as strings.
@@ -40,20 +41,27 @@ export const INT4_MAX = 2_147_483_647;
 
 // ---- error bodies (spec §8) ----
 
-/** `{"detail": "..."}`: the usual error (and some success) body. */
+/** `{"detail": "..."}`: a success body of some calls (errors use `detailError`). */
 export const detailBody = z.object({ detail: z.string() });
-/** `{"error": "..."}`: login's 'User not verified'. */
-export const errorBody = z.object({ error: z.string() });
-/** `{"field": ["message", ...]}`: field errors (registration uses `email` and `phone`). */
-export const fieldErrorsBody = z.record(z.string(), z.array(z.string()));
+
+// Every error keeps the spec's body and carries a stable `code` beside it (error-codes.ts):
+// clients read the code, people read the words.
+const withCode = { code: errorCode.optional() };
+
+/** `{"detail": "...", "code": "..."}`: the usual error body. */
+export const detailError = z.object({ detail: z.string(), ...withCode });
+/** `{"error": "...", "code": "..."}`: login's 'User not verified'. */
+export const errorError = z.object({ error: z.string(), ...withCode });
+/** `{"field": ["message", ...], "code": "..."}`: field errors (registration uses `email` and `phone`). */
+export const fieldErrors = z.object(withCode).catchall(z.array(z.string()));
 /** A 400 is either a detail or field errors. */
-export const badRequestBody = z.union([detailBody, fieldErrorsBody]);
+export const badRequestError = z.union([detailError, fieldErrors]);
 /** 204 No Content. */
 export const noContent = z.null();
 
 export type DetailBody = z.infer<typeof detailBody>;
-export type ErrorBody = z.infer<typeof errorBody>;
-export type FieldErrorsBody = z.infer<typeof fieldErrorsBody>;
+export type DetailError = z.infer<typeof detailError>;
+export type FieldErrors = z.infer<typeof fieldErrors>;
 
 // ---- coercion of path and query values ----
 

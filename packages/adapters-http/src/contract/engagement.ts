@@ -1,10 +1,11 @@
 import { COMMENTS_PER_PAGE, RATING_MAX, RATING_STORED_MAX } from "@katale/domain";
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   dataOf,
   defineCalls,
   detailBody,
+  detailError,
   fileField,
   idParams,
   idValue,
@@ -53,7 +54,7 @@ export const followRecordWire = z.object({
 export type FollowRecordWire = z.infer<typeof followRecordWire>;
 
 const commentList = z.object({ data: z.array(commentWire), number_of_comments: z.number().int().min(0) });
-const authErrors = { 400: badRequestBody, 401: detailBody } as const;
+const authErrors = { 400: badRequestError, 401: detailError } as const;
 
 export const engagementCalls = defineCalls({
   saveProduct: {
@@ -66,7 +67,7 @@ export const engagementCalls = defineCalls({
     response: {
       201: dataOf(z.object({ saved_product_id: z.number().int(), product_id: z.number().int() })),
       ...authErrors,
-      404: detailBody,
+      404: detailError,
     },
   },
   listSaved: {
@@ -77,7 +78,7 @@ export const engagementCalls = defineCalls({
     auth: "token",
     response: {
       200: z.object({ data: z.array(savedProductWire), number_of_saved_products: z.number().int().min(0) }),
-      401: detailBody,
+      401: detailError,
     },
   },
   unsave: {
@@ -87,7 +88,7 @@ export const engagementCalls = defineCalls({
     summary: "Remove a saved product",
     auth: "token",
     params: idParams("savedProductId"),
-    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+    response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
   },
   browseHistory: {
     service: "shop",
@@ -97,7 +98,7 @@ export const engagementCalls = defineCalls({
     auth: "token",
     response: {
       200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
-      401: detailBody,
+      401: detailError,
     },
   },
   recordBrowse: {
@@ -107,7 +108,7 @@ export const engagementCalls = defineCalls({
     summary: "Record a product view",
     auth: "token",
     body: z.object({ token: tokenField, product_id: idValue }),
-    response: { 201: detailBody, ...authErrors, 404: detailBody },
+    response: { 201: detailBody, ...authErrors, 404: detailError },
   },
   rate: {
     service: "shop",
@@ -127,7 +128,7 @@ export const engagementCalls = defineCalls({
         }),
       ),
       ...authErrors,
-      404: detailBody,
+      404: detailError,
     },
   },
   comments: {
@@ -137,7 +138,7 @@ export const engagementCalls = defineCalls({
     summary: `Comments on a product, newest first, ${COMMENTS_PER_PAGE} per page; number_of_comments is the total`,
     params: idParams("productId"),
     querystring: z.object({ page: pageParam }),
-    response: { 200: commentList, 400: detailBody, 404: detailBody },
+    response: { 200: commentList, 400: detailError, 404: detailError },
   },
   userComments: {
     service: "shop",
@@ -145,7 +146,7 @@ export const engagementCalls = defineCalls({
     path: "product/comment/user/:userId/",
     summary: "Comments a user wrote, newest first",
     params: idParams("userId"),
-    response: { 200: commentList, 400: detailBody, 404: detailBody },
+    response: { 200: commentList, 400: detailError, 404: detailError },
   },
   addComment: {
     service: "shop",
@@ -157,7 +158,7 @@ export const engagementCalls = defineCalls({
     body: z
       .object({ token: tokenField, comment: z.string().trim().min(1).max(2000), product_id: idValue })
       .catchall(fileField),
-    response: { 201: dataOf(commentWire), ...authErrors, 404: detailBody, 413: detailBody },
+    response: { 201: dataOf(commentWire), ...authErrors, 404: detailError, 413: detailError },
   },
   editComment: {
     service: "shop",
@@ -170,8 +171,8 @@ export const engagementCalls = defineCalls({
     response: {
       200: z.object({ detail: z.string(), data: commentWire }),
       ...authErrors,
-      403: detailBody,
-      404: detailBody,
+      403: detailError,
+      404: detailError,
     },
   },
   deleteComment: {
@@ -182,7 +183,7 @@ export const engagementCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     body: z.object({ user_token: tokenField }).optional(),
-    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+    response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
   },
   follow: {
     service: "shop",
@@ -191,7 +192,7 @@ export const engagementCalls = defineCalls({
     summary: "Follow a shop (following twice keeps one record); user_id must be the token's user",
     auth: "token",
     body: z.object({ token: tokenField, shop_id: idValue, user_id: idValue.optional() }),
-    response: { 201: dataOf(followRecordWire), ...authErrors, 403: detailBody, 404: detailBody },
+    response: { 201: dataOf(followRecordWire), ...authErrors, 403: detailError, 404: detailError },
   },
   unfollow: {
     service: "shop",
@@ -200,7 +201,7 @@ export const engagementCalls = defineCalls({
     summary: "Stop following (the follow record's id)",
     auth: "token",
     params: idParams("followId"),
-    response: { 204: noContent, ...authErrors, 403: detailBody, 404: detailBody },
+    response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
   },
   followedShops: {
     service: "shop",
@@ -208,6 +209,6 @@ export const engagementCalls = defineCalls({
     path: "shop/follow/:userId/",
     summary: "Shops a user follows (empty data when none)",
     params: idParams("userId"),
-    response: { 200: z.object({ data: z.array(followRecordWire) }), 400: detailBody, 404: detailBody },
+    response: { 200: z.object({ data: z.array(followRecordWire) }), 400: detailError, 404: detailError },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCalls, detailBody } from "./common.js";
+import { defineCalls, detailError } from "./common.js";
 
 // Address suggestions (spec §3 "Address suggestion", §7 "external geocoding autocomplete"), served
 // by the shop service so clients need no third-party key.
@@ -18,9 +18,9 @@ export const geoCalls = defineCalls({
     querystring: z.object({ text: z.string().trim().min(1, "text must not be empty").max(200) }),
     response: {
       200: z.object({ features: z.array(addressFeatureWire) }),
-      400: detailBody,
-      429: detailBody,
-      502: detailBody,
+      400: detailError,
+      429: detailError,
+      502: detailError,
     },
   },
 });

@@ -1,10 +1,10 @@
 import { INFINITE_SCROLL_PAGE_SIZE, LISTING_PAGE_SIZE, PAGE_SIZE_MAX, RATING_MAX } from "@katale/domain";
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   dataOf,
   defineCalls,
-  detailBody,
+  detailError,
   fileField,
   idParams,
   idValue,
@@ -47,8 +47,8 @@ export const SEARCH_RESULTS_MAX = 50;
 const productData = dataOf(productWire);
 const productList = z.object({ data: z.array(productWire) });
 const productPage = paginated(productWire);
-const notFound = detailBody.describe("'Product not found'");
-const invalidPage = detailBody.describe("'Invalid page.' or the listing's not-found message");
+const notFound = detailError.describe("'Product not found'");
+const invalidPage = detailError.describe("'Invalid page.' or the listing's not-found message");
 
 /** Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images). */
 const productFormFields = {
@@ -77,7 +77,7 @@ export const productCalls = defineCalls({
     path: "product/:id/",
     summary: "One product by id (also out of stock); 404 'Product not found'",
     params: idParams("id"),
-    response: { 200: productData, 400: detailBody, 404: notFound },
+    response: { 200: productData, 400: detailError, 404: notFound },
   },
   getBySlug: {
     service: "shop",
@@ -85,7 +85,7 @@ export const productCalls = defineCalls({
     path: "product/slug/:slug/",
     summary: "One product by slug (also out of stock); 404 'Product not found'",
     params: z.object({ slug: z.string().min(1).max(300) }),
-    response: { 200: productData, 400: detailBody, 404: notFound },
+    response: { 200: productData, 400: detailError, 404: notFound },
   },
   paginated: {
     service: "shop",
@@ -93,7 +93,7 @@ export const productCalls = defineCalls({
     path: "product/paginated/",
     summary: "In-stock products, newest first, paginated (page_size default 8)",
     querystring: pageQuery(INFINITE_SCROLL_PAGE_SIZE),
-    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+    response: { 200: productPage, 400: detailError, 404: invalidPage },
   },
   byCategory: {
     service: "shop",
@@ -102,7 +102,7 @@ export const productCalls = defineCalls({
     summary: "In-stock products of a category, paginated; 404 'Category not found'",
     params: idParams("id"),
     querystring: pageQuery(LISTING_PAGE_SIZE),
-    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+    response: { 200: productPage, 400: detailError, 404: invalidPage },
   },
   bySubCategory: {
     service: "shop",
@@ -111,7 +111,7 @@ export const productCalls = defineCalls({
     summary: "In-stock products of a sub category, paginated; 404 'Sub category not found'",
     params: idParams("id"),
     querystring: pageQuery(LISTING_PAGE_SIZE),
-    response: { 200: productPage, 400: detailBody, 404: invalidPage },
+    response: { 200: productPage, 400: detailError, 404: invalidPage },
   },
   fromFollowedShops: {
     service: "shop",
@@ -119,7 +119,7 @@ export const productCalls = defineCalls({
     path: "product/from-followed-shops/",
     summary: `In-stock products of the shops the user follows, newest first, at most ${PAGE_SIZE_MAX}`,
     auth: "token",
-    response: { 200: productList, 401: detailBody },
+    response: { 200: productList, 401: detailError },
   },
   byShop: {
     service: "shop",
@@ -131,8 +131,8 @@ export const productCalls = defineCalls({
     querystring: z.object({ stock_type: z.enum(["in", "out"]).optional() }),
     response: {
       200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
-      400: detailBody,
-      404: detailBody,
+      400: detailError,
+      404: detailError,
     },
   },
   search: {
@@ -141,7 +141,7 @@ export const productCalls = defineCalls({
     path: "product/search/",
     summary: `Full-text and typo-tolerant search of in-stock products, best first, at most ${SEARCH_RESULTS_MAX}`,
     body: z.object({ search_query: z.string().trim().min(1, "search_query must not be empty").max(200) }),
-    response: { 200: z.object({ products: z.array(productWire) }), 400: detailBody },
+    response: { 200: z.object({ products: z.array(productWire) }), 400: detailError },
   },
   create: {
     service: "shop",
@@ -153,11 +153,11 @@ export const productCalls = defineCalls({
     body: z.object({ ...productFormFields, shop_id: idValue }).catchall(fileField),
     response: {
       201: productData,
-      400: badRequestBody,
-      401: detailBody,
-      403: detailBody,
-      404: detailBody,
-      413: detailBody,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+      413: detailError,
     },
   },
   update: {
@@ -187,11 +187,11 @@ export const productCalls = defineCalls({
       .catchall(fileField),
     response: {
       200: productData,
-      400: badRequestBody,
-      401: detailBody,
-      403: detailBody,
-      404: detailBody,
-      413: detailBody,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+      413: detailError,
     },
   },
   remove: {
@@ -201,6 +201,6 @@ export const productCalls = defineCalls({
     summary: "Delete a product of one of the user's shops",
     auth: "token",
     params: idParams("id"),
-    response: { 204: noContent, 400: detailBody, 401: detailBody, 403: detailBody, 404: detailBody },
+    response: { 204: noContent, 400: detailError, 401: detailError, 403: detailError, 404: detailError },
   },
 });

@@ -7,10 +7,10 @@ import {
 } from "@katale/domain";
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   dataOf,
   defineCalls,
-  detailBody,
+  detailError,
   fileField,
   idParams,
   idValue,
@@ -80,7 +80,7 @@ export const shopCalls = defineCalls({
     path: "shop/:id/",
     summary: "One shop; 404 'Shop not found'",
     params: idParams("id"),
-    response: { 200: shopData, 400: detailBody, 404: detailBody },
+    response: { 200: shopData, 400: detailError, 404: detailError },
   },
   topRated: {
     service: "shop",
@@ -95,7 +95,7 @@ export const shopCalls = defineCalls({
         .transform((raw) => (raw === undefined ? FEATURED_SHOPS_COUNT : Math.min(Number(raw), PAGE_SIZE_MAX)))
         .pipe(z.number().int().min(1, "limit must be a positive whole number")),
     }),
-    response: { 200: z.object({ data: z.array(featuredShopWire) }), 400: detailBody },
+    response: { 200: z.object({ data: z.array(featuredShopWire) }), 400: detailError },
   },
   byUser: {
     service: "shop",
@@ -104,7 +104,7 @@ export const shopCalls = defineCalls({
     summary: "Shops the token's user owns",
     auth: "token",
     params: z.object({ token: z.string().min(1).max(200) }),
-    response: { 200: z.object({ data: z.array(shopWire) }), 401: detailBody },
+    response: { 200: z.object({ data: z.array(shopWire) }), 401: detailError },
   },
   create: {
     service: "shop",
@@ -125,7 +125,7 @@ export const shopCalls = defineCalls({
       profile_image: fileField.optional(),
       cover_image: fileField.optional(),
     }),
-    response: { 201: shopData, 400: badRequestBody, 401: detailBody, 413: detailBody },
+    response: { 201: shopData, 400: badRequestError, 401: detailError, 413: detailError },
   },
   update: {
     service: "shop",
@@ -145,11 +145,11 @@ export const shopCalls = defineCalls({
     }),
     response: {
       200: shopData,
-      400: badRequestBody,
-      401: detailBody,
-      403: detailBody,
-      404: detailBody,
-      413: detailBody,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+      413: detailError,
     },
   },
   followers: {
@@ -158,6 +158,6 @@ export const shopCalls = defineCalls({
     path: "shop/followers/:shopId/",
     summary: "A shop's follower count and followers, newest first; 404 'Shop not found'",
     params: idParams("shopId"),
-    response: { 200: followersWire, 400: detailBody, 404: detailBody },
+    response: { 200: followersWire, 400: detailError, 404: detailError },
   },
 });

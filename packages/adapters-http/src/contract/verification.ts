@@ -1,9 +1,10 @@
 import { PROFILE_PHONE_MAX_LENGTH } from "@katale/domain";
 import { z } from "zod";
 import {
-  badRequestBody,
+  badRequestError,
   defineCalls,
   detailBody,
+  detailError,
   fileField,
   idValue,
   latitude,
@@ -32,12 +33,12 @@ export const verificationCalls = defineCalls({
     }),
     response: {
       201: detailBody,
-      400: badRequestBody,
-      401: detailBody,
-      403: detailBody,
-      404: detailBody,
-      409: detailBody,
-      413: detailBody,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+      409: detailError,
+      413: detailError,
     },
   },
   user: {
@@ -57,6 +58,6 @@ export const verificationCalls = defineCalls({
       location_latitude: latitude.optional(),
       location_longitude: longitude.optional(),
     }),
-    response: { 201: detailBody, 400: badRequestBody, 401: detailBody, 409: detailBody, 413: detailBody },
+    response: { 201: detailBody, 400: badRequestError, 401: detailError, 409: detailError, 413: detailError },
   },
 });

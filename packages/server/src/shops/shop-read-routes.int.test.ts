@@ -91,7 +91,10 @@ describe.each(databaseKinds())("shop read routes (%s)", (kind) => {
   });
 
   it("shop/{id}/ answers 'Shop not found' for an unknown shop and a 4xx for a bad id", async () => {
-    expect(await get("shop/999999/")).toEqual({ status: 404, body: { detail: "Shop not found" } });
+    expect(await get("shop/999999/")).toEqual({
+      status: 404,
+      body: { detail: "Shop not found", code: "shop_not_found" },
+    });
     const bad = await get("shop/not-a-number/");
     expect(bad.status).toBe(400);
     expect(typeof bad.body.detail).toBe("string");
@@ -151,6 +154,9 @@ describe.each(databaseKinds())("shop read routes (%s)", (kind) => {
       shop: { id: shops.jinja!.id, name: "Jinja Fashions", number_of_followers: 0 },
       followers: [],
     });
-    expect(await get("shop/followers/999999/")).toEqual({ status: 404, body: { detail: "Shop not found" } });
+    expect(await get("shop/followers/999999/")).toEqual({
+      status: 404,
+      body: { detail: "Shop not found", code: "shop_not_found" },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendError } from "../http/error-reply.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { SHOP_NOT_FOUND } from "../products/product-messages.js";
 import { PUBLIC_CACHE } from "../products/product-routes.js";
@@ -35,7 +36,7 @@ export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     { schema: routeSchema(shopCalls.getById, TAG) },
     async (request, reply) => {
       const shop = await shops.byId(request.params.id);
-      if (!shop) return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+      if (!shop) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: shop };
     },
@@ -46,7 +47,7 @@ export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     { schema: routeSchema(shopCalls.followers, TAG) },
     async (request, reply) => {
       const followers = await shops.followers(request.params.shopId);
-      if (!followers) return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+      if (!followers) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return followers;
     },
