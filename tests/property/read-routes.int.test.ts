@@ -135,7 +135,7 @@ describe.each(databaseKinds())("read routes under random input (%s)", (kind) => 
       body: '{"search_query": ',
     });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ detail: "Malformed JSON body" });
+    expect(await malformed.json()).toEqual({ detail: "Malformed JSON body", code: "invalid_input" });
 
     const wrongType = await fetch(`${server.shopUrl}product/search/`, {
       method: "POST",
@@ -143,6 +143,6 @@ describe.each(databaseKinds())("read routes under random input (%s)", (kind) => 
       body: "<search>phone</search>",
     });
     expect(wrongType.status).toBe(415);
-    expect(await wrongType.json()).toEqual({ detail: "Unsupported content type" });
+    expect(await wrongType.json()).toEqual({ detail: "Unsupported content type", code: "invalid_input" });
   });
 });

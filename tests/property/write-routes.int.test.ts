@@ -280,7 +280,7 @@ describe.each(databaseKinds())("write routes under random input (%s)", (kind) =>
         body: '--zz\r\nContent-Disposition: form-data; name="nin"\r\n\r\nCM9',
       });
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ detail: "Malformed multipart body" });
+      expect(await res.json()).toEqual({ detail: "Malformed multipart body", code: "invalid_input" });
     }
   });
 

@@ -2,6 +2,7 @@ import { geoCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { sendError } from "../http/error-reply.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { searchPlaces, toFeature } from "./gazetteer.js";
 import { geoapifyAutocomplete } from "./geoapify.js";
@@ -25,10 +26,8 @@ export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config 
         await limiter.consume(request.ip);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return reply
-          .code(429)
-          .header("retry-after", String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
-          .send({ detail: messages.auth.tooManyAttempts });
+        reply.header("retry-after", String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+        return sendError(reply, 429, "rate_limited", { detail: messages.auth.tooManyAttempts });
       }
       const { text } = request.query;
       if (config.geoapifyApiKey) {

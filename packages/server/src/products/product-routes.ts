@@ -3,6 +3,7 @@ import { PAGE_SIZE_MAX } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
+import { sendError } from "../http/error-reply.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { pageLink } from "./page-links.js";
@@ -23,6 +24,9 @@ const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 /** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
 export const SHOP_PRODUCTS_MAX = 1000;
 
+/** The answer of a listing whose category or sub category does not exist. */
+type OwnerNotFound = { code: "category_not_found" | "sub_category_not_found"; detail: string };
+
 export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const products = new ProductRepository(db);
   const catalogue = new CatalogueRepository(db);
@@ -34,16 +38,16 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     reply: FastifyReply,
     query: { page?: string | undefined; page_size: number },
     filter: ListedFilter,
-    owner?: { exists(): Promise<boolean>; notFound: string },
+    owner?: { exists(): Promise<boolean>; notFound: OwnerNotFound },
   ) {
     const page = parsePage(query.page);
-    if (page === null) return reply.code(404).send({ detail: INVALID_PAGE });
+    if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
     const result = await products.page(filter, page, query.page_size);
     // An empty listing may be an unknown category: only then is it worth asking.
     if (owner && (!result.ok || result.count === 0) && !(await owner.exists())) {
-      return reply.code(404).send({ detail: owner.notFound });
+      return sendError(reply, 404, owner.notFound.code, { detail: owner.notFound.detail });
     }
-    if (!result.ok) return reply.code(404).send({ detail: INVALID_PAGE });
+    if (!result.ok) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
     const lastPage = Math.max(1, Math.ceil(result.count / query.page_size));
     reply.header("cache-control", PUBLIC_CACHE);
     return {
@@ -81,7 +85,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         { categoryId: id },
         {
           exists: () => catalogue.categoryExists(id),
-          notFound: CATEGORY_NOT_FOUND,
+          notFound: { code: "category_not_found", detail: CATEGORY_NOT_FOUND },
         },
       );
     },
@@ -99,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         { subCategoryId: id },
         {
           exists: () => catalogue.subCategoryExists(id),
-          notFound: SUB_CATEGORY_NOT_FOUND,
+          notFound: { code: "sub_category_not_found", detail: SUB_CATEGORY_NOT_FOUND },
         },
       );
     },
@@ -110,7 +114,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     { schema: routeSchema(productCalls.getById, TAG) },
     async (request, reply) => {
       const product = await products.byId(request.params.id);
-      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -123,7 +127,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       // Slugs are made of letters, digits and hyphens; anything else cannot name a product.
       const slug = request.params.slug;
       const product = SLUG_SHAPE.test(slug) ? await products.bySlug(slug) : undefined;
-      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -137,7 +141,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const stock = request.query.stock_type === "out" ? "out" : "in";
       const { products: data, count } = await products.byShop(shopId, stock, SHOP_PRODUCTS_MAX);
       if (count === 0 && !(await shops.exists(shopId)))
-        return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+        return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data, number_of_products: count };
     },

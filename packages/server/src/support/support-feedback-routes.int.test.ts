@@ -82,6 +82,7 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const { status, body } = await post(payload);
     expect(status).toBe(400);
     expect(body.detail).toContain(field);
+    expect(body.code).toBe("invalid_input");
   });
 
   it.each([
@@ -92,6 +93,7 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const { status, body } = await post(raw);
     expect(status).toBe(400);
     expect(body.detail).toEqual(expect.any(String));
+    expect(body.code).toBe("invalid_input");
   });
 
   it("stores nothing when it refuses", async () => {
@@ -107,7 +109,10 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const refused = await post({ ...feedback, message: "one too many" }, "10.9.9.9");
     expect(refused).toEqual({
       status: 429,
-      body: { detail: "You have sent a lot of feedback just now. Please try again later." },
+      body: {
+        detail: "You have sent a lot of feedback just now. Please try again later.",
+        code: "rate_limited",
+      },
     });
     expect((await post({ ...feedback, message: "someone else" }, "10.9.9.10")).status).toBe(201);
   });

@@ -1,6 +1,7 @@
 import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendError } from "../http/error-reply.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { PUBLIC_CACHE } from "../products/product-routes.js";
 import { FixedWindowLimiter } from "./feedback-rate-limit.js";
@@ -47,7 +48,7 @@ export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     { schema: routeSchema(supportCalls.addFeedback, TAG) },
     async (request, reply) => {
       if (!limiter.take(request.ip)) {
-        return reply.code(429).send({ detail: messages.support.feedbackTooOften });
+        return sendError(reply, 429, "rate_limited", { detail: messages.support.feedbackTooOften });
       }
       // `stars` arrives as the stored 0–10 value (clients double the 0–5 stars they show).
       const data = await support.addFeedback(request.body);
