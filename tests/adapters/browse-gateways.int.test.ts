@@ -127,7 +127,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
       const inStock = value(await gateways.products.listShopProducts(soldOut.shop_id));
       expect(inStock.products.every((p) => p.shopId === soldOut.shop_id && p.inStock > 0)).toBe(true);
       expect(inStock.numberOfProducts).toBe(inStock.products.length);
-      const out = value(await gateways.products.listShopProducts(soldOut.shop_id, "out"));
+      const out = value(await gateways.products.listShopProducts(soldOut.shop_id, { stock: "out" }));
       expect(out.products.length).toBeGreaterThan(0);
       expect(out.products.every((p) => p.shopId === soldOut.shop_id && p.inStock === 0)).toBe(true);
     });

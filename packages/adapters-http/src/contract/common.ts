@@ -123,6 +123,16 @@ export const pageSizeParam = (defaultSize: number) =>
 export const pageQuery = (defaultSize: number) =>
   z.object({ page: pageParam, page_size: pageSizeParam(defaultSize) });
 
+/** `?limit=`: a positive whole number, clamped to `max`; missing means `defaultLimit`. */
+export const limitParam = (defaultLimit: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "limit must be a positive whole number")
+    .optional()
+    .transform((raw) => (raw === undefined ? defaultLimit : Math.min(Number(raw), max)))
+    .pipe(z.number().int().min(1, "limit must be a positive whole number"))
+    .describe(`how many at most (default ${defaultLimit}, at most ${max}; larger values are clamped)`);
+
 // ---- envelopes ----
 
 /** `{count, next, previous, results}`; next/previous are absolute URLs, null at the ends. */

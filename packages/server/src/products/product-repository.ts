@@ -144,6 +144,27 @@ export class ProductRepository {
   }
 
   /**
+   * In-stock products of the product's sub category sold by other shops, newest first; undefined
+   * for an unknown product.
+   */
+  async relatedTo(productId: number, limit: number): Promise<ProductWire[] | undefined> {
+    const product = await this.db
+      .selectFrom("products")
+      .select(["sub_category_id", "shop_id"])
+      .where("id", "=", productId)
+      .executeTakeFirst();
+    if (!product) return undefined;
+    const rows = await this.select()
+      .where("p.sub_category_id", "=", product.sub_category_id)
+      .where("p.shop_id", "<>", product.shop_id)
+      .where("p.in_stock", ">", 0)
+      .orderBy("p.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toWire);
+  }
+
+  /**
    * In-stock products matching `query`, best first. A product matches when its text holds any of the
    * words, each also as a prefix ('smartph' finds 'smartphone'), or when its name has a word close to
    * the query (pg_trgm `<%` at WORD_SIMILARITY_THRESHOLD, which forgives a typo: 'samsng' finds

@@ -20,8 +20,6 @@ import { type ListedFilter, ProductRepository } from "./product-repository.js";
 const TAG = "products";
 export const PUBLIC_CACHE = "public, max-age=30";
 const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
-/** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
-export const SHOP_PRODUCTS_MAX = 1000;
 
 export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const products = new ProductRepository(db);
@@ -135,11 +133,22 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     async (request, reply) => {
       const { shopId } = request.params;
       const stock = request.query.stock_type === "out" ? "out" : "in";
-      const { products: data, count } = await products.byShop(shopId, stock, SHOP_PRODUCTS_MAX);
+      const { products: data, count } = await products.byShop(shopId, stock, request.query.limit);
       if (count === 0 && !(await shops.exists(shopId)))
         return reply.code(404).send({ detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data, number_of_products: count };
+    },
+  );
+
+  app.get(
+    `/${productCalls.related.path}`,
+    { schema: routeSchema(productCalls.related, TAG) },
+    async (request, reply) => {
+      const related = await products.relatedTo(request.params.id, request.query.limit);
+      if (!related) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: related };
     },
   );
 

@@ -13,14 +13,11 @@ const TAG = "shops";
 export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const shops = new ShopRepository(db);
 
-  app.get(
-    `/${shopCalls.list.path}`,
-    { schema: routeSchema(shopCalls.list, TAG) },
-    async (_request, reply) => {
-      reply.header("cache-control", PUBLIC_CACHE);
-      return { data: await shops.list() };
-    },
-  );
+  app.get(`/${shopCalls.list.path}`, { schema: routeSchema(shopCalls.list, TAG) }, async (request, reply) => {
+    const { ids } = request.query;
+    reply.header("cache-control", PUBLIC_CACHE);
+    return { data: ids === undefined ? await shops.list() : await shops.byIds(ids) };
+  });
 
   app.get(
     `/${shopCalls.topRated.path}`,
