@@ -107,7 +107,10 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const refused = await post({ ...feedback, message: "one too many" }, "10.9.9.9");
     expect(refused).toEqual({
       status: 429,
-      body: { detail: "You have sent a lot of feedback just now. Please try again later." },
+      body: {
+        detail: "You have sent a lot of feedback just now. Please try again later.",
+        code: "rate_limited",
+      },
     });
     expect((await post({ ...feedback, message: "someone else" }, "10.9.9.10")).status).toBe(201);
   });
