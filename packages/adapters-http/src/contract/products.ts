@@ -1,4 +1,10 @@
-import { INFINITE_SCROLL_PAGE_SIZE, LISTING_PAGE_SIZE, PAGE_SIZE_MAX, RATING_MAX } from "@katale/domain";
+import {
+  INFINITE_SCROLL_PAGE_SIZE,
+  LISTING_PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  RATING_MAX,
+  SEARCH_RESULTS_MAX,
+} from "@katale/domain";
 import { z } from "zod";
 import {
   badRequestError,
@@ -40,9 +46,6 @@ export const productWire = z.object({
   number_of_users_rated: z.number().int().min(0),
 });
 export type ProductWire = z.infer<typeof productWire>;
-
-/** POST product/search/ answers at most this many products, best first. */
-export const SEARCH_RESULTS_MAX = 50;
 
 const productData = dataOf(productWire);
 const productList = z.object({ data: z.array(productWire) });

@@ -1,8 +1,8 @@
 import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { PUBLIC_CACHE } from "../products/product-routes.js";
 import { FixedWindowLimiter } from "./feedback-rate-limit.js";
 import { SupportRepository } from "./support-repository.js";
 
