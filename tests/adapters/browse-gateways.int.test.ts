@@ -1,12 +1,8 @@
 import { type BrowseGateways, createBrowseGateways } from "@katale/adapters-http";
 import type { Product } from "@katale/domain";
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // Every browse gateway method against the real server on a seeded demo catalogue (DESIGN §6).
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_MAX } from "@katale/domain";
+import { PAGE_SIZE_MAX, type VerificationStatus, verificationStatusSchema } from "@katale/domain";
 import { z } from "zod";
 import { errorCode } from "./error-codes.js";
 
@@ -151,8 +151,9 @@ export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 
 // ---- shared field shapes ----
 
-export const verificationStatus = z.enum(["UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"]);
-export type VerificationStatusWire = z.infer<typeof verificationStatus>;
+/** A user's or shop's verification status: the domain's enum, as the wire carries it. */
+export const verificationStatus = verificationStatusSchema;
+export type VerificationStatusWire = VerificationStatus;
 
 /** An image as the wire carries it: a host path (`/media/...`), or a value with a scheme. */
 export const imagePath = z.string();

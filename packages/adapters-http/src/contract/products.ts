@@ -1,4 +1,10 @@
-import { INFINITE_SCROLL_PAGE_SIZE, LISTING_PAGE_SIZE, PAGE_SIZE_MAX, RATING_MAX } from "@katale/domain";
+import {
+  INFINITE_SCROLL_PAGE_SIZE,
+  LISTING_PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  RATING_MAX,
+  SEARCH_RESULTS_MAX,
+} from "@katale/domain";
 import { z } from "zod";
 import {
   badRequestError,
@@ -42,8 +48,6 @@ export const productWire = z.object({
 });
 export type ProductWire = z.infer<typeof productWire>;
 
-/** POST product/search/ answers at most this many products, best first. */
-export const SEARCH_RESULTS_MAX = 50;
 /** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
 export const SHOP_PRODUCTS_MAX = 1000;
 

@@ -3,9 +3,6 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "../media/image-limits.js";
-import { aComment, aFollow, aProduct, aRating, aShop } from "../testing/fixtures.js";
-import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { DELETED_USER_NAME } from "./account-deletion.js";
 import {
   aSignedInUser,
   authGet,
@@ -13,7 +10,10 @@ import {
   lastCodeFor,
   newIdentity,
   signUpAndVerify,
-} from "./auth-test-helpers.js";
+} from "../testing/auth-helpers.js";
+import { aComment, aFollow, aProduct, aRating, aShop } from "../testing/fixtures.js";
+import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { DELETED_USER_NAME } from "./account-deletion.js";
 
 // The account area's calls: password reset, profile, picture, password and e-mail change, account
 // deletion, and the identity verification request with its private documents.

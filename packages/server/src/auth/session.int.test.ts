@@ -1,9 +1,9 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aSignedInUser, authGet, authPost, newIdentity } from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 import { DEV_ADMIN_EMAIL, ensureAdmin, ensureDevAdmin } from "./admin-bootstrap.js";
 import { AUTH_LIMITS } from "./auth-rate-limits.js";
-import { aSignedInUser, authGet, authPost, newIdentity } from "./auth-test-helpers.js";
 import { currentUser, requireAdmin, requireUser } from "./authenticate.js";
 import { sha256 } from "./secrets.js";
 

@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  authPost,
+  lastCodeFor,
+  newIdentity,
+  signUpAndVerify,
+  TEST_PASSWORD,
+} from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { authPost, lastCodeFor, newIdentity, signUpAndVerify, TEST_PASSWORD } from "./auth-test-helpers.js";
 
 // Sign-up, the e-mailed code, resend and login (spec §2 Register and OTP, Login; §7; §8).
 

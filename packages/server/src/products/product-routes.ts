@@ -1,24 +1,24 @@
 import { parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
-import { PAGE_SIZE_MAX } from "@katale/domain";
+import { PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
-import type { RouteDeps } from "../http/route-deps.js";
-import { ShopRepository } from "../shops/shop-repository.js";
-import { pageLink } from "./page-links.js";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import {
   CATEGORY_NOT_FOUND,
   INVALID_PAGE,
   PRODUCT_NOT_FOUND,
   SHOP_NOT_FOUND,
   SUB_CATEGORY_NOT_FOUND,
-} from "./product-messages.js";
+} from "../http/not-found-messages.js";
+import { pageLink } from "../http/page-links.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { ShopRepository } from "../shops/shop-repository.js";
 import { type ListedFilter, ProductRepository } from "./product-repository.js";
 
 // Product read routes of the shop service (spec §7), mounted under /api/shop/.
 
 const TAG = "products";
-export const PUBLIC_CACHE = "public, max-age=30";
 const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 
 export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -42,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       return reply.code(404).send({ detail: owner.notFound });
     }
     if (!result.ok) return reply.code(404).send({ detail: INVALID_PAGE });
-    const lastPage = Math.max(1, Math.ceil(result.count / query.page_size));
+    const lastPage = pageCount(result.count, query.page_size);
     reply.header("cache-control", PUBLIC_CACHE);
     return {
       count: result.count,

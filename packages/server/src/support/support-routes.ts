@@ -1,9 +1,9 @@
 import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { PUBLIC_CACHE } from "../products/product-routes.js";
 import { SupportRepository } from "./support-repository.js";
 
 // FAQ and feedback routes of the shop service (spec §7), mounted under /api/shop/.
