@@ -24,7 +24,7 @@ export function LeaveFeedbackDialog({ onClose }: { onClose: () => void }) {
     successBanner: false,
     onSuccess: onClose,
     failureMessage: s.failedToAddFeedback,
-    errorClearsAfterMs: FEEDBACK_ERROR_CLEAR_MS,
+    bannerLastsMs: () => FEEDBACK_ERROR_CLEAR_MS,
   });
   const { register, watch, formState } = form;
 

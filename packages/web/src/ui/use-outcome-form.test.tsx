@@ -153,7 +153,9 @@ describe("a form over a use case", () => {
   it("clears the error banner after the time given; the next try can succeed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const run = vi.fn<Run>(async () => err({ kind: "network" }));
-    render(<Form run={run} options={{ errorClearsAfterMs: 3000 }} />);
+    render(
+      <Form run={run} options={{ bannerLastsMs: (failure) => (failure === null ? undefined : 3000) }} />,
+    );
     fillAndSave();
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(messages.common.checkConnection));
     await act(() => vi.advanceTimersByTimeAsync(3000));
@@ -163,6 +165,8 @@ describe("a form over a use case", () => {
     fireEvent.click(button());
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Saved"));
     expect(screen.getByRole("alert").textContent).toBe("");
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByRole("status").textContent).toBe("Saved");
   });
 
   it("starts with the line carried over from the step before", () => {

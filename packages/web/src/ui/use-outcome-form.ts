@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Result } from "@katale/domain";
-import { type BaseSyntheticEvent, useEffect, useState } from "react";
+import { type BaseSyntheticEvent, useCallback, useEffect, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -31,8 +31,11 @@ export interface OutcomeFormOptions<Input extends FieldValues, Output extends Fi
   readonly onFailure?: (message: string) => void;
   /** The screen's own line for any failure, instead of the use case's. */
   readonly failureMessage?: string;
-  /** The error banner goes away after this long. */
-  readonly errorClearsAfterMs?: number;
+  /**
+   * How long a banner stays (ms), given the failure it words or null for the success line;
+   * undefined keeps it until the next try. By default every banner stays.
+   */
+  readonly bannerLastsMs?: (failure: FormFailure | null) => number | undefined;
 }
 
 export interface OutcomeForm<Input extends FieldValues, Output extends FieldValues> {
@@ -45,6 +48,12 @@ export interface OutcomeForm<Input extends FieldValues, Output extends FieldValu
   /** For `<Banners state>`: the success or the failure line, or nothing. */
   readonly banner: BannerState | null;
   readonly setBanner: (banner: BannerState | null) => void;
+}
+
+/** A banner on screen and how long it stays. */
+interface Shown {
+  readonly banner: BannerState;
+  readonly ms: number | undefined;
 }
 
 /** The success's own line when it has one (an account step's `Done`). */
@@ -70,23 +79,27 @@ export function useOutcomeForm<Input extends FieldValues, Output extends FieldVa
     onSuccess,
     onFailure,
     failureMessage,
-    errorClearsAfterMs,
+    bannerLastsMs = () => undefined,
   } = options;
-  const [banner, setBanner] = useState<BannerState | null>(initialBanner);
+  const [shown, setShown] = useState<Shown | null>(initialBanner && { banner: initialBanner, ms: undefined });
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const setBanner = useCallback(
+    (banner: BannerState | null) => setShown(banner && { banner, ms: undefined }),
+    [],
+  );
 
   useEffect(() => {
-    if (banner?.tone !== "error" || errorClearsAfterMs === undefined) return;
-    const timer = setTimeout(() => setBanner(null), errorClearsAfterMs);
+    if (shown?.ms === undefined) return;
+    const timer = setTimeout(() => setShown(null), shown.ms);
     return () => clearTimeout(timer);
-  }, [banner, errorClearsAfterMs]);
+  }, [shown]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setBanner(null);
+    setShown(null);
     const answer = await run(values);
     if (answer.ok) {
       const line = successBanner ? successLine(answer.value) : null;
-      if (line !== null) setBanner({ tone: "success", text: line });
+      if (line !== null) setShown({ banner: { tone: "success", text: line }, ms: bannerLastsMs(null) });
       await onSuccess?.(answer.value, values, form);
       return;
     }
@@ -100,8 +113,8 @@ export function useOutcomeForm<Input extends FieldValues, Output extends FieldVa
     const message = failureMessage ?? words.message;
     if (shownUnderFields.has(message)) return;
     if (onFailure !== undefined) onFailure(message);
-    else setBanner({ tone: "error", text: message });
+    else setShown({ banner: { tone: "error", text: message }, ms: bannerLastsMs(answer.error) });
   });
 
-  return { form, onSubmit, busy: form.formState.isSubmitting, banner, setBanner };
+  return { form, onSubmit, busy: form.formState.isSubmitting, banner: shown?.banner ?? null, setBanner };
 }
