@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -6,12 +5,6 @@ import { bundleBudget } from "./bundle-budget.js";
 
 // The API, media and runtime config come from a running Katale server during development.
 const server = process.env.KATALE_DEV_SERVER ?? "http://127.0.0.1:8091";
-
-// @katale/adapters-storage's entry also exports the Node JSON-file store (node:fs), which a browser
-// cannot load; until that package has a browser entry, the web app takes its web-storage module only.
-const browserStorageEntry = fileURLToPath(
-  new URL("../adapters-storage/src/web-storage-store.ts", import.meta.url),
-);
 
 // The production bundle renders with Preact's React compatibility layer: the same components and
 // hooks, ~4 KB gzipped instead of react-dom's ~60 KB, which keeps the first visit of phones on slow
@@ -28,10 +21,7 @@ const preactCompat = [
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), bundleBudget(/\/src\/home\/home-page\.tsx$/)],
   resolve: {
-    alias: [
-      { find: /^@katale\/adapters-storage$/, replacement: browserStorageEntry },
-      ...(command === "build" ? preactCompat : []),
-    ],
+    alias: [...(command === "build" ? preactCompat : [])],
   },
   server: {
     port: 5173,

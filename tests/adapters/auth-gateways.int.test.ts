@@ -1,13 +1,9 @@
 import { type AccountGateways, createAccountGateways } from "@katale/adapters-http";
 import { devMailWire } from "@katale/adapters-http/contract";
 import type { ImageUpload, Result } from "@katale/domain";
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // The account gateways against the real server (DESIGN §6): codes come from the development
 // mailbox (GET /dev/mail.json), as a user reads them from their e-mail.

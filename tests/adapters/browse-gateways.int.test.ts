@@ -1,12 +1,8 @@
 import { type BrowseGateways, createBrowseGateways } from "@katale/adapters-http";
 import type { Product } from "@katale/domain";
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // Every browse gateway method against the real server on a seeded demo catalogue (DESIGN §6).
 
@@ -127,7 +123,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
       const inStock = value(await gateways.products.listShopProducts(soldOut.shop_id));
       expect(inStock.products.every((p) => p.shopId === soldOut.shop_id && p.inStock > 0)).toBe(true);
       expect(inStock.numberOfProducts).toBe(inStock.products.length);
-      const out = value(await gateways.products.listShopProducts(soldOut.shop_id, "out"));
+      const out = value(await gateways.products.listShopProducts(soldOut.shop_id, { stock: "out" }));
       expect(out.products.length).toBeGreaterThan(0);
       expect(out.products.every((p) => p.shopId === soldOut.shop_id && p.inStock === 0)).toBe(true);
     });

@@ -11,13 +11,9 @@ import {
   shopIdFromLink,
   shopLink,
 } from "@katale/domain";
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // The domain's browse use cases driven through the HTTP adapters against the real server: what the
 // web and the CLI will do.

@@ -7,15 +7,17 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  connectDatabase,
+  createMediaStore,
+  migrateToLatest,
+  refreshStatistics,
+  seedCatalogue,
+} from "@katale/server";
+import { databaseKinds } from "@katale/server/testing";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import pg from "pg";
-import { connectDatabase } from "../../packages/server/src/db/connect.js";
-import { migrateToLatest } from "../../packages/server/src/db/migrate.js";
-import { refreshStatistics } from "../../packages/server/src/db/refresh-statistics.js";
-import { createMediaStore } from "../../packages/server/src/media/media-store.js";
-import { seedCatalogue } from "../../packages/server/src/seed/seed-catalogue.js";
-import { databaseKinds } from "../../packages/server/src/testing/test-server.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { devMailWire } from "@katale/adapters-http/contract";
+import { startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../packages/server/src/testing/test-server.js";
 
 // The built `katale` (tests/build-clients.global-setup.ts builds it) as a user runs it against the
 // real server: sign up, read the code from the development mailbox, verify, log in with the

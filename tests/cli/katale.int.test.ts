@@ -4,8 +4,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Category, Page, Product, Shop } from "@katale/domain";
 import { formatUgx } from "@katale/domain";
+import { startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../packages/server/src/testing/test-server.js";
 
 // The built `katale` run as a user runs it (node dist/katale.js …) against the real server on a
 // fresh seeded database (PGlite): stdout, stderr and exit codes.

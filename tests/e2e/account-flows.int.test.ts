@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startTestServer, type TestServer } from "@katale/server/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../packages/server/src/testing/test-server.js";
 
 // Someone signs up, confirms the e-mailed code, logs in, edits the profile, changes the password,
 // logs out and in again, resets a forgotten password through the e-mailed link and deletes the

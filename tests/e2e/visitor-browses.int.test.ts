@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startTestServer, type TestServer } from "@katale/server/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../packages/server/src/testing/test-server.js";
 
 // A visitor browses the built web app in Debian's Chromium, served by the real server on a fresh
 // database with the demo seed, on a laptop and on a small phone.

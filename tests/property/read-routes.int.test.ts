@@ -1,10 +1,6 @@
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // Throws random paths, queries and bodies at every read route of the shop service and checks that
 // the server never answers 5xx, and that every error carries a message.

@@ -1,11 +1,6 @@
+import { aSignedInUser, databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aSignedInUser } from "../../packages/server/src/auth/auth-test-helpers.js";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // Throws random bodies, content types and tokens at every call that takes input from a person
 // (the authentication service's calls, feedback, address suggestions) and checks that the server

@@ -30,6 +30,7 @@ export {
   type ServiceUrls,
   type SuccessBody,
 } from "./http/http-client.js";
+export { type HttpGatewaysOptions, httpGatewaysModule } from "./http/http-gateways-module.js";
 export {
   encodeMultipart,
   type MultipartBody,
@@ -42,6 +43,7 @@ export { toProduct } from "./products/product-wire-mapping.js";
 export { ReviewHttpGateway } from "./products/review-http-gateway.js";
 export { AesShopIdCipher } from "./shops/aes-shop-id-cipher.js";
 export { ShopHttpGateway } from "./shops/shop-http-gateway.js";
+export { shopIdCipherModule } from "./shops/shop-id-cipher-module.js";
 export { toFeaturedShop, toShop, toShopFollowers } from "./shops/shop-wire-mapping.js";
 export { SupportHttpGateway } from "./support/support-http-gateway.js";
 export { toFaq, toFeedback } from "./support/support-wire-mapping.js";

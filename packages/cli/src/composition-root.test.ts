@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FetchLike } from "@katale/adapters-http";
 import { describe, expect, it } from "vitest";
 import { connectServices } from "./composition-root.js";
@@ -34,5 +37,22 @@ describe("composition root", () => {
     await services.shops.listShops();
     await services.products.listProducts();
     expect(asked).toEqual(["http://s.test/api/shop/shop/", "http://s.test/api/shop/product/"]);
+  });
+});
+
+describe("composition root: the account's ports", () => {
+  it("keeps the session in the JSON file under the config directory", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "katale-root-"));
+    try {
+      const services = connectServices(
+        { authUrl: "http://a.test/", shopUrl: "http://s.test/" },
+        { env: { KATALE_CONFIG_DIR: dir }, homeDir: "/nowhere" },
+      );
+      expect(services.account?.sessionFile).toBe(join(dir, "session.json"));
+      services.account?.storage.set("token", "abc");
+      expect(JSON.parse(await readFile(join(dir, "session.json"), "utf8"))).toMatchObject({ token: "abc" });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

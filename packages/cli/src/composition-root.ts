@@ -1,21 +1,8 @@
 import { homedir } from "node:os";
-import {
-  type AccountGateways,
-  type BrowseGateways,
-  createAccountGateways,
-  createBrowseGateways,
-  type FetchLike,
-  type ServiceUrls,
-} from "@katale/adapters-http";
-import { fileLocalStorage } from "@katale/adapters-storage";
-import type {
-  AuthGateway,
-  CategoryGateway,
-  KeyValueStorage,
-  ProductGateway,
-  ShopGateway,
-} from "@katale/domain";
-import { Container, ContainerModule, type ServiceIdentifier } from "inversify";
+import { type FetchLike, httpGatewaysModule, type ServiceUrls } from "@katale/adapters-http";
+import { jsonFileStorageModule } from "@katale/adapters-storage";
+import { PORTS, type PortToken, portToken } from "@katale/domain";
+import { Container, ContainerModule } from "inversify";
 import type { AccountServices } from "./auth/account-services.js";
 import type { Prompter } from "./auth/prompter.js";
 import { sessionFilePath } from "./auth/session-path.js";
@@ -23,68 +10,25 @@ import { terminalPrompter } from "./auth/terminal-prompter.js";
 import type { CliServices } from "./cli-services.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
 
-// The one place the CLI binds the domain's ports to adapters (DESIGN §5). Plain bindings, no
-// decorators: the gateways are built by the HTTP adapter's factory.
+// The one place the CLI binds the domain's ports to adapters (DESIGN §5): the adapter packages'
+// modules bind the ports (`PORTS`), this root adds what is the terminal's own (the prompter, the
+// session file's path) and resolves everything once for the commands.
 
-export const TOKENS = {
-  serviceUrls: Symbol.for("katale.ServiceUrls") as ServiceIdentifier<ServiceUrls>,
-  fetch: Symbol.for("katale.Fetch") as ServiceIdentifier<FetchLike>,
-  browseGateways: Symbol.for("katale.BrowseGateways") as ServiceIdentifier<BrowseGateways>,
-  categoryGateway: Symbol.for("katale.CategoryGateway") as ServiceIdentifier<CategoryGateway>,
-  productGateway: Symbol.for("katale.ProductGateway") as ServiceIdentifier<ProductGateway>,
-  shopGateway: Symbol.for("katale.ShopGateway") as ServiceIdentifier<ShopGateway>,
-  accountGateways: Symbol.for("katale.AccountGateways") as ServiceIdentifier<AccountGateways>,
-  authGateway: Symbol.for("katale.AuthGateway") as ServiceIdentifier<AuthGateway>,
-  sessionFile: Symbol.for("katale.SessionFile") as ServiceIdentifier<string>,
-  sessionStorage: Symbol.for("katale.SessionStorage") as ServiceIdentifier<KeyValueStorage>,
-  prompter: Symbol.for("katale.Prompter") as ServiceIdentifier<Prompter>,
+/** What only the CLI has, beside the domain's ports. */
+export const CLI_TOKENS = {
+  sessionFile: portToken<string>("cli.SessionFile"),
+  prompter: portToken<Prompter>("cli.Prompter"),
 } as const;
 
-/** The browse ports over HTTP; needs `serviceUrls` and `fetch` bound. */
-export const httpBrowseModule = new ContainerModule(({ bind }) => {
-  bind<BrowseGateways>(TOKENS.browseGateways)
-    .toDynamicValue((context) =>
-      createBrowseGateways({
-        ...context.get<ServiceUrls>(TOKENS.serviceUrls),
-        fetch: context.get<FetchLike>(TOKENS.fetch),
-      }),
-    )
-    .inSingletonScope();
-  bind<CategoryGateway>(TOKENS.categoryGateway).toDynamicValue(
-    (context) => context.get<BrowseGateways>(TOKENS.browseGateways).categories,
-  );
-  bind<ProductGateway>(TOKENS.productGateway).toDynamicValue(
-    (context) => context.get<BrowseGateways>(TOKENS.browseGateways).products,
-  );
-  bind<ShopGateway>(TOKENS.shopGateway).toDynamicValue(
-    (context) => context.get<BrowseGateways>(TOKENS.browseGateways).shops,
-  );
-});
-
-/** The account ports over HTTP; needs `serviceUrls` and `fetch` bound. */
-export const httpAccountModule = new ContainerModule(({ bind }) => {
-  bind<AccountGateways>(TOKENS.accountGateways)
-    .toDynamicValue((context) =>
-      createAccountGateways({
-        ...context.get<ServiceUrls>(TOKENS.serviceUrls),
-        fetch: context.get<FetchLike>(TOKENS.fetch),
-      }),
-    )
-    .inSingletonScope();
-  bind<AuthGateway>(TOKENS.authGateway).toDynamicValue(
-    (context) => context.get<AccountGateways>(TOKENS.accountGateways).auth,
-  );
-});
-
-/** The session in a 0600 JSON file, and the terminal; needs `sessionFile` bound. */
-export const terminalSessionModule = new ContainerModule(({ bind }) => {
-  bind<KeyValueStorage>(TOKENS.sessionStorage)
-    .toDynamicValue((context) => fileLocalStorage(context.get<string>(TOKENS.sessionFile)))
-    .inSingletonScope();
-  bind<Prompter>(TOKENS.prompter)
-    .toDynamicValue(() => terminalPrompter(process.stdin, process.stderr))
-    .inSingletonScope();
-});
+/** The terminal: prompts on stderr, so `--json` output on stdout stays clean. */
+function terminalModule(sessionFile: string): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<string>(CLI_TOKENS.sessionFile).toConstantValue(sessionFile);
+    bind<Prompter>(CLI_TOKENS.prompter)
+      .toDynamicValue(() => terminalPrompter(process.stdin, process.stderr))
+      .inSingletonScope();
+  });
+}
 
 export interface ContainerOptions {
   readonly fetch?: FetchLike;
@@ -99,11 +43,13 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
     env = process.env,
     homeDir = homedir(),
   } = typeof options === "function" ? { fetch: options } : options;
+  const sessionFile = sessionFilePath(env, homeDir);
   const container = new Container();
-  container.bind<ServiceUrls>(TOKENS.serviceUrls).toConstantValue(urls);
-  container.bind<FetchLike>(TOKENS.fetch).toConstantValue(fetch);
-  container.bind<string>(TOKENS.sessionFile).toConstantValue(sessionFilePath(env, homeDir));
-  container.load(httpBrowseModule, httpAccountModule, terminalSessionModule);
+  container.load(
+    httpGatewaysModule({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch }),
+    jsonFileStorageModule(sessionFile),
+    terminalModule(sessionFile),
+  );
   return container;
 }
 
@@ -113,17 +59,18 @@ export function connectServices(
   options: FetchLike | ContainerOptions = {},
 ): CliServices {
   const container = createContainer(urls, options);
+  const get = <T>(token: PortToken<T>): T => container.get<T>(token);
   const account: AccountServices = {
-    auth: container.get<AuthGateway>(TOKENS.authGateway),
-    storage: container.get<KeyValueStorage>(TOKENS.sessionStorage),
-    sessionFile: container.get<string>(TOKENS.sessionFile),
-    prompter: container.get<Prompter>(TOKENS.prompter),
+    auth: get(PORTS.auth),
+    storage: get(PORTS.localStorage),
+    sessionFile: get(CLI_TOKENS.sessionFile),
+    prompter: get(CLI_TOKENS.prompter),
   };
   return {
     urls,
-    categories: container.get<CategoryGateway>(TOKENS.categoryGateway),
-    products: container.get<ProductGateway>(TOKENS.productGateway),
-    shops: container.get<ShopGateway>(TOKENS.shopGateway),
+    categories: get(PORTS.categories),
+    products: get(PORTS.products),
+    shops: get(PORTS.shops),
     account,
   };
 }

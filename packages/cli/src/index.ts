@@ -2,7 +2,7 @@
 
 export { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, failureFrom } from "./cli-failure.js";
 export type { CliServices, ConnectServices } from "./cli-services.js";
-export { connectServices, createContainer, TOKENS } from "./composition-root.js";
+export { CLI_TOKENS, connectServices, createContainer } from "./composition-root.js";
 export { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL, resolveServiceUrls } from "./config/service-urls.js";
 export type { CliIo } from "./output/cli-io.js";
 export { createProgram } from "./program.js";

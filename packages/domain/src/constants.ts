@@ -49,6 +49,8 @@ export const SERVICE_BANNER_IMAGE_COUNT = 1;
 
 /** The server caps page_size at this (issue 2). */
 export const PAGE_SIZE_MAX = 100;
+/** Product search (POST product/search/) answers at most this many products, best first. */
+export const SEARCH_RESULTS_MAX = 50;
 
 // Images (lead's media convention): a main file at most 1200 px wide plus three variants.
 export const IMAGE_VARIANT_WIDTHS = [240, 480, 800] as const;

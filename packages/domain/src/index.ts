@@ -49,6 +49,7 @@ export * from "./media/image-variant.js";
 export * from "./media/media-url.js";
 export * from "./messages.js";
 export * from "./page.js";
+export * from "./port-tokens.js";
 export * from "./products/banner-item.js";
 export * from "./products/banner-items.js";
 export * from "./products/comment.js";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ERROR_CODES } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
 
@@ -25,7 +26,7 @@ describe.each(databaseKinds())("the server (%s)", (kind) => {
   it("answers an unknown API path with a JSON 404", async () => {
     const res = await fetch(`${server.shopUrl}no/such/thing/`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: "Not found." });
+    expect(await res.json()).toEqual({ detail: "Not found.", code: "not_found" });
   });
 
   it("serves the OpenAPI reference generated from the contract", async () => {
@@ -41,6 +42,15 @@ describe.each(databaseKinds())("the server (%s)", (kind) => {
     expect(Object.keys(doc.paths)).toContain("/api/health");
     const html = await fetch(`${server.baseUrl}/api/docs`, { redirect: "follow" });
     expect(html.status).toBe(200);
+  });
+
+  it("documents every error code with its meaning", async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      info: { description: string };
+    };
+    for (const [code, meaning] of Object.entries(ERROR_CODES)) {
+      expect(doc.info.description).toContain(`| \`${code}\` | ${meaning} |`);
+    }
   });
 
   it("does not serve files outside the media folder", async () => {
@@ -81,7 +91,7 @@ describe("the server with a built web app", () => {
   it("keeps JSON 404s for unknown API paths and missing media", async () => {
     const api = await fetch(`${server.baseUrl}/api/shop/nothing-here/`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ detail: "Not found." });
+    expect(await api.json()).toEqual({ detail: "Not found.", code: "not_found" });
     const media = await fetch(`${server.baseUrl}/media/products/missing.webp`);
     expect(media.status).toBe(404);
   });

@@ -5,7 +5,7 @@ import { messages } from "@katale/domain";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.js";
 import { resolveAppConfig } from "./app/app-config.js";
-import { createContainer, resolveServices } from "./app/composition-root.js";
+import { connectServices } from "./app/composition-root.js";
 // The home screen comes with the entry instead of as a lazy chunk of its own (the router still
 // imports it lazily, and gets it at once): most visits start on /, and there its code and its small
 // shared pieces (cards, images, carousels: ~15 tiny chunks before) arrive with the first download
@@ -17,8 +17,7 @@ const root = document.getElementById("root")!;
 
 resolveAppConfig(document, window.location.origin)
   .then((config) => {
-    const services = resolveServices(createContainer(config));
-    createRoot(root).render(<App services={services} />);
+    createRoot(root).render(<App services={connectServices(config)} />);
   })
   .catch(() => {
     // Without the configuration there is no service to talk to; say what the user can do.

@@ -12,7 +12,7 @@ export interface AccountGateways {
 }
 
 export interface AccountGatewayOptions extends ServiceUrls {
-  /** Browsers: `globalThis.fetch`; Node: undici's `fetch` (or Node's global one). */
+  /** The global `fetch` (browsers, Node) or any function shaped like it (tests). */
   readonly fetch: FetchLike;
 }
 

@@ -15,6 +15,7 @@ import {
   fileField,
   verificationStatus,
 } from "./common.js";
+import { errorCode } from "./error-codes.js";
 
 // Authentication service (spec §7 "Auth service"), relative to its base (`/api/auth/`).
 // The token is sent as `Authorization: Token <key>` (or `Bearer <key>`); the spec also puts it in
@@ -47,7 +48,11 @@ const tokenField = z.string().min(1).optional().describe("fallback for the Autho
 
 /** Registration failures: field errors keyed `email` and/or `phone` (spec §8), or other fields. */
 export const registerErrorBody = z
-  .object({ email: z.array(z.string()).optional(), phone: z.array(z.string()).optional() })
+  .object({
+    email: z.array(z.string()).optional(),
+    phone: z.array(z.string()).optional(),
+    code: errorCode.optional(),
+  })
   .catchall(z.array(z.string()));
 
 export const authCalls = defineCalls({

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_MAX } from "@katale/domain";
+import { PAGE_SIZE_MAX, type VerificationStatus, verificationStatusSchema } from "@katale/domain";
 import { z } from "zod";
 import { errorCode } from "./error-codes.js";
 
@@ -123,6 +123,16 @@ export const pageSizeParam = (defaultSize: number) =>
 export const pageQuery = (defaultSize: number) =>
   z.object({ page: pageParam, page_size: pageSizeParam(defaultSize) });
 
+/** `?limit=`: a positive whole number, clamped to `max`; missing means `defaultLimit`. */
+export const limitParam = (defaultLimit: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "limit must be a positive whole number")
+    .optional()
+    .transform((raw) => (raw === undefined ? defaultLimit : Math.min(Number(raw), max)))
+    .pipe(z.number().int().min(1, "limit must be a positive whole number"))
+    .describe(`how many at most (default ${defaultLimit}, at most ${max}; larger values are clamped)`);
+
 // ---- envelopes ----
 
 /** `{count, next, previous, results}`; next/previous are absolute URLs, null at the ends. */
@@ -141,8 +151,9 @@ export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 
 // ---- shared field shapes ----
 
-export const verificationStatus = z.enum(["UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"]);
-export type VerificationStatusWire = z.infer<typeof verificationStatus>;
+/** A user's or shop's verification status: the domain's enum, as the wire carries it. */
+export const verificationStatus = verificationStatusSchema;
+export type VerificationStatusWire = VerificationStatus;
 
 /** An image as the wire carries it: a host path (`/media/...`), or a value with a scheme. */
 export const imagePath = z.string();

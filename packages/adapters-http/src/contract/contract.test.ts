@@ -84,6 +84,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "chat/room/get-room/{shopId}"],
   // Not named by the spec's list of paths, defined by us for the address search.
   ["shop", "GET", "geo/autocomplete/"],
+  // Defined by us (issue 7): the product page's 'Related products from other shops', without a listing.
+  ["shop", "GET", "product/related/{id}/"],
   // Left unshown by the spec, defined by us (issue 4): whoami, logout that revokes, account deletion.
   ["auth", "GET", "users/me/"],
   ["auth", "POST", "logout/"],

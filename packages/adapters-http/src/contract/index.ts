@@ -11,6 +11,7 @@ import { shopCalls } from "./shops.js";
 import { supportCalls } from "./support.js";
 import { verificationCalls } from "./verification.js";
 
+export * from "./app-config.js";
 export * from "./auth.js";
 export * from "./catalogue.js";
 export * from "./chat.js";

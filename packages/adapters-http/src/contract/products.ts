@@ -1,4 +1,10 @@
-import { INFINITE_SCROLL_PAGE_SIZE, LISTING_PAGE_SIZE, PAGE_SIZE_MAX, RATING_MAX } from "@katale/domain";
+import {
+  INFINITE_SCROLL_PAGE_SIZE,
+  LISTING_PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  RATING_MAX,
+  SEARCH_RESULTS_MAX,
+} from "@katale/domain";
 import { z } from "zod";
 import {
   badRequestError,
@@ -9,6 +15,7 @@ import {
   idParams,
   idValue,
   imagePath,
+  limitParam,
   noContent,
   pageQuery,
   paginated,
@@ -41,8 +48,8 @@ export const productWire = z.object({
 });
 export type ProductWire = z.infer<typeof productWire>;
 
-/** POST product/search/ answers at most this many products, best first. */
-export const SEARCH_RESULTS_MAX = 50;
+/** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
+export const SHOP_PRODUCTS_MAX = 1000;
 
 const productData = dataOf(productWire);
 const productList = z.object({ data: z.array(productWire) });
@@ -125,15 +132,27 @@ export const productCalls = defineCalls({
     service: "shop",
     method: "GET",
     path: "product/shop/:shopId/",
-    summary:
-      "A shop's in-stock products (or, with stock_type=out, its out-of-stock ones); 404 'Shop not found'",
+    summary: `A shop's in-stock products (or, with stock_type=out, its out-of-stock ones), newest first, at most limit (default and cap ${SHOP_PRODUCTS_MAX}); number_of_products counts them all; 404 'Shop not found'`,
     params: idParams("shopId"),
-    querystring: z.object({ stock_type: z.enum(["in", "out"]).optional() }),
+    querystring: z.object({
+      stock_type: z.enum(["in", "out"]).optional(),
+      limit: limitParam(SHOP_PRODUCTS_MAX, SHOP_PRODUCTS_MAX),
+    }),
     response: {
       200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
       400: detailError,
       404: detailError,
     },
+  },
+  related: {
+    service: "shop",
+    method: "GET",
+    path: "product/related/:id/",
+    summary:
+      "'Related products from other shops': in-stock products of the product's sub category sold by other shops, newest first; 404 'Product not found'",
+    params: idParams("id"),
+    querystring: z.object({ limit: limitParam(LISTING_PAGE_SIZE, PAGE_SIZE_MAX) }),
+    response: { 200: productList, 400: detailError, 404: notFound },
   },
   search: {
     service: "shop",

@@ -12,9 +12,11 @@ import {
   defineCalls,
   detailError,
   fileField,
+  INT4_MAX,
   idParams,
   idValue,
   latitude,
+  limitParam,
   longitude,
   verificationStatus,
 } from "./common.js";
@@ -62,6 +64,20 @@ const shopCategories = z.union([
     .regex(/^\d{1,10}(,\d{1,10}){0,2}$/, "category must be 1 to 3 comma-separated ids")
     .transform((s) => s.split(",").map(Number)),
 ]);
+/** `?ids=3,1`: shop ids, comma-separated; each shop is answered once, in the order first named. */
+const shopIds = z
+  .string()
+  .max(12 * PAGE_SIZE_MAX)
+  .regex(/^\d{1,10}(,\d{1,10})*$/, "ids must be comma-separated shop ids")
+  .optional()
+  .transform((raw) => raw?.split(",").map(Number))
+  .pipe(
+    z
+      .array(z.number().int().min(1, "ids must be shop ids").max(INT4_MAX))
+      .max(PAGE_SIZE_MAX, `ids names at most ${PAGE_SIZE_MAX} shops`)
+      .optional(),
+  )
+  .describe(`comma-separated shop ids, at most ${PAGE_SIZE_MAX}`);
 const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);
 const tokenField = z.string().min(1).optional().describe("fallback for the Authorization header");
 const shopData = dataOf(shopWire);
@@ -71,8 +87,9 @@ export const shopCalls = defineCalls({
     service: "shop",
     method: "GET",
     path: "shop/",
-    summary: "All shops, newest first",
-    response: { 200: z.object({ data: z.array(shopWire) }) },
+    summary: `All shops, newest first; with ids=1,2 (at most ${PAGE_SIZE_MAX}) those shops only, in that order`,
+    querystring: z.object({ ids: shopIds }),
+    response: { 200: z.object({ data: z.array(shopWire) }), 400: detailError },
   },
   getById: {
     service: "shop",
@@ -87,14 +104,7 @@ export const shopCalls = defineCalls({
     method: "GET",
     path: "shop/top-rated/",
     summary: `Shops by average product rating, best first (default ${FEATURED_SHOPS_COUNT}, limit at most ${PAGE_SIZE_MAX})`,
-    querystring: z.object({
-      limit: z
-        .string()
-        .regex(/^\d+$/, "limit must be a positive whole number")
-        .optional()
-        .transform((raw) => (raw === undefined ? FEATURED_SHOPS_COUNT : Math.min(Number(raw), PAGE_SIZE_MAX)))
-        .pipe(z.number().int().min(1, "limit must be a positive whole number")),
-    }),
+    querystring: z.object({ limit: limitParam(FEATURED_SHOPS_COUNT, PAGE_SIZE_MAX) }),
     response: { 200: z.object({ data: z.array(featuredShopWire) }), 400: detailError },
   },
   byUser: {

@@ -1,6 +1,13 @@
-import type { CategoryGateway, ProductGateway, ShopGateway, SupportGateway } from "@katale/domain";
+import type {
+  CategoryGateway,
+  ProductGateway,
+  ReviewGateway,
+  ShopGateway,
+  SupportGateway,
+} from "@katale/domain";
 import { CategoryHttpGateway } from "../catalogue/category-http-gateway.js";
 import { ProductHttpGateway } from "../products/product-http-gateway.js";
+import { ReviewHttpGateway } from "../products/review-http-gateway.js";
 import { ShopHttpGateway } from "../shops/shop-http-gateway.js";
 import { SupportHttpGateway } from "../support/support-http-gateway.js";
 import type { FetchLike } from "./fetch-like.js";
@@ -9,12 +16,13 @@ import { HttpClient, type ServiceUrls } from "./http-client.js";
 export interface BrowseGateways {
   readonly categories: CategoryGateway;
   readonly products: ProductGateway;
+  readonly reviews: ReviewGateway;
   readonly shops: ShopGateway;
   readonly support: SupportGateway;
 }
 
 export interface BrowseGatewayOptions extends ServiceUrls {
-  /** Browsers: `globalThis.fetch`; Node: undici's `fetch` (or Node's global one). */
+  /** The global `fetch` (browsers, Node) or any function shaped like it (tests). */
   readonly fetch: FetchLike;
 }
 
@@ -24,6 +32,7 @@ export function createBrowseGateways(options: BrowseGatewayOptions): BrowseGatew
   return {
     categories: new CategoryHttpGateway(http),
     products: new ProductHttpGateway(http),
+    reviews: new ReviewHttpGateway(http),
     shops: new ShopHttpGateway(http),
     support: new SupportHttpGateway(http),
   };

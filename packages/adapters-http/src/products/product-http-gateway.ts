@@ -5,7 +5,7 @@ import {
   type ProductGateway,
   type Result,
   type ShopProducts,
-  type StockType,
+  type ShopProductsQuery,
 } from "@katale/domain";
 import { productCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
@@ -59,15 +59,26 @@ export class ProductHttpGateway implements ProductGateway {
     return mapResult(answer, (body) => toPage(body, page, toProduct));
   }
 
-  async listShopProducts(shopId: number, stock: StockType = "in"): Promise<Result<ShopProducts>> {
+  async listShopProducts(
+    shopId: number,
+    { stock = "in", limit }: ShopProductsQuery = {},
+  ): Promise<Result<ShopProducts>> {
     const answer = await this.http.call(productCalls.byShop, {
       params: { shopId },
-      query: { stock_type: stock === "out" ? "out" : undefined },
+      query: { stock_type: stock === "out" ? "out" : undefined, limit },
     });
     return mapResult(answer, (body) => ({
       products: body.data.map(toProduct),
       numberOfProducts: body.number_of_products,
     }));
+  }
+
+  async listRelatedProducts(productId: number, limit: number): Promise<Result<Product[]>> {
+    const answer = await this.http.call(productCalls.related, {
+      params: { id: productId },
+      query: { limit },
+    });
+    return mapResult(answer, (body) => body.data.map(toProduct));
   }
 
   async searchProducts(query: string): Promise<Result<Product[]>> {

@@ -1,6 +1,7 @@
 import {
   type FeaturedShop,
   mapResult,
+  ok,
   type Result,
   type Shop,
   type ShopFollowers,
@@ -15,6 +16,13 @@ export class ShopHttpGateway implements ShopGateway {
 
   async listShops(): Promise<Result<Shop[]>> {
     return mapResult(await this.http.call(shopCalls.list), (body) => body.data.map(toShop));
+  }
+
+  async listShopsByIds(ids: readonly number[]): Promise<Result<Shop[]>> {
+    // No ids: no shops (an empty `ids` would mean every shop to the service).
+    if (ids.length === 0) return ok([]);
+    const answer = await this.http.call(shopCalls.list, { query: { ids: ids.join(",") } });
+    return mapResult(answer, (body) => body.data.map(toShop));
   }
 
   async getShop(id: number): Promise<Result<Shop>> {

@@ -1,4 +1,4 @@
-import { isVerified, type Page, starFills, type VerificationStatus } from "@katale/domain";
+import { isVerified, type Page, pageCount, starFills, type VerificationStatus } from "@katale/domain";
 import { truncate } from "./text.js";
 
 // Small pieces of text the renderers share.
@@ -32,7 +32,7 @@ export function starBar(rating: number): string {
 
 /** "Page 2 of 13 · 100 products · next: --page 3". */
 export function pageLine(page: Page<unknown>, pageSize: number): string {
-  const pages = Math.max(1, Math.ceil(page.count / pageSize));
+  const pages = pageCount(page.count, pageSize);
   const parts = [
     `Page ${page.page} of ${pages}`,
     `${page.count} ${page.count === 1 ? "product" : "products"}`,

@@ -10,6 +10,7 @@ import {
   type Page,
   type Product,
   type ProductGateway,
+  paginate,
   type Result,
   type Shop,
   type ShopGateway,
@@ -102,15 +103,7 @@ export async function loadProductListing(
  * 'invalid-page' past the end (an empty shop still has an empty page 1).
  */
 export function pageOf<T>(items: readonly T[], page: number, pageSize: number): Result<Page<T>> {
-  const start = (page - 1) * pageSize;
-  if (page > 1 && start >= items.length) return err({ kind: "invalid-page" });
-  return ok({
-    items: items.slice(start, start + pageSize),
-    count: items.length,
-    page,
-    hasNext: start + pageSize < items.length,
-    hasPrevious: page > 1,
-  });
+  return paginate(items, page, pageSize);
 }
 
 function withNotFound<T>(result: Result<T>, message: string): Result<T> {

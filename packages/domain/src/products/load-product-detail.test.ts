@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { aProduct, aShop, someProducts } from "../testing/builders.js";
 import { InMemoryProductGateway } from "../testing/in-memory-product-gateway.js";
 import { InMemoryShopGateway } from "../testing/in-memory-shop-gateway.js";
-import { loadProductDetail } from "./load-product-detail.js";
+import { findProduct, loadProductDetail, loadProductSurroundings } from "./load-product-detail.js";
 
 const ownShop = aShop({ id: 1, owner: 7, name: "Owino Gadgets" });
 const otherShop = aShop({ id: 2, name: "Kikuubo Phones" });
@@ -62,9 +62,32 @@ describe("product detail", () => {
   it("still shows the product when the related lists fail", async () => {
     const p = ports();
     p.products.failures.set("listShopProducts", { kind: "network" });
-    p.shops.failures.set("listShops", { kind: "network" });
+    p.shops.failures.set("listShopsByIds", { kind: "network" });
     const detail = await loadProductDetail(p, { slug: "tecno-spark" });
     expect(detail.ok && detail.value.moreFromShop).toEqual([]);
     expect(detail.ok && detail.value.relatedShops).toEqual([]);
+  });
+
+  it("asks for no more than the page shows: 9 shop products, related shops by id", async () => {
+    const p = ports();
+    const listShopProducts = vi.spyOn(p.products, "listShopProducts");
+    const listShops = vi.spyOn(p.shops, "listShops");
+    const byIds = vi.spyOn(p.shops, "listShopsByIds");
+    await loadProductDetail(p, { slug: "tecno-spark" });
+    expect(listShopProducts).toHaveBeenCalledWith(1, { limit: 9 });
+    expect(byIds).toHaveBeenCalledWith([2]);
+    expect(listShops).not.toHaveBeenCalled();
+  });
+
+  it("finds the product alone, then completes the detail without asking for it again", async () => {
+    const p = ports();
+    const bySlug = vi.spyOn(p.products, "getProductBySlug");
+    const found = await findProduct(p, { slug: "tecno-spark" });
+    if (!found.ok) throw new Error("expected the product");
+    const detail = await loadProductSurroundings(p, found.value, 7);
+    expect(detail.shop?.name).toBe("Owino Gadgets");
+    expect(detail.isOwner).toBe(true);
+    expect(detail.relatedShops.map((s) => s.name)).toEqual(["Kikuubo Phones"]);
+    expect(bySlug).toHaveBeenCalledTimes(1);
   });
 });

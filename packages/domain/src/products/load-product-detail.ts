@@ -1,5 +1,5 @@
 import { LISTING_PAGE_SIZE, MORE_FROM_SHOP_COUNT } from "../constants.js";
-import { ok, type Result, unwrapOr } from "../result.js";
+import { ok, type Result } from "../result.js";
 import type { Shop } from "../shops/shop.js";
 import type { ShopGateway } from "../shops/shop-gateway.js";
 import type { Product } from "./product.js";
@@ -19,55 +19,71 @@ export interface ProductDetail {
   readonly relatedShops: Shop[];
 }
 
-export interface ProductDetailPorts {
-  readonly products: Pick<
-    ProductGateway,
-    "getProductBySlug" | "getProduct" | "listShopProducts" | "listSubCategoryProductsPage"
-  >;
-  readonly shops: Pick<ShopGateway, "getShop" | "listShops">;
+export type ProductRef = { readonly slug: string } | { readonly id: number };
+
+export type FindProductPorts = {
+  readonly products: Pick<ProductGateway, "getProductBySlug" | "getProduct">;
+};
+
+export interface ProductSurroundingsPorts {
+  readonly products: Pick<ProductGateway, "listShopProducts" | "listRelatedProducts">;
+  readonly shops: Pick<ShopGateway, "getShop" | "listShopsByIds">;
 }
 
-export type ProductRef = { readonly slug: string } | { readonly id: number };
+export type ProductDetailPorts = FindProductPorts & ProductSurroundingsPorts;
+
+/** How many related products the page shows at most (one listing page, as before). */
+const RELATED_PRODUCTS_MAX = LISTING_PAGE_SIZE;
 
 /**
  * /item/{slug} (or /item with the stored product id). A missing product is 'not-found' (the page
- * says 'Product does not exist' and goes home); the related lists are extras, so their failures
- * leave them empty instead of failing the page.
+ * says 'Product does not exist' and goes home).
  */
-export async function loadProductDetail(
-  ports: ProductDetailPorts,
-  ref: ProductRef,
+export async function findProduct(ports: FindProductPorts, ref: ProductRef): Promise<Result<Product>> {
+  return "slug" in ref ? ports.products.getProductBySlug(ref.slug) : ports.products.getProduct(ref.id);
+}
+
+/**
+ * Everything the page shows around a product it already has: its shop, the shop's other products,
+ * related products and their shops. These are extras, so a failure leaves its part empty instead of
+ * failing the page; each list is asked for no more than the page shows.
+ */
+export async function loadProductSurroundings(
+  ports: ProductSurroundingsPorts,
+  product: Product,
   viewerId?: number | null,
-): Promise<Result<ProductDetail>> {
-  const found =
-    "slug" in ref ? await ports.products.getProductBySlug(ref.slug) : await ports.products.getProduct(ref.id);
-  if (!found.ok) return found;
-  const product = found.value;
-
-  const [shop, shopProducts, sameSubCategory, shops] = await Promise.all([
+): Promise<ProductDetail> {
+  const [shop, shopProducts, related] = await Promise.all([
     ports.shops.getShop(product.shopId),
-    ports.products.listShopProducts(product.shopId),
-    ports.products.listSubCategoryProductsPage(product.subCategoryId, 1, LISTING_PAGE_SIZE),
-    ports.shops.listShops(),
+    // One more than shown: the product itself may be among them.
+    ports.products.listShopProducts(product.shopId, { limit: MORE_FROM_SHOP_COUNT + 1 }),
+    ports.products.listRelatedProducts(product.id, RELATED_PRODUCTS_MAX),
   ]);
-
-  const moreFromShop = unwrapOr(shopProducts, { products: [], numberOfProducts: 0 })
-    .products.filter((p) => p.id !== product.id)
+  const moreFromShop = (shopProducts.ok ? shopProducts.value.products : [])
+    .filter((p) => p.id !== product.id)
     .slice(0, MORE_FROM_SHOP_COUNT);
-  const relatedFromOtherShops = (sameSubCategory.ok ? sameSubCategory.value.items : []).filter(
-    (p) => p.shopId !== product.shopId,
-  );
-  const shopById = new Map(unwrapOr(shops, []).map((s) => [s.id, s]));
+  const relatedFromOtherShops = related.ok ? related.value : [];
   const relatedShopIds = [...new Set(relatedFromOtherShops.map((p) => p.shopId))];
-  const relatedShops = relatedShopIds.flatMap((id) => shopById.get(id) ?? []);
+  const relatedShops = relatedShopIds.length === 0 ? null : await ports.shops.listShopsByIds(relatedShopIds);
   const ownShop = shop.ok ? shop.value : null;
 
-  return ok({
+  return {
     product,
     shop: ownShop,
     isOwner: ownShop !== null && viewerId !== undefined && viewerId !== null && ownShop.owner === viewerId,
     moreFromShop,
     relatedFromOtherShops,
-    relatedShops,
-  });
+    relatedShops: relatedShops?.ok ? relatedShops.value : [],
+  };
+}
+
+/** The product and everything around it, in one call (the CLI's `products show`). */
+export async function loadProductDetail(
+  ports: ProductDetailPorts,
+  ref: ProductRef,
+  viewerId?: number | null,
+): Promise<Result<ProductDetail>> {
+  const found = await findProduct(ports, ref);
+  if (!found.ok) return found;
+  return ok(await loadProductSurroundings(ports, found.value, viewerId));
 }

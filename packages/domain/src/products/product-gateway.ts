@@ -4,6 +4,13 @@ import type { Product } from "./product.js";
 
 export type StockType = "in" | "out";
 
+/** Which of a shop's products to list: in stock (default) or out of stock, and at most how many. */
+export interface ShopProductsQuery {
+  readonly stock?: StockType;
+  /** Default (and at most): the service's own cap; `numberOfProducts` still counts them all. */
+  readonly limit?: number;
+}
+
 export interface ShopProducts {
   readonly products: Product[];
   readonly numberOfProducts: number;
@@ -28,7 +35,12 @@ export interface ProductGateway {
     page: number,
     pageSize: number,
   ): Promise<Result<Page<Product>>>;
-  /** A shop's products in stock, or with "out" those out of stock. */
-  listShopProducts(shopId: number, stock?: StockType): Promise<Result<ShopProducts>>;
+  /** A shop's products in stock (or out of stock), newest first. */
+  listShopProducts(shopId: number, query?: ShopProductsQuery): Promise<Result<ShopProducts>>;
+  /**
+   * 'Related products from other shops': in-stock products of the product's sub category sold by
+   * other shops, newest first, at most `limit`; 'not-found' for an unknown product.
+   */
+  listRelatedProducts(productId: number, limit: number): Promise<Result<Product[]>>;
   searchProducts(query: string): Promise<Result<Product[]>>;
 }

@@ -6,6 +6,11 @@ import type { Shop } from "./shop.js";
 /** Reading shops (spec §7 shop/…). */
 export interface ShopGateway {
   listShops(): Promise<Result<Shop[]>>;
+  /**
+   * The shops with these ids (at most PAGE_SIZE_MAX), each once, in the order asked; unknown ids
+   * are left out.
+   */
+  listShopsByIds(ids: readonly number[]): Promise<Result<Shop[]>>;
   /** 'not-found' for an unknown shop. */
   getShop(id: number): Promise<Result<Shop>>;
   /** Best rated first. */

@@ -1,7 +1,7 @@
 import type { Page } from "../page.js";
 import type { Product } from "../products/product.js";
-import type { ProductGateway, ShopProducts, StockType } from "../products/product-gateway.js";
-import { err, ok, type Result } from "../result.js";
+import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
+import { err, mapResult, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 import { paginate } from "./paginate.js";
 
@@ -63,13 +63,28 @@ export class InMemoryProductGateway implements ProductGateway {
     );
   }
 
-  async listShopProducts(shopId: number, stock: StockType = "in"): Promise<Result<ShopProducts>> {
+  async listShopProducts(
+    shopId: number,
+    { stock = "in", limit }: ShopProductsQuery = {},
+  ): Promise<Result<ShopProducts>> {
     return this.failures.answer("listShopProducts", () => {
       const products = this.products.filter(
         (p) => p.shopId === shopId && (stock === "in" ? p.inStock > 0 : p.inStock === 0),
       );
-      return ok({ products, numberOfProducts: products.length });
+      return ok({ products: products.slice(0, limit), numberOfProducts: products.length });
     });
+  }
+
+  async listRelatedProducts(productId: number, limit: number): Promise<Result<Product[]>> {
+    return this.failures.answer("listRelatedProducts", () =>
+      mapResult(
+        this.find((p) => p.id === productId),
+        (product) =>
+          this.listed
+            .filter((p) => p.subCategoryId === product.subCategoryId && p.shopId !== product.shopId)
+            .slice(0, limit),
+      ),
+    );
   }
 
   async searchProducts(query: string): Promise<Result<Product[]>> {

@@ -17,6 +17,12 @@ export class InMemoryShopGateway implements ShopGateway {
     return this.failures.answer("listShops", () => ok([...this.shops]));
   }
 
+  async listShopsByIds(ids: readonly number[]): Promise<Result<Shop[]>> {
+    return this.failures.answer("listShopsByIds", () =>
+      ok([...new Set(ids)].flatMap((id) => this.shops.find((s) => s.id === id) ?? [])),
+    );
+  }
+
   async getShop(id: number): Promise<Result<Shop>> {
     return this.failures.answer("getShop", () => {
       const shop = this.shops.find((s) => s.id === id);

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { stillShown } from "../media/media-references.js";
 import type { MediaStore } from "../media/media-store.js";
-import { stillShown } from "./media-references.js";
+import { UserRepository } from "./user-repository.js";
 
 // Account deletion (issue 4; the spec's screen only pretends). What happens to the user's data:
 //
@@ -28,12 +29,8 @@ export async function deleteAccount(
   log: (message: string, error: unknown) => void,
 ): Promise<void> {
   const files = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["profile_picture"])
-      .where("id", "=", userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const users = new UserRepository(trx);
+    const user = await users.lockForDeletion(userId);
     const shopIds = (await trx.selectFrom("shops").select("id").where("owner_id", "=", userId).execute()).map(
       (s) => s.id,
     );
@@ -107,24 +104,7 @@ export async function deleteAccount(
     await trx.deleteFrom("chat_rooms").where("customer_id", "=", userId).execute();
     await trx.deleteFrom("chat_messages").where("sender_id", "=", userId).execute();
 
-    await trx
-      .updateTable("users")
-      .set({
-        name: DELETED_USER_NAME,
-        email: sql`'deleted-' || id || '@deleted.invalid'`,
-        phone: sql`'deleted-' || id`,
-        password_hash: "!",
-        date_of_birth: null,
-        country: null,
-        gender: null,
-        profile_picture: null,
-        verification_status: "UNVERIFIED",
-        email_verified: false,
-        role: "user",
-        deleted_at: sql`now()`,
-      })
-      .where("id", "=", userId)
-      .execute();
+    await users.anonymise(userId, DELETED_USER_NAME);
     return { publicFiles, privateFiles };
   });
 

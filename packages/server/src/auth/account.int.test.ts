@@ -3,9 +3,6 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "../media/image-limits.js";
-import { aComment, aFollow, aProduct, aRating, aShop } from "../testing/fixtures.js";
-import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { DELETED_USER_NAME } from "./account-deletion.js";
 import {
   aSignedInUser,
   authGet,
@@ -13,7 +10,10 @@ import {
   lastCodeFor,
   newIdentity,
   signUpAndVerify,
-} from "./auth-test-helpers.js";
+} from "../testing/auth-helpers.js";
+import { aComment, aFollow, aProduct, aRating, aShop } from "../testing/fixtures.js";
+import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { DELETED_USER_NAME } from "./account-deletion.js";
 
 // The account area's calls: password reset, profile, picture, password and e-mail change, account
 // deletion, and the identity verification request with its private documents.
@@ -114,7 +114,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
       for (const path of ["users/reset_password/", "users/verify_reset_password/"]) {
         expect(await authPost(server, path, { username: "ghost@example.ug", otp: "12345" })).toMatchObject({
           status: 404,
-          body: { detail: "user does not exist" },
+          body: { detail: "user does not exist", code: "user_not_found" },
         });
       }
     });
@@ -136,7 +136,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
           key: body.key,
           new_password: "a new password",
         }),
-      ).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/expired/) } });
+      ).toMatchObject({
+        status: 400,
+        body: { detail: expect.stringMatching(/expired/), code: "reset_key_invalid" },
+      });
 
       await authPost(server, "users/reset_password/", { username: me.email });
       await server.db
@@ -149,7 +152,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
           username: me.email,
           otp: lastCodeFor(server, me.email),
         }),
-      ).toMatchObject({ status: 400, body: { detail: "Please try a new code" } });
+      ).toMatchObject({ status: 400, body: { detail: "Please try a new code", code: "code_expired" } });
     });
 
     it("verifies the e-mail of an account that never entered its sign-up code", async () => {
@@ -216,7 +219,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
           { phone: other.phone },
           { method: "PATCH", token: me.key },
         ),
-      ).toMatchObject({ status: 400, body: { phone: ["Phone already exists"] } });
+      ).toMatchObject({
+        status: 400,
+        body: { phone: ["Phone already exists"], code: "already_registered" },
+      });
       expect(
         (
           await authPost(
@@ -278,7 +284,9 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         multipart({}, [["picture", Buffer.from("just some text, honestly"), "cat.png", "image/png"]]),
       );
       expect(fake.status).toBe(400);
-      expect(((await fake.json()) as { detail: string }).detail).toMatch(/not an image/);
+      const notAnImage = (await fake.json()) as { detail: string; code: string };
+      expect(notAnImage.detail).toMatch(/not an image/);
+      expect(notAnImage.code).toBe("invalid_input");
       const none = await send(
         "users/update_profile_picture/",
         "PATCH",
@@ -293,6 +301,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         multipart({}, [["picture", Buffer.alloc(MAX_IMAGE_BYTES + 1, 1), "big.jpg", "image/jpeg"]]),
       );
       expect(huge.status).toBe(413);
+      expect(((await huge.json()) as { code: string }).code).toBe("too_large");
       expect((await authGet(server, "users/me/", me.key)).body.user.profile_picture).toBeNull();
     });
   });
@@ -308,7 +317,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
           { old_password: "not it at all", new_password: "the new secret" },
           { token: me.key },
         ),
-      ).toMatchObject({ status: 400, body: { detail: "Invalid old password" } });
+      ).toMatchObject({
+        status: 400,
+        body: { detail: "Invalid old password", code: "wrong_password" },
+      });
       expect(
         await authPost(server, "users/change_password/", {
           login_key: me.key,
@@ -334,7 +346,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         await authPost(server, "users/change_email/", { new_email: taken.email }, { token: me.key }),
       ).toMatchObject({
         status: 409,
-        body: { detail: "Email already exists" },
+        body: { detail: "Email already exists", code: "email_taken" },
       });
       expect(
         (await authPost(server, "users/change_email/", { new_email: me.email }, { token: me.key })).status,
@@ -357,7 +369,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         ),
       ).toMatchObject({
         status: 401,
-        body: { detail: "Invalid OTP, please check your email for correct OTP" },
+        body: { detail: "Invalid OTP, please check your email for correct OTP", code: "wrong_code" },
       });
       // The code belongs to that new address only.
       expect(
@@ -425,7 +437,7 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         await authPost(server, "users/delete_account/", { password: "guess guess" }, { token: me.key }),
       ).toMatchObject({
         status: 400,
-        body: { detail: "Wrong password" },
+        body: { detail: "Wrong password", code: "wrong_password" },
       });
       expect((await authGet(server, "users/me/", me.key)).status).toBe(200);
     });
@@ -555,7 +567,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
 
       const second = await send("verification/user/", "POST", me.key, multipart(fields(me), files));
       expect(second.status).toBe(409);
-      expect(await second.json()).toEqual({ detail: "User already has a verification request" });
+      expect(await second.json()).toEqual({
+        detail: "User already has a verification request",
+        code: "verification_pending",
+      });
     });
 
     it("refuses a document that is not an image, or missing, by field", async () => {
@@ -570,7 +585,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         ]),
       );
       expect(fake.status).toBe(400);
-      expect(await fake.json()).toEqual({ national_id_image: [expect.stringMatching(/not an image/)] });
+      expect(await fake.json()).toEqual({
+        national_id_image: [expect.stringMatching(/not an image/)],
+        code: "invalid_input",
+      });
       const missing = await send(
         "verification/user/",
         "POST",
@@ -578,7 +596,10 @@ describe.each(databaseKinds())("the account (%s)", (kind) => {
         multipart(fields(me), [["national_id_image", await aPhoto(), "id.jpg", "image/jpeg"]]),
       );
       expect(missing.status).toBe(400);
-      expect(await missing.json()).toEqual({ user_image: ["Add a clear photo of yourself"] });
+      expect(await missing.json()).toEqual({
+        user_image: ["Add a clear photo of yourself"],
+        code: "invalid_input",
+      });
       const stored = await server.db
         .selectFrom("user_verification_requests")
         .select("id")

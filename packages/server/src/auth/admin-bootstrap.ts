@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { hashPassword } from "./password-hashing.js";
-import { findUserByUsername, normaliseEmail } from "./user-repository.js";
+import { normaliseEmail, UserRepository } from "./user-repository.js";
 
 // The admin account (issue 4): created at start from KATALE_ADMIN_EMAIL / KATALE_ADMIN_PASSWORD, and
 // in the development seed with a generated password shown once. Idempotent: an existing account with
@@ -19,39 +19,25 @@ export async function ensureAdmin(
   db: Db,
   admin: { email: string; password: string },
 ): Promise<{ created: boolean; userId: number }> {
+  const users = new UserRepository(db);
   const email = normaliseEmail(admin.email);
-  const existing = await findUserByUsername(db, email);
+  const existing = await users.byUsername(email);
   if (existing) {
-    if (existing.role !== "admin" || !existing.email_verified) {
-      await db
-        .updateTable("users")
-        .set({ role: "admin", email_verified: true })
-        .where("id", "=", existing.id)
-        .execute();
-    }
+    if (existing.role !== "admin" || !existing.email_verified) await users.makeAdmin(existing.id);
     return { created: false, userId: existing.id };
   }
-  const row = await db
-    .insertInto("users")
-    .values({
-      email,
-      // The phone is required and unique; the admin can set a real one in the profile.
-      phone: `admin-${randomBytes(4).toString("hex")}`,
-      name: ADMIN_NAME,
-      password_hash: await hashPassword(admin.password),
-      date_of_birth: null,
-      country: "Uganda",
-      gender: null,
-      profile_picture: null,
-      deleted_at: null,
-      email_verified: true,
-      role: "admin",
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) return ensureAdmin(db, admin); // another instance created it at the same moment
-  return { created: true, userId: row.id };
+  const row = await users.create({
+    email,
+    // The phone is required and unique; the admin can set a real one in the profile.
+    phone: `admin-${randomBytes(4).toString("hex")}`,
+    name: ADMIN_NAME,
+    passwordHash: await hashPassword(admin.password),
+    country: "Uganda",
+    emailVerified: true,
+    role: "admin",
+  });
+  if (!row.ok) return ensureAdmin(db, admin); // another instance created it at the same moment
+  return { created: true, userId: row.user.id };
 }
 
 /**
@@ -59,7 +45,7 @@ export async function ensureAdmin(
  * Answers the password when it created the account, else null.
  */
 export async function ensureDevAdmin(db: Db): Promise<{ email: string; password: string } | null> {
-  if (await findUserByUsername(db, DEV_ADMIN_EMAIL)) return null;
+  if (await new UserRepository(db).byUsername(DEV_ADMIN_EMAIL)) return null;
   const password = randomBytes(12).toString("base64url");
   const { created } = await ensureAdmin(db, { email: DEV_ADMIN_EMAIL, password });
   return created ? { email: DEV_ADMIN_EMAIL, password } : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthRateLimits } from "./auth-rate-limits.js";
+import { AUTH_LIMITS, authRateLimits } from "./auth-rate-limits.js";
 
 const small = {
   loginPerAddress: { points: 2, duration: 60 },
@@ -12,7 +12,7 @@ const small = {
 
 describe("auth rate limits", () => {
   it("counts attempts per key and answers the seconds to wait once the allowance is used", async () => {
-    const limits = new AuthRateLimits(true, small);
+    const limits = authRateLimits(true, small);
     expect(await limits.hit("loginPerAddress", "10.0.0.1")).toBeNull();
     expect(await limits.hit("loginPerAddress", "10.0.0.1")).toBeNull();
     const wait = await limits.hit("loginPerAddress", "10.0.0.1");
@@ -22,7 +22,7 @@ describe("auth rate limits", () => {
   });
 
   it("checks without counting, and a success clears an account's failures", async () => {
-    const limits = new AuthRateLimits(true, small);
+    const limits = authRateLimits(true, small);
     await limits.hit("passwordFailuresPerAccount", "user:1");
     expect(await limits.exhausted("passwordFailuresPerAccount", "user:1")).toBeNull();
     await limits.hit("passwordFailuresPerAccount", "user:1");
@@ -31,8 +31,26 @@ describe("auth rate limits", () => {
     expect(await limits.exhausted("passwordFailuresPerAccount", "user:1")).toBeNull();
   });
 
+  it("keeps the allowances of issue 4 (per 15 minutes)", async () => {
+    const limits = authRateLimits(true);
+    for (let i = 0; i < AUTH_LIMITS.codeSendsPerAccount.points; i++) {
+      expect(await limits.hit("codeSendsPerAccount", "user:7")).toBeNull();
+    }
+    const wait = await limits.hit("codeSendsPerAccount", "user:7");
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(Object.fromEntries(Object.entries(AUTH_LIMITS).map(([name, l]) => [name, l.points]))).toEqual({
+      loginPerAddress: 100,
+      passwordFailuresPerAccount: 10,
+      codeChecksPerAddress: 60,
+      codeFailuresPerAccount: 10,
+      codeSendsPerAddress: 30,
+      codeSendsPerAccount: 5,
+    });
+  });
+
   it("lets everything through when switched off (AUTH_RATE_LIMITS=off, never in production)", async () => {
-    const limits = new AuthRateLimits(false, small);
+    const limits = authRateLimits(false, small);
     for (let i = 0; i < 5; i++) expect(await limits.hit("codeSendsPerAddress", "10.0.0.1")).toBeNull();
     expect(await limits.exhausted("codeSendsPerAddress", "10.0.0.1")).toBeNull();
   });

@@ -1,19 +1,8 @@
-import { messages } from "@katale/domain";
-import type { FastifyReply } from "fastify";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type Limit, RateLimits } from "../http/rate-limits.js";
 
 // Rate limits of the authentication service (issue 4): per client address and per account, on
-// login, code checks and code sends. Counters live in this process's memory (fixed windows), so with
-// several instances behind a balancer each keeps its own; the per-code try limit and the per-account
-// lock still bound guessing. Behind a reverse proxy set TRUST_PROXY=true, or every client shares the
-// proxy's address.
-
-export interface Limit {
-  /** Attempts allowed per window. */
-  points: number;
-  /** Window length in seconds. */
-  duration: number;
-}
+// login, code checks and code sends (counted by http/rate-limits.ts). The per-code try limit and the
+// per-account lock bound guessing even where each instance counts alone.
 
 const MINUTES_15 = 15 * 60;
 
@@ -32,50 +21,13 @@ export const AUTH_LIMITS = {
   codeSendsPerAccount: { points: 5, duration: MINUTES_15 },
 } as const satisfies Record<string, Limit>;
 
-export type LimitName = keyof typeof AUTH_LIMITS;
+export type AuthLimitName = keyof typeof AUTH_LIMITS;
+export type AuthRateLimits = RateLimits<AuthLimitName>;
 
-export class AuthRateLimits {
-  private readonly limiters = new Map<LimitName, RateLimiterMemory>();
-
-  constructor(
-    private readonly enabled: boolean,
-    limits: Record<LimitName, Limit> = AUTH_LIMITS,
-  ) {
-    for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
-      this.limiters.set(name, new RateLimiterMemory({ keyPrefix: name, ...limit }));
-    }
-  }
-
-  /** Counts one attempt; answers the seconds to wait when the allowance is used up, else null. */
-  async hit(name: LimitName, key: string): Promise<number | null> {
-    if (!this.enabled) return null;
-    try {
-      await this.limiters.get(name)!.consume(key);
-      return null;
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw rejection;
-    }
-  }
-
-  /** Whether `key` has used up its allowance, without counting an attempt; seconds to wait or null. */
-  async exhausted(name: LimitName, key: string): Promise<number | null> {
-    if (!this.enabled) return null;
-    const limiter = this.limiters.get(name)!;
-    const state = await limiter.get(key);
-    if (!state || state.consumedPoints < limiter.points) return null;
-    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  }
-
-  async clear(name: LimitName, key: string): Promise<void> {
-    await this.limiters.get(name)!.delete(key);
-  }
-}
-
-/** The 429 answer: a detail and Retry-After. */
-export function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply
-    .code(429)
-    .header("retry-after", String(retryAfterSeconds))
-    .send({ detail: messages.auth.tooManyAttempts });
+/** The auth service's limits; `enabled` false is AUTH_RATE_LIMITS=off (never in production). */
+export function authRateLimits(
+  enabled: boolean,
+  limits: Record<AuthLimitName, Limit> = AUTH_LIMITS,
+): AuthRateLimits {
+  return new RateLimits("auth", limits, enabled);
 }

@@ -2,7 +2,9 @@ import { messages } from "@katale/domain";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database, Role } from "../db/schema.js";
+import { sendError } from "../http/error-reply.js";
 import { newSecret, sha256 } from "./secrets.js";
+import { UserRepository } from "./user-repository.js";
 
 // Login tokens, shared by both services (they share the database): `Authorization: Token <key>` or
 // `Bearer <key>`, or the token fields spec §7 puts in bodies (`token`, `login_key`, `user_token`) as
@@ -63,14 +65,7 @@ export async function createToken(db: Db, userId: number): Promise<string> {
 /** The user a token belongs to, or null for an unknown, revoked or deleted one. */
 export async function authenticateToken(db: Db, key: string): Promise<AuthUser | null> {
   if (key.length === 0 || key.length > 200) return null;
-  const row = await db
-    .selectFrom("auth_tokens as t")
-    .innerJoin("users as u", "u.id", "t.user_id")
-    .select(["t.id as tokenId", "t.last_used_at", "u.id", "u.email", "u.name", "u.role"])
-    .where("t.token_hash", "=", sha256(key))
-    .where("t.revoked_at", "is", null)
-    .where("u.deleted_at", "is", null)
-    .executeTakeFirst();
+  const row = await new UserRepository(db).bySessionToken(sha256(key));
   if (!row) return null;
   const lastUsed = row.last_used_at ? new Date(row.last_used_at).getTime() : 0;
   if (Date.now() - lastUsed > TOUCH_EVERY_MS) {
@@ -103,8 +98,10 @@ export async function authenticate(request: FastifyRequest, db: Db): Promise<Aut
 async function refuse(request: FastifyRequest, reply: FastifyReply, db: Db): Promise<AuthUser | null> {
   const user = await authenticate(request, db);
   if (user) return user;
-  const detail = tokenOf(request) ? messages.authServer.invalidToken : messages.authServer.credentialsMissing;
-  await reply.code(401).header("www-authenticate", "Token").send({ detail });
+  reply.header("www-authenticate", "Token");
+  await (tokenOf(request)
+    ? sendError(reply, 401, "invalid_token", { detail: messages.authServer.invalidToken })
+    : sendError(reply, 401, "not_authenticated", { detail: messages.authServer.credentialsMissing }));
   return null;
 }
 
@@ -119,7 +116,8 @@ export function requireUser(db: Db): preHandlerAsyncHookHandler {
 export function requireAdmin(db: Db): preHandlerAsyncHookHandler {
   return async function requireAdminHook(request, reply) {
     const user = await refuse(request, reply, db);
-    if (user && !user.isAdmin) await reply.code(403).send({ detail: messages.authServer.adminOnly });
+    if (user && !user.isAdmin)
+      await sendError(reply, 403, "forbidden", { detail: messages.authServer.adminOnly });
   };
 }
 

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { revokeUserTokens } from "./authenticate.js";
 import { newSecret, sha256 } from "./secrets.js";
+import { UserRepository } from "./user-repository.js";
 
 // Reset keys (spec §7 verify_reset_password -> key): 256 random bits, stored hashed, single use,
 // expiring after 15 minutes. A new key supersedes the user's open ones.
@@ -37,4 +39,18 @@ export async function useResetKey(db: Db, key: string): Promise<number | null> {
     .returning("user_id")
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/**
+ * Sets the password of the key's user and ends every session, in one transaction; the code proved
+ * the e-mail, so an unverified account becomes verified. Answers the user, or null for a dead key.
+ */
+export async function resetPassword(db: Db, key: string, passwordHash: string): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const userId = await useResetKey(trx, key);
+    if (userId === null) return null;
+    await new UserRepository(trx).setPassword(userId, passwordHash, { emailVerified: true });
+    await revokeUserTokens(trx, userId);
+    return userId;
+  });
 }

@@ -1,9 +1,9 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aSignedInUser, authGet, authPost, newIdentity } from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 import { DEV_ADMIN_EMAIL, ensureAdmin, ensureDevAdmin } from "./admin-bootstrap.js";
 import { AUTH_LIMITS } from "./auth-rate-limits.js";
-import { aSignedInUser, authGet, authPost, newIdentity } from "./auth-test-helpers.js";
 import { currentUser, requireAdmin, requireUser } from "./authenticate.js";
 import { sha256 } from "./secrets.js";
 
@@ -38,11 +38,11 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
   it("refuses a missing, unknown or malformed token with 401", async () => {
     expect(await authGet(server, "users/me/")).toMatchObject({
       status: 401,
-      body: { detail: "Authentication credentials were not provided." },
+      body: { detail: "Authentication credentials were not provided.", code: "not_authenticated" },
     });
     expect(await authGet(server, "users/me/", "not-a-real-token")).toMatchObject({
       status: 401,
-      body: { detail: "Invalid token." },
+      body: { detail: "Invalid token.", code: "invalid_token" },
     });
     const odd = await server.app.inject({
       method: "GET",
@@ -112,6 +112,7 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
     expect((await call("POST", "/admin-only", user.key)).statusCode).toBe(403);
     expect((await call("POST", "/admin-only", user.key)).json()).toEqual({
       detail: "You do not have permission to perform this action.",
+      code: "forbidden",
     });
     expect((await call("POST", "/admin-only", admin.key)).json()).toEqual({ admin: true });
     // The body's token field works where the spec puts the token in bodies.
@@ -175,7 +176,7 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
       );
       expect(locked).toMatchObject({
         status: 429,
-        body: { detail: "Too many attempts, please wait and try again" },
+        body: { detail: "Too many attempts, please wait and try again", code: "rate_limited" },
       });
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
       // Another account from the same address is not affected.
@@ -213,7 +214,7 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
       );
       expect(blocked).toMatchObject({
         status: 429,
-        body: { detail: "Too many attempts, please wait and try again" },
+        body: { detail: "Too many attempts, please wait and try again", code: "rate_limited" },
       });
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
       // The account itself is not locked: the same person from another address gets in.

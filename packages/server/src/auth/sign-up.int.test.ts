@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  authPost,
+  lastCodeFor,
+  newIdentity,
+  signUpAndVerify,
+  TEST_PASSWORD,
+} from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { authPost, lastCodeFor, newIdentity, signUpAndVerify, TEST_PASSWORD } from "./auth-test-helpers.js";
 
 // Sign-up, the e-mailed code, resend and login (spec §2 Register and OTP, Login; §7; §8).
 
@@ -64,7 +70,7 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     const sameEmail = await post("register/", { ...newIdentity(), email: taken.email.toUpperCase() });
     expect(sameEmail).toMatchObject({
       status: 400,
-      body: { email: ["User with this email already exists."] },
+      body: { email: ["User with this email already exists."], code: "already_registered" },
     });
     expect(sameEmail.body).not.toHaveProperty("phone");
 
@@ -76,7 +82,11 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     expect(both).toEqual({
       status: 400,
       headers: expect.anything(),
-      body: { email: ["User with this email already exists."], phone: ["Phone already exists"] },
+      body: {
+        email: ["User with this email already exists."],
+        phone: ["Phone already exists"],
+        code: "already_registered",
+      },
     });
   });
 
@@ -89,6 +99,7 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
     expect(answers.find((a) => a.status === 400)!.body).toEqual({
       email: ["User with this email already exists."],
+      code: "already_registered",
     });
   });
 
@@ -104,7 +115,7 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
   });
 
   it("refuses a password outside 8..128 characters and a phone over 10 characters, by field", async () => {
-    const passwordLength = { password: ["The password must be 8 to 128 characters"] };
+    const passwordLength = { password: ["The password must be 8 to 128 characters"], code: "invalid_input" };
     expect(await post("register/", { ...newIdentity(), password: "short" })).toMatchObject({
       status: 400,
       body: passwordLength,
@@ -133,7 +144,7 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
       headers: { "content-type": "application/json" },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: "Malformed JSON body" });
+    expect(response.json()).toEqual({ detail: "Malformed JSON body", code: "invalid_input" });
   });
 
   it("verifies with the right code once; a wrong code is 401 and a used code is refused", async () => {
@@ -144,20 +155,20 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     const wrong = await post("users/verify/", { username: me.email, otp: otherCode(code) });
     expect(wrong).toMatchObject({
       status: 401,
-      body: { detail: "Wrong code, please enter the correct code!" },
+      body: { detail: "Wrong code, please enter the correct code!", code: "wrong_code" },
     });
 
     const right = await post("users/verify/", { username: me.email, otp: code });
     expect(right).toMatchObject({ status: 200, body: { detail: expect.stringMatching(/verified/i) } });
 
     const again = await post("users/verify/", { username: me.email, otp: code });
-    expect(again.status).toBe(400);
+    expect(again).toMatchObject({ status: 400, body: { code: "already_verified" } });
   });
 
   it("answers an unknown address like a wrong code (no account enumeration)", async () => {
     const { status, body } = await post("users/verify/", { username: "nobody@example.ug", otp: "12345" });
     expect(status).toBe(401);
-    expect(body).toEqual({ detail: "Wrong code, please enter the correct code!" });
+    expect(body).toEqual({ detail: "Wrong code, please enter the correct code!", code: "wrong_code" });
   });
 
   it("kills a code after 5 wrong tries, even for the right code afterwards", async () => {
@@ -168,7 +179,10 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
       expect((await post("users/verify/", { username: me.email, otp: otherCode(code) })).status).toBe(401);
     }
     const late = await post("users/verify/", { username: me.email, otp: code });
-    expect(late).toMatchObject({ status: 400, body: { detail: "Please try a new code" } });
+    expect(late).toMatchObject({
+      status: 400,
+      body: { detail: "Please try a new code", code: "code_expired" },
+    });
   });
 
   it("refuses an expired code (10 minutes)", async () => {
@@ -180,7 +194,10 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
       .where("user_id", "=", body.user.id)
       .execute();
     const late = await post("users/verify/", { username: me.email, otp: lastCodeFor(server, me.email) });
-    expect(late).toMatchObject({ status: 400, body: { detail: "Please try a new code" } });
+    expect(late).toMatchObject({
+      status: 400,
+      body: { detail: "Please try a new code", code: "code_expired" },
+    });
     // A new code lives ten minutes.
     const fresh = await post("users/new_otp_request/", { username: me.email });
     expect(fresh.status).toBe(200);
@@ -219,10 +236,13 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     }
     expect((await post("users/verify/", { username: me.email, otp: second })).status).toBe(200);
 
-    expect(await post("users/new_otp_request/", { username: me.email })).toMatchObject({ status: 400 });
+    expect(await post("users/new_otp_request/", { username: me.email })).toMatchObject({
+      status: 400,
+      body: { code: "already_verified" },
+    });
     expect(await post("users/new_otp_request/", { username: "ghost@example.ug" })).toMatchObject({
       status: 404,
-      body: { detail: "Invalid user email provided" },
+      body: { detail: "Invalid user email provided", code: "user_not_found" },
     });
   });
 
@@ -231,11 +251,11 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     await post("register/", me);
     expect(await post("login/", { username: me.email, password: "wrong password!" })).toMatchObject({
       status: 401,
-      body: { detail: "Invalid credentials" },
+      body: { detail: "Invalid credentials", code: "invalid_credentials" },
     });
     expect(await post("login/", { username: me.email, password: me.password })).toMatchObject({
       status: 403,
-      body: { error: "User not verified" },
+      body: { error: "User not verified", code: "not_verified" },
     });
   });
 
@@ -257,8 +277,9 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
     const me = await signUpAndVerify(server);
     const wrong = await post("login/", { username: me.email, password: "not the password" });
     const unknown = await post("login/", { username: "stranger@example.ug", password: "not the password" });
-    expect(wrong).toMatchObject({ status: 401, body: { detail: "Invalid credentials" } });
-    expect(unknown).toMatchObject({ status: 401, body: { detail: "Invalid credentials" } });
+    const invalid = { status: 401, body: { detail: "Invalid credentials", code: "invalid_credentials" } };
+    expect(wrong).toMatchObject(invalid);
+    expect(unknown).toMatchObject(invalid);
     expect((await post("login/", { username: me.email })).status).toBe(400);
   });
 });

@@ -1,9 +1,9 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
+import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../products/product-messages.js";
-import { PUBLIC_CACHE } from "../products/product-routes.js";
 import { CatalogueRepository } from "./catalogue-repository.js";
 
 // Catalogue read routes of the shop service (spec §7), mounted under /api/shop/.

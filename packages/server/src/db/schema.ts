@@ -1,3 +1,4 @@
+import type { VerificationStatus } from "@katale/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 // The tables of spec §3 as Kysely sees them. Money is integer UGX (bigint, read back as string by
@@ -8,7 +9,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type BigIntColumn = ColumnType<string | number, number | bigint | string, number | bigint | string>;
 
 export type Role = "user" | "admin";
-export type VerificationStatus = "UNVERIFIED" | "PENDING" | "VERIFIED" | "REJECTED";
+/** The domain's verification statuses, stored as text. */
+export type { VerificationStatus };
 export type CodePurpose = "signup" | "reset" | "email_change";
 export type RequestStatus = "PENDING" | "VERIFIED" | "REJECTED";
 

@@ -1,8 +1,6 @@
 import { geoCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { sendError } from "../http/error-reply.js";
+import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { searchPlaces, toFeature } from "./gazetteer.js";
 import { geoapifyAutocomplete } from "./geoapify.js";
@@ -13,22 +11,16 @@ import { geoapifyAutocomplete } from "./geoapify.js";
 
 const TAG = "geo";
 /** Suggestions follow typing, so the allowance is generous; it stops scripts from draining the key. */
-const PER_ADDRESS = { points: 300, duration: 5 * 60 };
+const GEO_LIMITS = { perAddress: { points: 300, duration: 5 * 60 } };
 
 export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config }) => {
-  const limiter = new RateLimiterMemory({ keyPrefix: "geo", ...PER_ADDRESS });
+  const limits = new RateLimits("geo", GEO_LIMITS);
 
   app.get(
     `/${geoCalls.autocomplete.path}`,
     { schema: routeSchema(geoCalls.autocomplete, TAG) },
     async (request, reply) => {
-      try {
-        await limiter.consume(request.ip);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        reply.header("retry-after", String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-        return sendError(reply, 429, "rate_limited", { detail: messages.auth.tooManyAttempts });
-      }
+      if (await refusedByLimits(reply, limits, [["perAddress", request.ip, "hit"]])) return reply;
       const { text } = request.query;
       if (config.geoapifyApiKey) {
         const features = await geoapifyAutocomplete(text, {

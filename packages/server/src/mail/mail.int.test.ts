@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authPost, lastCodeFor, newIdentity } from "../auth/auth-test-helpers.js";
+import { authPost, lastCodeFor, newIdentity } from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // Outgoing mail: through a real SMTP server (a local `smtp-server`) when SMTP_URL is set, and the

@@ -288,6 +288,17 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
     });
   });
 
+  it("product/shop/{shopId}/?limit= answers the newest `limit` and still counts them all", async () => {
+    const first = await get(`product/shop/${phoneShop.id}/?limit=1`);
+    expect(first.status).toBe(200);
+    expect(names(first.body.data)).toEqual(["Tecno Spark 20"]);
+    expect(first.body.number_of_products).toBe(2);
+    expect(names((await get(`product/shop/${phoneShop.id}/?limit=5000`)).body.data)).toHaveLength(2);
+    for (const limit of ["0", "-1", "two"]) {
+      expect((await get(`product/shop/${phoneShop.id}/?limit=${limit}`)).status, limit).toBe(400);
+    }
+  });
+
   describe("POST product/search/", () => {
     it("forgives a typo: 'samsng' finds the Samsung first", async () => {
       const { status, body } = await search({ search_query: "samsng" });
@@ -325,6 +336,45 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
       expect(status).toBe(400);
       expect(typeof body.detail).toBe("string");
     });
+  });
+
+  it("product/related/{id}/ answers 'Product not found' for an unknown product", async () => {
+    expect(await get("product/related/999999/")).toMatchObject({
+      status: 404,
+      body: { detail: "Product not found", code: "product_not_found" },
+    });
+  });
+
+  // Last: it adds shops and products that the listings above do not expect.
+  it("product/related/{id}/ answers in-stock products of the same sub category from other shops, newest first, at most limit", async () => {
+    const db = server.db;
+    const category = await aCategory(db, { name: "Audio and video" });
+    const radios = await aSubCategory(db, { category_id: category.id, name: "Radios" });
+    const tvs = await aSubCategory(db, { category_id: category.id, name: "Televisions" });
+    const [own, other, third] = [
+      await aShop(db, { name: "Own Shop" }),
+      await aShop(db, { name: "Other Shop" }),
+      await aShop(db, { name: "Third Shop" }),
+    ];
+    const product = await aProduct(db, { shop_id: own.id, sub_category_id: radios.id, name: "Own radio" });
+    await aProduct(db, { shop_id: own.id, sub_category_id: radios.id, name: "Own second radio" });
+    await aProduct(db, { shop_id: other.id, sub_category_id: radios.id, name: "Other radio" });
+    await aProduct(db, {
+      shop_id: other.id,
+      sub_category_id: radios.id,
+      name: "Sold-out radio",
+      in_stock: 0,
+    });
+    await aProduct(db, { shop_id: other.id, sub_category_id: tvs.id, name: "Other TV" });
+    await aProduct(db, { shop_id: third.id, sub_category_id: radios.id, name: "Third radio" });
+
+    const related = await get(`product/related/${product.id}/`);
+    expect(related.status).toBe(200);
+    expect(related.body.data.map((p: ProductWire) => p.product_name)).toEqual(["Third radio", "Other radio"]);
+    expect(related.headers["cache-control"]).toBe("public, max-age=30");
+    const one = await get(`product/related/${product.id}/?limit=1`);
+    expect(one.body.data.map((p: ProductWire) => p.product_name)).toEqual(["Third radio"]);
+    expect((await get(`product/related/${product.id}/?limit=0`)).status).toBe(400);
   });
 });
 

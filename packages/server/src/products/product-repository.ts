@@ -1,4 +1,5 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
+import { isPastEnd, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
@@ -11,8 +12,6 @@ export type ListedFilter = { categoryId?: number; subCategoryId?: number };
 
 export type ProductPage = { ok: true; count: number; results: ProductWire[] } | { ok: false };
 
-/** POST product/search/ answers at most this many products. */
-export const SEARCH_LIMIT = 50;
 /**
  * pg_trgm word similarity a name needs to match a query (its default, 0.6, misses 'samsng' for
  * 'Samsung' at 0.57); lower lets in more loosely related names, which rank below real matches.
@@ -113,8 +112,7 @@ export class ProductRepository {
   /** A page of a listing, or `ok: false` when the page is past the end (page 1 of nothing is empty). */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
     const count = await this.countListed(filter);
-    const lastPage = Math.max(1, Math.ceil(count / pageSize));
-    if (page > lastPage) return { ok: false };
+    if (isPastEnd(page, count, pageSize)) return { ok: false };
     const results = count === 0 ? [] : await this.listedPage(filter, (page - 1) * pageSize, pageSize);
     return { ok: true, count, results };
   }
@@ -141,6 +139,27 @@ export class ProductRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { products: rows.map(toWire), count: Number(counted.n) };
+  }
+
+  /**
+   * In-stock products of the product's sub category sold by other shops, newest first; undefined
+   * for an unknown product.
+   */
+  async relatedTo(productId: number, limit: number): Promise<ProductWire[] | undefined> {
+    const product = await this.db
+      .selectFrom("products")
+      .select(["sub_category_id", "shop_id"])
+      .where("id", "=", productId)
+      .executeTakeFirst();
+    if (!product) return undefined;
+    const rows = await this.select()
+      .where("p.sub_category_id", "=", product.sub_category_id)
+      .where("p.shop_id", "<>", product.shop_id)
+      .where("p.in_stock", ">", 0)
+      .orderBy("p.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toWire);
   }
 
   /**
@@ -191,7 +210,7 @@ export class ProductRepository {
         )
         .orderBy("rank", "desc")
         .orderBy("p.id", "desc")
-        .limit(SEARCH_LIMIT)
+        .limit(SEARCH_RESULTS_MAX)
         .execute();
     });
     return rows.map(toWire);

@@ -1,28 +1,26 @@
 import { parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
-import { PAGE_SIZE_MAX } from "@katale/domain";
+import { PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
-import type { RouteDeps } from "../http/route-deps.js";
-import { ShopRepository } from "../shops/shop-repository.js";
-import { pageLink } from "./page-links.js";
 import {
   CATEGORY_NOT_FOUND,
   INVALID_PAGE,
   PRODUCT_NOT_FOUND,
   SHOP_NOT_FOUND,
   SUB_CATEGORY_NOT_FOUND,
-} from "./product-messages.js";
+} from "../http/not-found-messages.js";
+import { pageLink } from "../http/page-links.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { ShopRepository } from "../shops/shop-repository.js";
 import { type ListedFilter, ProductRepository } from "./product-repository.js";
 
 // Product read routes of the shop service (spec §7), mounted under /api/shop/.
 
 const TAG = "products";
-export const PUBLIC_CACHE = "public, max-age=30";
 const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
-/** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
-export const SHOP_PRODUCTS_MAX = 1000;
 
 /** The answer of a listing whose category or sub category does not exist. */
 type OwnerNotFound = { code: "category_not_found" | "sub_category_not_found"; detail: string };
@@ -48,7 +46,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       return sendError(reply, 404, owner.notFound.code, { detail: owner.notFound.detail });
     }
     if (!result.ok) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-    const lastPage = Math.max(1, Math.ceil(result.count / query.page_size));
+    const lastPage = pageCount(result.count, query.page_size);
     reply.header("cache-control", PUBLIC_CACHE);
     return {
       count: result.count,
@@ -139,11 +137,22 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     async (request, reply) => {
       const { shopId } = request.params;
       const stock = request.query.stock_type === "out" ? "out" : "in";
-      const { products: data, count } = await products.byShop(shopId, stock, SHOP_PRODUCTS_MAX);
+      const { products: data, count } = await products.byShop(shopId, stock, request.query.limit);
       if (count === 0 && !(await shops.exists(shopId)))
         return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data, number_of_products: count };
+    },
+  );
+
+  app.get(
+    `/${productCalls.related.path}`,
+    { schema: routeSchema(productCalls.related, TAG) },
+    async (request, reply) => {
+      const related = await products.relatedTo(request.params.id, request.query.limit);
+      if (!related) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      reply.header("cache-control", PUBLIC_CACHE);
+      return { data: related };
     },
   );
 

@@ -116,6 +116,17 @@ describe.each(databaseKinds())("shop read routes (%s)", (kind) => {
     });
   });
 
+  it("shop/?ids= answers those shops only, each once, in the order first named", async () => {
+    const { status, body } = await get(
+      `shop/?ids=${shops.mbarara!.id},999999,${shops.kampala!.id},${shops.mbarara!.id}`,
+    );
+    expect(status).toBe(200);
+    expect(body.data.map((s: ShopWire) => s.name)).toEqual(["Mbarara Foods", "Kampala Phones"]);
+    for (const ids of ["", "1,,2", "a", "1;2", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) {
+      expect((await get(`shop/?ids=${ids}`)).status, ids).toBe(400);
+    }
+  });
+
   it("shop/top-rated/ answers the best 4 by average rating, more ratings first on a tie", async () => {
     const { status, body } = await get("shop/top-rated/");
     expect(status).toBe(200);

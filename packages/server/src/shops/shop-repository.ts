@@ -36,6 +36,15 @@ export class ShopRepository {
     return rows.map(toWire);
   }
 
+  /** The shops with these ids, each once, in the order first named; unknown ids are left out. */
+  async byIds(ids: readonly number[]): Promise<ShopWire[]> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return [];
+    const rows = await this.select().where("s.id", "in", wanted).execute();
+    const byId = new Map(rows.map((row) => [row.id, toWire(row)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async byId(id: number): Promise<ShopWire | undefined> {
     const row = await this.select().where("s.id", "=", id).executeTakeFirst();
     return row && toWire(row);

@@ -1,9 +1,9 @@
 import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
+import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { SHOP_NOT_FOUND } from "../products/product-messages.js";
-import { PUBLIC_CACHE } from "../products/product-routes.js";
 import { ShopRepository } from "./shop-repository.js";
 
 // Shop read routes of the shop service (spec §7), mounted under /api/shop/.
@@ -13,14 +13,11 @@ const TAG = "shops";
 export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const shops = new ShopRepository(db);
 
-  app.get(
-    `/${shopCalls.list.path}`,
-    { schema: routeSchema(shopCalls.list, TAG) },
-    async (_request, reply) => {
-      reply.header("cache-control", PUBLIC_CACHE);
-      return { data: await shops.list() };
-    },
-  );
+  app.get(`/${shopCalls.list.path}`, { schema: routeSchema(shopCalls.list, TAG) }, async (request, reply) => {
+    const { ids } = request.query;
+    reply.header("cache-control", PUBLIC_CACHE);
+    return { data: ids === undefined ? await shops.list() : await shops.byIds(ids) };
+  });
 
   app.get(
     `/${shopCalls.topRated.path}`,

@@ -1,19 +1,22 @@
 import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendError } from "../http/error-reply.js";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { PUBLIC_CACHE } from "../products/product-routes.js";
-import { FixedWindowLimiter } from "./feedback-rate-limit.js";
 import { SupportRepository } from "./support-repository.js";
 
 // FAQ and feedback routes of the shop service (spec §7), mounted under /api/shop/.
 
 const TAG = "support";
 
-/** Feedback one client address may leave per window. */
+/**
+ * Anyone may leave feedback without an account, so each client address gets a small allowance per
+ * window: enough for a person, too little for a script filling the public list.
+ */
 export const FEEDBACK_PER_WINDOW = 5;
-export const FEEDBACK_WINDOW_MS = 10 * 60_000;
+const FEEDBACK_LIMITS = { perAddress: { points: FEEDBACK_PER_WINDOW, duration: 10 * 60 } };
+const FEEDBACK_TOO_OFTEN = { detail: messages.support.feedbackTooOften };
 
 /**
  * The feedback list changes whenever someone leaves feedback: browsers ask again every time (the
@@ -23,7 +26,7 @@ const FEEDBACK_LIST_CACHE = "public, no-cache";
 
 export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache }) => {
   const support = new SupportRepository(db);
-  const limiter = new FixedWindowLimiter({ max: FEEDBACK_PER_WINDOW, windowMs: FEEDBACK_WINDOW_MS });
+  const limits = new RateLimits("feedback", FEEDBACK_LIMITS);
 
   app.get(
     `/${supportCalls.faqs.path}`,
@@ -47,9 +50,8 @@ export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     `/${supportCalls.addFeedback.path}`,
     { schema: routeSchema(supportCalls.addFeedback, TAG) },
     async (request, reply) => {
-      if (!limiter.take(request.ip)) {
-        return sendError(reply, 429, "rate_limited", { detail: messages.support.feedbackTooOften });
-      }
+      if (await refusedByLimits(reply, limits, [["perAddress", request.ip, "hit"]], FEEDBACK_TOO_OFTEN))
+        return reply;
       // `stars` arrives as the stored 0–10 value (clients double the 0–5 stars they show).
       const data = await support.addFeedback(request.body);
       readCache.clear();

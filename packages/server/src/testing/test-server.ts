@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig, type Service } from "../config.js";
-import { connectDatabase } from "../db/connect.js";
+import { connectDatabase, type DatabaseKind } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import type { Database } from "../db/schema.js";
 import type { DevMailbox } from "../mail/dev-mailbox.js";
@@ -17,7 +17,7 @@ import { createMediaStore, type MediaStore } from "../media/media-store.js";
 // Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
 // fresh PostgreSQL database that close() drops.
 
-export type DatabaseKind = "pglite" | "postgres";
+export type { DatabaseKind };
 
 export interface TestServer {
   app: FastifyInstance;

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { useAccountPorts } from "../auth/use-account-ports.js";
-import { useNarrow } from "../ui/use-narrow.js";
+import { useNarrow } from "../ui/use-media-query.js";
 import { AccountLinks } from "./account-links.js";
 import { AccountTabs } from "./account-tabs.js";
 import { AvatarPanel } from "./avatar-panel.js";

@@ -4,6 +4,7 @@ import { type ChangeEvent, useId, useState } from "react";
 import { useAccountPorts } from "../auth/use-account-ports.js";
 import { useMediaUrl } from "../media/use-media-url.js";
 import { type BannerState, Banners } from "../ui/banner.js";
+import { failureWords } from "../ui/form-failure.js";
 import { readImage } from "./read-image.js";
 
 /** The user's picture, or their initials on the brand colour. */
@@ -61,7 +62,7 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
       setBanner({ tone: "success", text: answer.value.message });
       onChanged();
     } else {
-      setBanner({ tone: "error", text: answer.error.message });
+      setBanner({ tone: "error", text: failureWords(answer.error).message });
     }
   }
 

@@ -1,13 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { confirmEmailChange, emailChangeFormSchema, messages, requestEmailChange } from "@katale/domain";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { CodeForm } from "../auth/code-form.js";
 import { useAccountPorts } from "../auth/use-account-ports.js";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
-import { TextField } from "../ui/field.js";
+import { EmailField } from "../ui/email-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 
 /**
  * E-mail change (spec §2, §4): the new address, 'OTP sent to this email', the code popup, then
@@ -21,45 +20,23 @@ export function ChangeEmailForm({
   onChanged: () => void;
 }) {
   const ports = useAccountPorts();
-  const [banner, setBanner] = useState<BannerState | null>(null);
   const [codeFor, setCodeFor] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm({
-    resolver: zodResolver(emailChangeFormSchema),
-    defaultValues: { newEmail: "" },
-  });
-  const { errors, isSubmitting } = formState;
+  const { form, onSubmit, busy, banner, setBanner } = useOutcomeForm(
+    emailChangeFormSchema,
+    (values) => requestEmailChange(ports, values),
+    { defaultValues: { newEmail: "" }, onSuccess: (sent) => setCodeFor(sent.newEmail) },
+  );
+  const { errors } = form.formState;
   const text = messages.webAccount;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await requestEmailChange(ports, values);
-    if (!answer.ok) {
-      setBanner({ tone: "error", text: answer.error.message });
-      return;
-    }
-    setBanner({ tone: "success", text: answer.value.message });
-    setCodeFor(answer.value.newEmail);
-  });
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-gray-700">{text.currentEmail(currentEmail)}</p>
-        <TextField
-          label={text.newEmail}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.newEmail?.message}
-          {...register("newEmail")}
-        />
+        <EmailField label={text.newEmail} error={errors.newEmail?.message} {...form.register("newEmail")} />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton
-            busy={isSubmitting}
-            busyLabel={text.sending}
-            className="w-full sm:w-auto sm:self-start"
-          >
+          <SubmitButton busy={busy} busyLabel={text.sending} className="w-full sm:w-auto sm:self-start">
             {text.sendCode}
           </SubmitButton>
         </div>
@@ -73,7 +50,7 @@ export function ChangeEmailForm({
             onVerified={(answer) => {
               setCodeFor(null);
               setBanner({ tone: "success", text: answer.message });
-              reset();
+              form.reset();
               onChanged();
             }}
           />

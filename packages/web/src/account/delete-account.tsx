@@ -1,45 +1,40 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { deleteAccount, deleteAccountFormSchema, messages } from "@katale/domain";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useAccountPorts } from "../auth/use-account-ports.js";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
 import { PasswordField } from "../ui/password-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 
 /** The password that proves it is the owner; success clears storage and goes to /login. */
 function PasswordStep({ onClose }: { onClose: () => void }) {
   const ports = useAccountPorts();
   const navigate = useNavigate();
-  const [banner, setBanner] = useState<BannerState | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(deleteAccountFormSchema),
-    defaultValues: { password: "" },
-  });
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    deleteAccountFormSchema,
+    (values) => deleteAccount(ports, values),
+    {
+      defaultValues: { password: "" },
+      onSuccess: (done) => navigate("/login", { replace: true, state: { notice: done.message } }),
+    },
+  );
   const text = messages.webAccount;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await deleteAccount(ports, values);
-    if (answer.ok) navigate("/login", { replace: true, state: { notice: answer.value.message } });
-    else setBanner({ tone: "error", text: answer.error.message });
-  });
 
   return (
     <Dialog title={text.deleteAccount} onClose={onClose} description={text.confirmWithPassword}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <PasswordField
           label={messages.login.password}
           autoComplete="current-password"
-          error={formState.errors.password?.message}
-          {...register("password")}
+          error={form.formState.errors.password?.message}
+          {...form.register("password")}
         />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={formState.isSubmitting} busyLabel={text.deleting}>
+          <SubmitButton busy={busy} busyLabel={text.deleting}>
             {text.deleteForGood}
           </SubmitButton>
         </div>

@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { messages, PROFILE_PHONE_MAX_LENGTH, profileFormSchema, updateProfile } from "@katale/domain";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useAccountPorts } from "../auth/use-account-ports.js";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { FieldFrame, inputClass, TextField } from "../ui/field.js";
+import { PhoneField } from "../ui/phone-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { AccountCard, AccountFrame } from "./account-frame.js";
 import { useActiveUser } from "./use-active-user.js";
 
@@ -13,35 +12,28 @@ import { useActiveUser } from "./use-active-user.js";
 export default function UpdateUserPage() {
   const ports = useAccountPorts();
   const [user, refresh] = useActiveUser();
-  const [banner, setBanner] = useState<BannerState | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: {
-      name: user?.name ?? "",
-      phone: user?.phone ?? "",
-      country: user?.country ?? "",
-      dateOfBirth: user?.dateOfBirth ?? "",
-      gender: user?.gender ?? "",
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    profileFormSchema,
+    (values) => updateProfile(ports, values),
+    {
+      defaultValues: {
+        name: user?.name ?? "",
+        phone: user?.phone ?? "",
+        country: user?.country ?? "",
+        dateOfBirth: user?.dateOfBirth ?? "",
+        gender: user?.gender ?? "",
+      },
+      onSuccess: () => refresh(),
     },
-  });
-  const { errors, isSubmitting } = formState;
+  );
+  const { register } = form;
+  const { errors } = form.formState;
   const text = messages.webAccount;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await updateProfile(ports, values);
-    if (answer.ok) {
-      setBanner({ tone: "success", text: answer.value.message });
-      refresh();
-    } else {
-      setBanner({ tone: "error", text: answer.error.message });
-    }
-  });
 
   return (
     <AccountFrame title={text.editProfile}>
       <AccountCard title={text.profileDetails}>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={messages.register.fullName}
             autoComplete="name"
@@ -49,11 +41,8 @@ export default function UpdateUserPage() {
             frameClassName="sm:col-span-2"
             {...register("name")}
           />
-          <TextField
+          <PhoneField
             label={messages.register.phone}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             maxLength={PROFILE_PHONE_MAX_LENGTH}
             error={errors.phone?.message}
             {...register("phone")}
@@ -80,11 +69,7 @@ export default function UpdateUserPage() {
           </FieldFrame>
           <div className="flex flex-col gap-2 sm:col-span-2">
             <Banners state={banner} />
-            <SubmitButton
-              busy={isSubmitting}
-              busyLabel={text.saving}
-              className="w-full sm:w-auto sm:self-start"
-            >
+            <SubmitButton busy={busy} busyLabel={text.saving} className="w-full sm:w-auto sm:self-start">
               {text.saveChanges}
             </SubmitButton>
           </div>

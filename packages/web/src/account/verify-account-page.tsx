@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   messages,
   PROFILE_PHONE_MAX_LENGTH,
@@ -8,12 +7,14 @@ import {
   userVerificationRequestSchema,
   VERIFICATION_SUCCESS_BANNER_MS,
 } from "@katale/domain";
-import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useServices } from "../app/services-context.js";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
+import { EmailField } from "../ui/email-field.js";
 import { TextField } from "../ui/field.js";
+import { PhoneField } from "../ui/phone-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { AccountCard, AccountFrame } from "./account-frame.js";
 import { AddressField } from "./address-field.js";
 import { ImagePicker } from "./image-picker.js";
@@ -27,57 +28,41 @@ import { useActiveUser } from "./use-active-user.js";
 export default function VerifyAccountPage() {
   const { userVerification, local } = useServices();
   const [user] = useActiveUser();
-  const [banner, setBanner] = useState<(BannerState & { ms: number }) | null>(null);
-  const { register, control, handleSubmit, formState, setValue } = useForm<UserVerificationForm>({
-    resolver: zodResolver(userVerificationRequestSchema),
-    defaultValues: {
-      email: user?.email ?? "",
-      phone: user?.phone ?? "",
-      nin: "",
-      nationalIdImage: null,
-      userImage: null,
-      locationLatitude: null,
-      locationLongitude: null,
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    userVerificationRequestSchema,
+    (values: UserVerificationForm) =>
+      requestUserVerification({ verification: userVerification, storage: local }, values),
+    {
+      defaultValues: {
+        email: user?.email ?? "",
+        phone: user?.phone ?? "",
+        nin: "",
+        nationalIdImage: null,
+        userImage: null,
+        locationLatitude: null,
+        locationLongitude: null,
+      },
+      // The success shows 5 s, 'already has a request' 3 s; other failures stay until the next try.
+      bannerLastsMs: (failure) =>
+        failure === null
+          ? VERIFICATION_SUCCESS_BANNER_MS
+          : "reason" in failure && failure.reason === "taken"
+            ? USER_VERIFICATION_ERROR_BANNER_MS
+            : undefined,
     },
-  });
-  const { errors, isSubmitting } = formState;
+  );
+  const { register, control, formState, setValue } = form;
+  const { errors } = formState;
   const text = messages.webAccount;
-
-  useEffect(() => {
-    if (banner === null || banner.ms === 0) return;
-    const timer = setTimeout(() => setBanner(null), banner.ms);
-    return () => clearTimeout(timer);
-  }, [banner]);
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await requestUserVerification({ verification: userVerification, storage: local }, values);
-    if (answer.ok) {
-      setBanner({ tone: "success", text: answer.value.message, ms: VERIFICATION_SUCCESS_BANNER_MS });
-    } else {
-      const ms = answer.error.reason === "taken" ? USER_VERIFICATION_ERROR_BANNER_MS : 0;
-      setBanner({ tone: "error", text: answer.error.message, ms });
-    }
-  });
 
   return (
     <AccountFrame title={text.verifyAccount}>
       <AccountCard title={text.yourDetails}>
         <p className="-mt-2 mb-4 text-sm text-gray-700">{text.verifyLead}</p>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={messages.register.email}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <TextField
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <EmailField label={messages.register.email} error={errors.email?.message} {...register("email")} />
+          <PhoneField
             label={messages.register.phone}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             maxLength={PROFILE_PHONE_MAX_LENGTH}
             error={errors.phone?.message}
             {...register("phone")}
@@ -127,11 +112,7 @@ export default function VerifyAccountPage() {
           />
           <div className="flex flex-col gap-2 sm:col-span-2">
             <Banners state={banner} />
-            <SubmitButton
-              busy={isSubmitting}
-              busyLabel={text.sending}
-              className="w-full sm:w-auto sm:self-start"
-            >
+            <SubmitButton busy={busy} busyLabel={text.sending} className="w-full sm:w-auto sm:self-start">
               {messages.verification.send}
             </SubmitButton>
           </div>

@@ -1,12 +1,15 @@
-/** What the server tells the web app at start (GET /app-config.json): service bases and the shop-link secret. */
-export interface AppConfig {
-  readonly authUrl: string;
-  readonly shopUrl: string;
-  readonly shopIdSecret: string;
-}
+import {
+  APP_CONFIG_PATH,
+  type AppConfigWire,
+  appConfigWire,
+  INLINE_APP_CONFIG_ID,
+} from "@katale/adapters-http/contract";
 
-/** The element of index.html the server fills with the same configuration as /app-config.json. */
-export const INLINE_APP_CONFIG_ID = "app-config";
+/**
+ * What the server tells the web app at start (contract/app-config.ts): service bases, made absolute
+ * here, and the shop-link secret.
+ */
+export type AppConfig = Readonly<AppConfigWire>;
 
 /**
  * The runtime configuration: the copy the server inlined into index.html when there is one (no round
@@ -41,25 +44,23 @@ export function readInlineAppConfig(
  * absolute against the page's origin because the HTTP client and media URLs need an origin.
  */
 export async function loadAppConfig(origin: string, fetchFn: typeof fetch = fetch): Promise<AppConfig> {
-  const response = await fetchFn(new URL("/app-config.json", origin).href, {
+  const response = await fetchFn(new URL(APP_CONFIG_PATH, origin).href, {
     headers: { accept: "application/json" },
   });
-  if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
-  return toAppConfig(await response.json(), origin, "app-config.json");
+  if (!response.ok) throw new Error(`${APP_CONFIG_PATH} answered ${response.status}`);
+  return toAppConfig(await response.json(), origin, APP_CONFIG_PATH);
 }
 
 function toAppConfig(raw: unknown, origin: string, source: string): AppConfig {
-  const body = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<
-    Record<keyof AppConfig, unknown>
-  >;
-  const field = (name: keyof AppConfig): string => {
-    const value = body[name];
-    if (typeof value !== "string" || value === "") throw new Error(`${source} lacks ${name}`);
-    return value;
-  };
+  const parsed = appConfigWire.safeParse(raw);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "a body"))];
+    throw new Error(`${source} lacks ${fields.join(", ")}`);
+  }
+  const { authUrl, shopUrl, shopIdSecret } = parsed.data;
   return {
-    authUrl: new URL(field("authUrl"), origin).href,
-    shopUrl: new URL(field("shopUrl"), origin).href,
-    shopIdSecret: field("shopIdSecret"),
+    authUrl: new URL(authUrl, origin).href,
+    shopUrl: new URL(shopUrl, origin).href,
+    shopIdSecret,
   };
 }

@@ -1,19 +1,13 @@
-import {
-  AesShopIdCipher,
-  createAccountGateways,
-  createBrowseGateways,
-  type FetchLike,
-  HttpClient,
-  ReviewHttpGateway,
-} from "@katale/adapters-http";
-import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage";
-import { type Clock, mediaUrl } from "@katale/domain";
-import { Container } from "inversify";
+import { type FetchLike, httpGatewaysModule, shopIdCipherModule } from "@katale/adapters-http";
+import { browserStorageModule } from "@katale/adapters-storage/browser";
+import { type Clock, mediaUrl, PORTS, type PortToken } from "@katale/domain";
+import { Container, ContainerModule } from "inversify";
 import type { AppConfig } from "./app-config.js";
-import { type Services, TOKENS } from "./services.js";
+import type { Services } from "./services.js";
 
-// The one place where the domain's ports meet their adapters. Screens never see the container:
-// main.tsx resolves the services once and hands them to React through ServicesProvider.
+// The one place where the domain's ports meet their adapters: the adapter packages' modules bind
+// them, this root adds what is the browser's own (the clock) and resolves everything once. Screens
+// never see the container: main.tsx hands the services to React through ServicesProvider.
 
 // Multipart bodies are Uint8Arrays, which the DOM's fetch takes although its typing is narrower.
 const browserFetch: FetchLike = (url, init) => fetch(url, init as RequestInit);
@@ -23,45 +17,43 @@ const browserClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** What only the browser has. */
+const browserModule = new ContainerModule(({ bind }) => {
+  bind<Clock>(PORTS.clock).toConstantValue(browserClock);
+});
+
 export function createContainer(config: AppConfig, fetchFn: FetchLike = browserFetch): Container {
   const container = new Container();
-  const urls = { authUrl: config.authUrl, shopUrl: config.shopUrl };
-  const gateways = createBrowseGateways({ ...urls, fetch: fetchFn });
-  container.bind(TOKENS.categories).toConstantValue(gateways.categories);
-  container.bind(TOKENS.products).toConstantValue(gateways.products);
-  container.bind(TOKENS.shops).toConstantValue(gateways.shops);
-  container.bind(TOKENS.support).toConstantValue(gateways.support);
-  const account = createAccountGateways({ ...urls, fetch: fetchFn });
-  container.bind(TOKENS.auth).toConstantValue(account.auth);
-  container.bind(TOKENS.userVerification).toConstantValue(account.userVerification);
-  container.bind(TOKENS.addresses).toConstantValue(account.addresses);
-  container.bind(TOKENS.reviews).toConstantValue(new ReviewHttpGateway(new HttpClient(urls, fetchFn)));
-  container.bind(TOKENS.shopIds).toConstantValue(new AesShopIdCipher(config.shopIdSecret));
-  container.bind(TOKENS.local).toConstantValue(browserLocalStorage());
-  container.bind(TOKENS.session).toConstantValue(browserSessionStorage());
-  container.bind(TOKENS.clock).toConstantValue(browserClock);
-  container
-    .bind(TOKENS.media)
-    .toConstantValue((path: string | null | undefined) => mediaUrl(config.shopUrl, path));
+  container.load(
+    httpGatewaysModule({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn }),
+    shopIdCipherModule(config.shopIdSecret),
+    browserStorageModule(),
+    browserModule,
+  );
   return container;
 }
 
 /** The services every screen's hooks use, resolved once. */
-export function resolveServices(container: Container): Services {
-  const get = <K extends keyof Services>(key: K): Services[K] => container.get<Services[K]>(TOKENS[key]);
+export function resolveServices(container: Container, config: AppConfig): Services {
+  const get = <T>(token: PortToken<T>): T => container.get<T>(token);
   return {
-    categories: get("categories"),
-    products: get("products"),
-    shops: get("shops"),
-    support: get("support"),
-    auth: get("auth"),
-    userVerification: get("userVerification"),
-    addresses: get("addresses"),
-    reviews: get("reviews"),
-    shopIds: get("shopIds"),
-    local: get("local"),
-    session: get("session"),
-    clock: get("clock"),
-    media: get("media"),
+    categories: get(PORTS.categories),
+    products: get(PORTS.products),
+    shops: get(PORTS.shops),
+    support: get(PORTS.support),
+    auth: get(PORTS.auth),
+    userVerification: get(PORTS.userVerification),
+    addresses: get(PORTS.addresses),
+    reviews: get(PORTS.reviews),
+    shopIds: get(PORTS.shopIds),
+    local: get(PORTS.localStorage),
+    session: get(PORTS.sessionStorage),
+    clock: get(PORTS.clock),
+    media: (path) => mediaUrl(config.shopUrl, path),
   };
+}
+
+/** The app's services for this configuration. */
+export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
+  return resolveServices(createContainer(config, fetchFn), config);
 }

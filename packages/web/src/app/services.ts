@@ -14,7 +14,7 @@ import type {
   UserVerificationGateway,
 } from "@katale/domain";
 
-/** Everything the screens' hooks need, bound once in the composition root. */
+/** Everything the screens' hooks need, resolved once in the composition root (the ports as `PORTS` names them). */
 export interface Services {
   readonly categories: CategoryGateway;
   readonly products: ProductGateway;
@@ -31,20 +31,3 @@ export interface Services {
   /** Where an image path the services name can be fetched (null: no image). */
   readonly media: (path: string | null | undefined) => string | null;
 }
-
-/** Inversify service identifiers, one per port. */
-export const TOKENS = {
-  categories: Symbol.for("CategoryGateway"),
-  products: Symbol.for("ProductGateway"),
-  shops: Symbol.for("ShopGateway"),
-  support: Symbol.for("SupportGateway"),
-  auth: Symbol.for("AuthGateway"),
-  userVerification: Symbol.for("UserVerificationGateway"),
-  addresses: Symbol.for("AddressSuggestions"),
-  reviews: Symbol.for("ReviewGateway"),
-  shopIds: Symbol.for("ShopIdCipher"),
-  local: Symbol.for("LocalStorage"),
-  session: Symbol.for("SessionStorage"),
-  clock: Symbol.for("Clock"),
-  media: Symbol.for("MediaUrl"),
-} as const satisfies Record<keyof Services, symbol>;

@@ -1,10 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type AuthOutcome, codeFormSchema, messages, OTP_LENGTH } from "@katale/domain";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { type BannerState, Banners } from "../ui/banner.js";
+import { EmailField } from "../ui/email-field.js";
 import { TextField } from "../ui/field.js";
+import { failureWords } from "../ui/form-failure.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 
 export interface CodeFormProps<T extends object> {
   /** The address the code went to; null asks for it (the OTP page opened without ?email=). */
@@ -29,27 +30,15 @@ export function CodeForm<T extends object>({
   onVerified,
   onFailed,
 }: CodeFormProps<T>) {
-  const [banner, setBanner] = useState<BannerState | null>(null);
   const [resent, setResent] = useState<BannerState | null>(null);
   const [resending, setResending] = useState(false);
-  const { register, handleSubmit, formState, getValues, trigger } = useForm({
-    resolver: zodResolver(codeFormSchema),
+  const { form, onSubmit, busy, banner } = useOutcomeForm(codeFormSchema, verify, {
     defaultValues: { email: email ?? "", otp: "" },
+    onSuccess: onVerified,
+    ...(onFailed !== undefined && { onFailure: onFailed }),
   });
-  const { errors, isSubmitting } = formState;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await verify(values);
-    if (answer.ok) {
-      setBanner({ tone: "success", text: answer.value.message });
-      await onVerified(answer.value);
-    } else if (onFailed !== undefined) {
-      onFailed(answer.error.message);
-    } else {
-      setBanner({ tone: "error", text: answer.error.message });
-    }
-  });
+  const { register, getValues, trigger } = form;
+  const { errors } = form.formState;
 
   async function sendAgain() {
     if (!(await trigger("email"))) return;
@@ -60,22 +49,15 @@ export function CodeForm<T extends object>({
     setResent(
       answer.ok
         ? { tone: "success", text: answer.value.message }
-        : { tone: "error", text: answer.error.message },
+        : { tone: "error", text: failureWords(answer.error).message },
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-gray-700">{messages.otp.prompt}</p>
       {email === null ? (
-        <TextField
-          label={messages.register.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField label={messages.register.email} error={errors.email?.message} {...register("email")} />
       ) : (
         <p className="text-sm text-gray-600">{messages.webAccount.codeSentTo(email)}</p>
       )}
@@ -90,7 +72,7 @@ export function CodeForm<T extends object>({
       />
       <div className="flex flex-col gap-2">
         <Banners state={banner} />
-        <SubmitButton busy={isSubmitting} busyLabel={messages.webAccount.verifying}>
+        <SubmitButton busy={busy} busyLabel={messages.webAccount.verifying}>
           {messages.otp.continue}
         </SubmitButton>
       </div>

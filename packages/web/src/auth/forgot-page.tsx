@@ -1,12 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { emailFormSchema, messages, requestPasswordReset, verifyResetCode } from "@katale/domain";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
-import { TextField } from "../ui/field.js";
+import { EmailField } from "../ui/email-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { AuthCard } from "./auth-card.js";
 import { CodeForm } from "./code-form.js";
 import { NewPasswordDialog } from "./new-password-dialog.js";
@@ -24,40 +23,29 @@ type Step =
 export default function ForgotPage() {
   const { auth } = useAccountPorts();
   const [step, setStep] = useState<Step>({ at: "email" });
-  const [banner, setBanner] = useState<BannerState | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(emailFormSchema),
-    defaultValues: { email: "" },
-  });
-  const { errors, isSubmitting } = formState;
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    emailFormSchema,
+    (values) => requestPasswordReset(auth, values),
+    {
+      defaultValues: { email: "" },
+      onSuccess: (_sent, values) => setStep({ at: "code", email: values.email }),
+    },
+  );
+  const { errors } = form.formState;
   const text = messages.webAccount;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await requestPasswordReset(auth, values);
-    if (!answer.ok) {
-      setBanner({ tone: "error", text: answer.error.message });
-      return;
-    }
-    setBanner({ tone: "success", text: answer.value.message });
-    setStep({ at: "code", email: values.email });
-  });
 
   return (
     <AuthCard title={text.forgotTitle}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <p className="text-gray-700">{text.forgotLead}</p>
-        <TextField
+        <EmailField
           label={messages.register.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
           error={errors.email?.message}
-          {...register("email")}
+          {...form.register("email")}
         />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={isSubmitting} busyLabel={text.sending}>
+          <SubmitButton busy={busy} busyLabel={text.sending}>
             {text.sendCode}
           </SubmitButton>
         </div>

@@ -1,12 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { login, loginFormSchema, messages, SUCCESS_BANNER_SHORT_MS } from "@katale/domain";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, type To } from "react-router";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { TextField } from "../ui/field.js";
 import { PasswordField } from "../ui/password-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { SocialLogin } from "./social-login.js";
 import { useAccountPorts } from "./use-account-ports.js";
 import { wait } from "./wait.js";
@@ -26,29 +24,21 @@ export interface LoginFormProps {
  */
 export function LoginForm({ onLoggedIn, notice, signUpTo = "/register" }: LoginFormProps) {
   const ports = useAccountPorts();
-  const [banner, setBanner] = useState<BannerState | null>(notice ? { tone: "success", text: notice } : null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(loginFormSchema),
+  const { form, onSubmit, busy, banner } = useOutcomeForm(loginFormSchema, (values) => login(ports, values), {
     defaultValues: { username: "", password: "" },
+    initialBanner: notice ? { tone: "success", text: notice } : null,
+    onSuccess: async () => {
+      await wait(SUCCESS_BANNER_SHORT_MS);
+      onLoggedIn();
+    },
   });
-  const { errors, isSubmitting } = formState;
+  const { register } = form;
+  const { errors } = form.formState;
   const text = messages.login;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await login(ports, values);
-    if (!answer.ok) {
-      setBanner({ tone: "error", text: answer.error.message });
-      return;
-    }
-    setBanner({ tone: "success", text: answer.value.message });
-    await wait(SUCCESS_BANNER_SHORT_MS);
-    onLoggedIn();
-  });
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={text.username}
           autoComplete="username"
@@ -70,7 +60,7 @@ export function LoginForm({ onLoggedIn, notice, signUpTo = "/register" }: LoginF
         </div>
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={isSubmitting} busyLabel={messages.webAccount.loggingIn}>
+          <SubmitButton busy={busy} busyLabel={messages.webAccount.loggingIn}>
             {text.submit}
           </SubmitButton>
         </div>

@@ -1,12 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { completePasswordReset, messages, newPasswordFormSchema } from "@katale/domain";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
 import { PasswordField } from "../ui/password-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { useAccountPorts } from "./use-account-ports.js";
 
 /**
@@ -16,24 +14,21 @@ import { useAccountPorts } from "./use-account-ports.js";
 export function NewPasswordDialog({ resetKey, onClose }: { resetKey: string; onClose: () => void }) {
   const { auth } = useAccountPorts();
   const navigate = useNavigate();
-  const [banner, setBanner] = useState<BannerState | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: "", confirmation: "" },
-  });
-  const { errors, isSubmitting } = formState;
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    newPasswordFormSchema,
+    (values) => completePasswordReset(auth, resetKey, values),
+    {
+      defaultValues: { password: "", confirmation: "" },
+      onSuccess: (done) => navigate("/login", { replace: true, state: { notice: done.message } }),
+    },
+  );
+  const { register } = form;
+  const { errors } = form.formState;
   const text = messages.webAccount;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await completePasswordReset(auth, resetKey, values);
-    if (answer.ok) navigate("/login", { replace: true, state: { notice: answer.value.message } });
-    else setBanner({ tone: "error", text: answer.error.message });
-  });
 
   return (
     <Dialog title={text.newPasswordTitle} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <PasswordField
           label={text.newPassword}
           autoComplete="new-password"
@@ -48,7 +43,7 @@ export function NewPasswordDialog({ resetKey, onClose }: { resetKey: string; onC
         />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={isSubmitting} busyLabel={text.saving}>
+          <SubmitButton busy={busy} busyLabel={text.saving}>
             {text.savePassword}
           </SubmitButton>
         </div>

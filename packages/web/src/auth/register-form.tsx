@@ -1,17 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   messages,
   PHONE_MAX_LENGTH,
   register as registerAccount,
   registrationFormSchema,
 } from "@katale/domain";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, type To } from "react-router";
-import { type BannerState, Banners } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
+import { EmailField } from "../ui/email-field.js";
 import { TextField } from "../ui/field.js";
 import { PasswordField } from "../ui/password-field.js";
+import { PhoneField } from "../ui/phone-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { SocialLogin } from "./social-login.js";
 import { useAccountPorts } from "./use-account-ports.js";
 
@@ -27,47 +27,31 @@ export interface RegisterFormProps {
 /** Sign-up: Full Name, Email, Phone Number (at most 10), Password with show/hide (spec §2, §5). */
 export function RegisterForm({ onRegistered, failure, loginTo = "/login" }: RegisterFormProps) {
   const { auth } = useAccountPorts();
-  const [banner, setBanner] = useState<BannerState | null>(failure ? { tone: "error", text: failure } : null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(registrationFormSchema),
-    defaultValues: { name: "", email: "", phone: "", password: "" },
-  });
-  const { errors, isSubmitting } = formState;
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    registrationFormSchema,
+    (values) => registerAccount(auth, values),
+    {
+      defaultValues: { name: "", email: "", phone: "", password: "" },
+      initialBanner: failure ? { tone: "error", text: failure } : null,
+      onSuccess: (done) => onRegistered(done.user.email),
+    },
+  );
+  const { register } = form;
+  const { errors } = form.formState;
   const text = messages.register;
-
-  const submit = handleSubmit(async (values) => {
-    setBanner(null);
-    const answer = await registerAccount(auth, values);
-    if (!answer.ok) {
-      setBanner({ tone: "error", text: answer.error.message });
-      return;
-    }
-    setBanner({ tone: "success", text: answer.value.message });
-    onRegistered(answer.value.user.email);
-  });
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={text.fullName}
           autoComplete="name"
           error={errors.name?.message}
           {...register("name")}
         />
-        <TextField
-          label={text.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <TextField
+        <EmailField label={text.email} error={errors.email?.message} {...register("email")} />
+        <PhoneField
           label={text.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
           maxLength={PHONE_MAX_LENGTH}
           error={errors.phone?.message}
           {...register("phone")}
@@ -80,7 +64,7 @@ export function RegisterForm({ onRegistered, failure, loginTo = "/login" }: Regi
         />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={isSubmitting} busyLabel={messages.webAccount.signingUp}>
+          <SubmitButton busy={busy} busyLabel={messages.webAccount.signingUp}>
             {text.submit}
           </SubmitButton>
         </div>

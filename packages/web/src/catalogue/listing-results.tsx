@@ -1,4 +1,4 @@
-import { LISTING_PAGE_SIZE, messages, type Page, type Product } from "@katale/domain";
+import { LISTING_PAGE_SIZE, messages, type Page, type Product, pageCount } from "@katale/domain";
 import { ProductGrid } from "../products/product-grid.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { Pager } from "../ui/pager.js";
@@ -19,7 +19,7 @@ export function ListingResults({
       <ProductGrid products={products.items} priorityCount={4} />
       <Pager
         page={products.page}
-        pageCount={Math.ceil(products.count / LISTING_PAGE_SIZE)}
+        pageCount={pageCount(products.count, LISTING_PAGE_SIZE)}
         onPage={onPage}
         disabled={busy}
       />

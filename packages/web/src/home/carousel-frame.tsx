@@ -1,6 +1,6 @@
 import { messages } from "@katale/domain";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
+import { ArrowButton } from "../ui/arrow-button.js";
 
 export interface CarouselFrameProps {
   readonly label: string;
@@ -12,7 +12,7 @@ export interface CarouselFrameProps {
 }
 
 // Narrow screens: the items on the first row, the arrows under them (so they neither cover nor
-// squeeze the items). From 768 px: previous, items, next on one row. Every piece has its cell.
+// squeeze the items). Wider than 768 px: previous, items, next on one row. Every piece has its cell.
 const GRID = "grid grid-cols-2 items-center gap-2 md:grid-cols-[auto_minmax(0,1fr)_auto]";
 const PREVIOUS_CELL = "col-start-1 row-start-2 justify-self-start md:row-start-1";
 const ITEMS_CELL = "col-span-2 col-start-1 row-start-1 min-w-0 md:col-span-1 md:col-start-2";
@@ -28,23 +28,14 @@ export function CarouselFrame({ label, page, pageCount, onPrevious, onNext, chil
       </div>
       {arrows ? (
         <div className={GRID}>
-          <button
-            type="button"
+          <ArrowButton
+            direction="previous"
+            of={label}
             onClick={onPrevious}
-            aria-label={`${messages.web.previous}: ${label}`}
-            className={`icon-button border border-gray-200 bg-white shadow-sm ${PREVIOUS_CELL}`}
-          >
-            <ChevronLeft aria-hidden="true" size={20} />
-          </button>
+            className={`shadow-sm ${PREVIOUS_CELL}`}
+          />
           <div className={ITEMS_CELL}>{children}</div>
-          <button
-            type="button"
-            onClick={onNext}
-            aria-label={`${messages.web.next}: ${label}`}
-            className={`icon-button border border-gray-200 bg-white shadow-sm ${NEXT_CELL}`}
-          >
-            <ChevronRight aria-hidden="true" size={20} />
-          </button>
+          <ArrowButton direction="next" of={label} onClick={onNext} className={`shadow-sm ${NEXT_CELL}`} />
         </div>
       ) : (
         <div className="min-w-0">{children}</div>

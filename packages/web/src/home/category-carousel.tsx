@@ -8,7 +8,7 @@ import {
 import { categoryPath } from "../catalogue/catalogue-paths.js";
 import { CatalogueTile } from "../catalogue/catalogue-tile.js";
 import { useRememberCatalogueChoice } from "../catalogue/use-catalogue.js";
-import { useNarrow } from "../ui/use-narrow.js";
+import { useNarrow } from "../ui/use-media-query.js";
 import { CarouselFrame, CarouselFramePlaceholder } from "./carousel-frame.js";
 import { useCarousel } from "./use-carousel.js";
 

@@ -1,8 +1,8 @@
 import { BANNER_AUTO_ADVANCE_MS, type BannerItem, messages } from "@katale/domain";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { productPath } from "../products/product-path.js";
+import { ArrowButton } from "../ui/arrow-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { useCarousel } from "./use-carousel.js";
 
@@ -67,22 +67,18 @@ export function ProductBanner({ slides, label }: { slides: readonly BannerItem[]
           />
         </Link>
       </section>
-      <button
-        type="button"
+      <ArrowButton
+        direction="previous"
+        look="floating"
         onClick={carousel.previous}
-        aria-label={messages.web.previous}
-        className="icon-button absolute bottom-0 left-1 bg-white/90 shadow sm:top-1/2 sm:bottom-auto sm:left-2 sm:-translate-y-1/2"
-      >
-        <ChevronLeft aria-hidden="true" size={22} />
-      </button>
-      <button
-        type="button"
+        className="absolute bottom-0 left-1 sm:top-1/2 sm:bottom-auto sm:left-2 sm:-translate-y-1/2"
+      />
+      <ArrowButton
+        direction="next"
+        look="floating"
         onClick={carousel.next}
-        aria-label={messages.web.next}
-        className="icon-button absolute right-1 bottom-0 bg-white/90 shadow sm:top-1/2 sm:right-2 sm:bottom-auto sm:-translate-y-1/2"
-      >
-        <ChevronRight aria-hidden="true" size={22} />
-      </button>
+        className="absolute right-1 bottom-0 sm:top-1/2 sm:right-2 sm:bottom-auto sm:-translate-y-1/2"
+      />
       {/* Dots are 24 px targets; on a narrow phone they wrap onto a second row between the arrows. */}
       <div className="absolute inset-x-12 bottom-1 flex flex-wrap justify-center">
         {slides.map((s, i) => (

@@ -1,11 +1,11 @@
 import { messages, PROMO_GRID_PER_PAGE_NARROW, PROMO_GRID_PER_PAGE_WIDE } from "@katale/domain";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ProductCard } from "../products/product-card.js";
 import { useRememberProduct } from "../products/use-remember-product.js";
+import { ArrowButton } from "../ui/arrow-button.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
-import { useNarrow } from "../ui/use-narrow.js";
+import { useNarrow } from "../ui/use-media-query.js";
 import { Section } from "./section.js";
 import { usePromoGrid } from "./use-promo-grid.js";
 
@@ -18,24 +18,18 @@ export function PromoGridSection() {
   const remember = useRememberProduct();
   const arrows = (
     <div className="flex gap-2">
-      <button
-        type="button"
+      <ArrowButton
+        direction="previous"
+        of={messages.home.services}
         onClick={previous}
         disabled={state.loading || state.page <= 1}
-        aria-label={`${messages.web.previous}: ${messages.home.services}`}
-        className="icon-button border border-gray-200 bg-white disabled:opacity-40"
-      >
-        <ChevronLeft aria-hidden="true" size={20} />
-      </button>
-      <button
-        type="button"
+      />
+      <ArrowButton
+        direction="next"
+        of={messages.home.services}
         onClick={next}
         disabled={state.loading || state.items.length === 0}
-        aria-label={`${messages.web.next}: ${messages.home.services}`}
-        className="icon-button border border-gray-200 bg-white disabled:opacity-40"
-      >
-        <ChevronRight aria-hidden="true" size={20} />
-      </button>
+      />
     </div>
   );
   return (

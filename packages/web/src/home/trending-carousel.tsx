@@ -1,7 +1,7 @@
 import { messages, type Product, TRENDING_PER_PAGE_NARROW, TRENDING_PER_PAGE_WIDE } from "@katale/domain";
 import { ProductCard, ProductCardSkeleton } from "../products/product-card.js";
 import { useRememberProduct } from "../products/use-remember-product.js";
-import { useNarrow } from "../ui/use-narrow.js";
+import { useNarrow } from "../ui/use-media-query.js";
 import { CarouselFrame, CarouselFramePlaceholder } from "./carousel-frame.js";
 import { useCarousel } from "./use-carousel.js";
 

@@ -1,8 +1,8 @@
-import { formatUgx, inStock, isVerified, messages, type Product, reviewCount } from "@katale/domain";
-import { BadgeCheck } from "lucide-react";
+import { formatUgx, inStock, type Product, reviewCount } from "@katale/domain";
 import { Link } from "react-router";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Stars } from "../ui/stars.js";
+import { VerifiedBadge } from "../ui/verified-badge.js";
 import { productPath } from "./product-path.js";
 import { SaveButton } from "./save-button.js";
 
@@ -41,14 +41,7 @@ export function ProductCard({ product, priority, onOpen, sizes = GRID_SIZES }: P
           </h3>
           <p className="flex min-w-0 items-center gap-1 text-xs text-gray-600 sm:text-sm">
             <span className="truncate">{product.shopName}</span>
-            {isVerified(product.shopVerificationStatus) && (
-              <BadgeCheck
-                role="img"
-                aria-label={messages.web.verifiedShop}
-                size={16}
-                className="shrink-0 text-blue-600"
-              />
-            )}
+            <VerifiedBadge status={product.shopVerificationStatus} />
           </p>
           <p className="text-xs text-gray-600">{inStock(product.inStock)}</p>
           <p className="mt-auto font-semibold text-brand-700">{formatUgx(product.price)}</p>

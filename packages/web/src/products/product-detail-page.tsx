@@ -1,8 +1,6 @@
 import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail } from "@katale/domain";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { ShopCard } from "../shops/shop-card.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
@@ -29,39 +27,25 @@ function MissingProduct() {
   );
 }
 
-/**
- * The product alone, by slug: the detail's own first request (the same URL, so the browser answers
- * it once), which lets the breadcrumbs and the pictures show while the shop and the related lists load.
- */
-function useProductPreview(slug: string | undefined) {
-  const { products } = useServices();
-  return useQuery({
-    queryKey: ["product-preview", slug],
-    queryFn: () => products.getProductBySlug(slug ?? ""),
-    enabled: slug !== undefined,
-  });
-}
-
 /** /item/{slug} and /item (the stored activeProduct). */
 export default function ProductDetailPage() {
   const { slug } = useParams();
-  const query = useProductDetail(slug);
-  const preview = useProductPreview(slug);
-  const result = query.data;
+  const { product: productQuery, detail: detailQuery } = useProductDetail(slug);
+  const result = productQuery.data;
   if (result !== undefined && !result.ok) {
     return (
       <div className="page">
         {result.error.kind === "not-found" ? (
           <MissingProduct />
         ) : (
-          <ErrorState message={errorMessage(result.error)} onRetry={() => query.refetch()} />
+          <ErrorState message={errorMessage(result.error)} onRetry={() => productQuery.refetch()} />
         )}
       </div>
     );
   }
-  const detail = result?.value ?? null;
-  const product = detail?.product ?? (preview.data?.ok ? preview.data.value : null);
+  const product = result?.value ?? null;
   if (product === null) return <Spinner className="min-h-[50vh]" />;
+  const detail = detailQuery.data ?? null;
   return (
     <div className="page pb-8">
       <Breadcrumbs

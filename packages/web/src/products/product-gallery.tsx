@@ -1,7 +1,7 @@
 import { messages } from "@katale/domain";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useCarousel } from "../home/use-carousel.js";
+import { ArrowButton } from "../ui/arrow-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 
 /** The thumbnails show their pictures by then even if the large picture never reports back. */
@@ -35,22 +35,18 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
         />
         {many && (
           <>
-            <button
-              type="button"
+            <ArrowButton
+              direction="previous"
+              look="floating"
               onClick={carousel.previous}
-              aria-label={messages.web.previous}
-              className="icon-button absolute top-1/2 left-2 -translate-y-1/2 bg-white/90 shadow"
-            >
-              <ChevronLeft aria-hidden="true" size={22} />
-            </button>
-            <button
-              type="button"
+              className="absolute top-1/2 left-2 -translate-y-1/2"
+            />
+            <ArrowButton
+              direction="next"
+              look="floating"
               onClick={carousel.next}
-              aria-label={messages.web.next}
-              className="icon-button absolute top-1/2 right-2 -translate-y-1/2 bg-white/90 shadow"
-            >
-              <ChevronRight aria-hidden="true" size={22} />
-            </button>
+              className="absolute top-1/2 right-2 -translate-y-1/2"
+            />
           </>
         )}
       </div>

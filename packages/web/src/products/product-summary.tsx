@@ -1,9 +1,10 @@
-import { formatUgx, inStock, isVerified, messages, type ProductDetail, reviewCount } from "@katale/domain";
-import { BadgeCheck, MessageCircle } from "lucide-react";
+import { formatUgx, inStock, messages, type ProductDetail, reviewCount } from "@katale/domain";
+import { MessageCircle } from "lucide-react";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { ShopLink } from "../shops/shop-link.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Stars } from "../ui/stars.js";
+import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ContactsPopover } from "./contacts-popover.js";
 import { SaveButton } from "./save-button.js";
 import { ShareButton } from "./share-button.js";
@@ -23,9 +24,7 @@ export function ProductSummary({ detail }: { detail: ProductDetail }) {
         <ShopLink shopId={product.shopId} className="font-medium text-brand-700 underline">
           {product.shopName}
         </ShopLink>
-        {isVerified(product.shopVerificationStatus) && (
-          <BadgeCheck role="img" aria-label={messages.web.verifiedShop} size={18} className="text-blue-600" />
-        )}
+        <VerifiedBadge status={product.shopVerificationStatus} size={18} />
       </p>
       <p className="text-2xl font-bold text-brand-700">{formatUgx(product.price)}</p>
       <p className="text-sm text-gray-700">{inStock(product.inStock)}</p>

@@ -1,4 +1,4 @@
-import { COMMENTS_PER_PAGE, formatDate, messages } from "@katale/domain";
+import { COMMENTS_PER_PAGE, formatDate, messages, pageCount } from "@katale/domain";
 import { useState } from "react";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { EmptyState } from "../ui/empty-state.js";
@@ -53,7 +53,7 @@ export function ReviewsList({ productId }: { productId: number }) {
           </ul>
           <Pager
             page={page}
-            pageCount={Math.ceil(data.total / COMMENTS_PER_PAGE)}
+            pageCount={pageCount(data.total, COMMENTS_PER_PAGE)}
             onPage={setPage}
             disabled={query.isPlaceholderData}
           />

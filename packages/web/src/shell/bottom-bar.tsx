@@ -19,7 +19,7 @@ function BarLink({ to, label, icon }: { to: string; label: string; icon: ReactNo
   );
 }
 
-/** Below 768 px: home, shops, categories, chat, user menu (spec §2). */
+/** At 768 px or narrower: home, shops, categories, chat, user menu (spec §2). */
 export function BottomBar() {
   return (
     <nav

@@ -6,7 +6,7 @@ import { Logo } from "./logo.js";
 import { SearchBox } from "./search-box.js";
 import { UserMenu } from "./user-menu.js";
 
-/** From 768 px: logo, Category dropdown, search, shops, chat, wishlist, user menu (spec §2). */
+/** Wider than 768 px: logo, Category dropdown, search, shops, chat, wishlist, user menu (spec §2). */
 export function HeaderDesktop() {
   return (
     <header className="sticky top-0 z-30 hidden border-b border-gray-200 bg-white md:block">

@@ -1,7 +1,7 @@
 import { Logo } from "./logo.js";
 import { SearchBox } from "./search-box.js";
 
-/** Below 768 px: logo and search box (spec §2); the rest lives in the bottom bar. */
+/** At 768 px or narrower: logo and search box (spec §2); the rest lives in the bottom bar. */
 export function HeaderMobile() {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white md:hidden">

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
-import { useWide } from "../ui/use-wide.js";
+import { useNarrow } from "../ui/use-media-query.js";
 import { BottomBar } from "./bottom-bar.js";
 import { ConnectivityToast } from "./connectivity-toast.js";
 import { Footer } from "./footer.js";
@@ -16,7 +16,7 @@ import { ScrollToTop } from "./scroll-to-top.js";
 /** The frame around every screen. */
 export function Shell() {
   const { pathname } = useLocation();
-  const wide = useWide();
+  const narrow = useNarrow();
   return (
     <LoginPromptProvider>
       <div className="flex min-h-screen flex-col">
@@ -29,7 +29,7 @@ export function Shell() {
         </a>
         <ConnectivityToast />
         {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
-        {wide ? <HeaderDesktop /> : <HeaderMobile />}
+        {narrow ? <HeaderMobile /> : <HeaderDesktop />}
         {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
         <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
           <RouteErrorBoundary resetKey={pathname}>
@@ -39,7 +39,7 @@ export function Shell() {
           </RouteErrorBoundary>
         </main>
         <Footer />
-        {!wide && <BottomBar />}
+        {narrow && <BottomBar />}
       </div>
       <AuthPopupHost />
       <ScrollToTop />

@@ -1,7 +1,7 @@
-import { isVerified, messages, type Shop } from "@katale/domain";
-import { BadgeCheck } from "lucide-react";
+import type { Shop } from "@katale/domain";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Stars } from "../ui/stars.js";
+import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ShopLink } from "./shop-link.js";
 
 /** A shop tile: cover, logo, name with verified badge, rating; opens /shops/shop/{encrypted id}. */
@@ -32,14 +32,7 @@ export function ShopCard({ shop, rating }: { shop: Shop; rating?: number | null 
         <div className="min-w-0">
           <p className="flex items-center gap-1 font-medium text-gray-900 group-hover:text-brand-700">
             <span className="truncate">{shop.name}</span>
-            {isVerified(shop.verificationStatus) && (
-              <BadgeCheck
-                role="img"
-                aria-label={messages.web.verifiedShop}
-                size={16}
-                className="shrink-0 text-blue-600"
-              />
-            )}
+            <VerifiedBadge status={shop.verificationStatus} />
           </p>
           {shown !== null && shown !== undefined && <Stars rating={shown} size={14} />}
         </div>

@@ -1,8 +1,9 @@
-import { isVerified, messages, type ShopPage } from "@katale/domain";
-import { BadgeCheck, MessageCircle } from "lucide-react";
+import { messages, type ShopPage } from "@katale/domain";
+import { MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
+import { VerifiedBadge } from "../ui/verified-badge.js";
 import { FollowersDialog } from "./followers-dialog.js";
 
 /** Cover, logo, name, verified badge, bio, followers (clickable), item count, Chat and Follow. */
@@ -35,14 +36,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
         <div className="min-w-0 flex-1">
           <h1 className="flex items-center gap-2 text-xl font-semibold sm:text-2xl">
             <span className="truncate">{shop.name}</span>
-            {isVerified(shop.verificationStatus) && (
-              <BadgeCheck
-                role="img"
-                aria-label={messages.web.verifiedShop}
-                size={22}
-                className="shrink-0 text-blue-600"
-              />
-            )}
+            <VerifiedBadge status={shop.verificationStatus} size={22} />
           </h1>
           {shop.bio !== "" && <p className="mt-1 text-gray-700">{shop.bio}</p>}
           <p className="mt-2 flex flex-wrap gap-4 text-sm text-gray-700">

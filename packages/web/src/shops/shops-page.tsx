@@ -1,5 +1,4 @@
-import { errorMessage, filterShops, isVerified, messages } from "@katale/domain";
-import { BadgeCheck } from "lucide-react";
+import { errorMessage, filterShops, messages } from "@katale/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
@@ -8,6 +7,7 @@ import { EmptyState } from "../ui/empty-state.js";
 import { PageTitle } from "../ui/page-title.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
+import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ShopSearchBox } from "./shop-search-box.js";
 import { useShops } from "./use-shops.js";
 
@@ -65,14 +65,7 @@ export default function ShopsPage() {
                       className="h-12 w-12 shrink-0 rounded-full object-cover"
                     />
                     <span className="min-w-0 flex-1 truncate font-medium">{shop.name}</span>
-                    {isVerified(shop.verificationStatus) && (
-                      <BadgeCheck
-                        role="img"
-                        aria-label={messages.web.verifiedShop}
-                        size={18}
-                        className="shrink-0 text-blue-600"
-                      />
-                    )}
+                    <VerifiedBadge status={shop.verificationStatus} size={18} />
                   </button>
                 </li>
               ))}

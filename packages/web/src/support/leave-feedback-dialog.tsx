@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { FEEDBACK_ERROR_CLEAR_MS, type FeedbackForm, feedbackFormSchema, messages } from "@katale/domain";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Banner } from "../ui/banner.js";
+import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
+import { EmailField } from "../ui/email-field.js";
 import { TextAreaField, TextField } from "../ui/field.js";
 import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { StarInput } from "./star-input.js";
 import { useLeaveFeedback } from "./use-leave-feedback.js";
 
@@ -18,44 +17,30 @@ const blank: FeedbackForm = { name: "", email: "", message: "", stars: 0 };
  */
 export function LeaveFeedbackDialog({ onClose }: { onClose: () => void }) {
   const send = useLeaveFeedback();
-  const [failed, setFailed] = useState(false);
-  const form = useForm<FeedbackForm>({ resolver: zodResolver(feedbackFormSchema), defaultValues: blank });
-  const { register, handleSubmit, watch, formState } = form;
   const s = messages.support;
-
-  useEffect(() => {
-    if (!failed) return;
-    const timer = setTimeout(() => setFailed(false), FEEDBACK_ERROR_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [failed]);
+  const { form, onSubmit, busy, banner } = useOutcomeForm(feedbackFormSchema, send.mutateAsync, {
+    defaultValues: blank,
+    // Success closes the dialog: the new card on top of the list says it.
+    successBanner: false,
+    onSuccess: onClose,
+    failureMessage: s.failedToAddFeedback,
+    bannerLastsMs: () => FEEDBACK_ERROR_CLEAR_MS,
+  });
+  const { register, watch, formState } = form;
 
   const [name, email, comment, stars] = watch(["name", "email", "message", "stars"]);
   const filled = [name, email, comment].every((text) => text.trim() !== "");
 
-  const submit = handleSubmit(async (values) => {
-    setFailed(false);
-    const sent = await send.mutateAsync(values);
-    if (sent.ok) onClose();
-    else setFailed(true);
-  });
-
   return (
     <Dialog title={s.leaveFeedback} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label={s.feedbackName}
           autoComplete="name"
           error={formState.errors.name?.message}
           {...register("name")}
         />
-        <TextField
-          label={s.feedbackEmail}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={formState.errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField label={s.feedbackEmail} error={formState.errors.email?.message} {...register("email")} />
         <StarInput label={s.feedbackStars} value={stars} {...register("stars", { valueAsNumber: true })} />
         <TextAreaField
           label={s.feedbackComment}
@@ -64,8 +49,8 @@ export function LeaveFeedbackDialog({ onClose }: { onClose: () => void }) {
           {...register("message")}
         />
         <div className="flex flex-col gap-2">
-          <Banner tone="error">{failed ? s.failedToAddFeedback : undefined}</Banner>
-          <SubmitButton busy={formState.isSubmitting} disabled={!filled} busyLabel={s.submitting}>
+          <Banners state={banner} />
+          <SubmitButton busy={busy} disabled={!filled} busyLabel={s.submitting}>
             {s.submit}
           </SubmitButton>
         </div>

@@ -1,4 +1,4 @@
-import { memoryLocalStorage, memoryStore } from "@katale/adapters-storage";
+import { memoryLocalStorage, memoryStore } from "@katale/adapters-storage/browser";
 import { ok, sessionStorageSchemas } from "@katale/domain";
 import {
   InMemoryAddressSuggestions,

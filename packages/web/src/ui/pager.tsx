@@ -1,5 +1,5 @@
 import { messages } from "@katale/domain";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowButton } from "./arrow-button.js";
 
 export interface PagerProps {
   readonly page: number;
@@ -16,25 +16,13 @@ export function Pager({ page, pageCount, onPage, disabled }: PagerProps) {
       aria-label={messages.web.page(page, pageCount)}
       className="flex items-center justify-center gap-3 py-6"
     >
-      <button
-        type="button"
-        className="icon-button border border-gray-200 bg-white disabled:opacity-40"
-        aria-label={messages.web.previous}
-        disabled={disabled || page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        <ChevronLeft aria-hidden="true" size={20} />
-      </button>
+      <ArrowButton direction="previous" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)} />
       <span className="text-sm text-gray-700">{messages.web.page(page, pageCount)}</span>
-      <button
-        type="button"
-        className="icon-button border border-gray-200 bg-white disabled:opacity-40"
-        aria-label={messages.web.next}
+      <ArrowButton
+        direction="next"
         disabled={disabled || page >= pageCount}
         onClick={() => onPage(page + 1)}
-      >
-        <ChevronRight aria-hidden="true" size={20} />
-      </button>
+      />
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from "@katale/domain";
 
-// Wire messages of the read routes (spec §8 'Product not found', 'Invalid page.'); clients match
-// some of them literally, so they come from the domain's messages.
+// The 404 words of the read routes (spec §8 'Product not found', 'Invalid page.'), shared by every
+// feature; the words come from the domain's messages, clients read the error code beside them.
 export const PRODUCT_NOT_FOUND = messages.api.productNotFound;
 export const INVALID_PAGE = messages.api.invalidPage;
 export const CATEGORY_NOT_FOUND = messages.api.categoryNotFound;

@@ -2,10 +2,10 @@ import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import { messages } from "@katale/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MAX_IMAGE_BYTES } from "../media/image-limits.js";
-import { IMAGE_ERROR_MESSAGES } from "../media/image-pipeline.js";
+import { IMAGE_ERROR_MESSAGES, type ImageError } from "../media/image-pipeline.js";
 
-// Multipart bodies of the auth service (profile picture, verification documents). Registered inside
-// the auth plugin only. Fields arrive as strings (validated by the contract's zod schema); each file
+// Multipart bodies (profile picture, verification documents; later shop and product images).
+// Registered inside the plugins that take files only. Fields arrive as strings (validated by the contract's zod schema); each file
 // is read into memory up to MAX_IMAGE_BYTES and becomes an `Upload` value, checked by content later
 // by the media pipeline.
 
@@ -50,15 +50,30 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   });
 }
 
-export type UploadCheck = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413; message: string };
+/** A refused file: 413 `too_large`, or 400 `invalid_input` (missing, empty, not an image). */
+export type FileRefusal =
+  | { ok: false; status: 413; code: "too_large"; message: string }
+  | { ok: false; status: 400; code: "invalid_input"; message: string };
+
+export type UploadCheck = { ok: true; bytes: Buffer } | FileRefusal;
+
+const refused = (tooLarge: boolean, message: string): FileRefusal =>
+  tooLarge
+    ? { ok: false, status: 413, code: "too_large", message }
+    : { ok: false, status: 400, code: "invalid_input", message };
+
+/** How the media pipeline's refusal of a file is answered. */
+export function imageRefusal(error: ImageError): FileRefusal {
+  return refused(error.kind === "too-large", error.message);
+}
 
 /** The file a multipart field carried: missing, too large, or its bytes (content not checked yet). */
 export function uploadOf(value: unknown): UploadCheck {
   if (typeof value !== "object" || value === null || !(UPLOAD in value)) {
-    return { ok: false, status: 400, message: messages.authServer.fileRequired };
+    return refused(false, messages.authServer.fileRequired);
   }
   const upload = value as Upload;
-  if (upload.tooLarge) return { ok: false, status: 413, message: IMAGE_ERROR_MESSAGES["too-large"] };
-  if (upload.bytes.length === 0) return { ok: false, status: 400, message: messages.authServer.fileRequired };
+  if (upload.tooLarge) return refused(true, IMAGE_ERROR_MESSAGES["too-large"]);
+  if (upload.bytes.length === 0) return refused(false, messages.authServer.fileRequired);
   return { ok: true, bytes: upload.bytes };
 }

@@ -1,12 +1,14 @@
 import { routeSchema, verificationCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/authenticate.js";
+import { UserRepository, uniqueViolation } from "../auth/user-repository.js";
+import { sendError } from "../http/error-reply.js";
+import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import type { RouteDeps } from "../http/route-deps.js";
+import { type FileRefusal, imageRefusal, uploadOf } from "../http/uploads.js";
 import type { PrivateImageKind } from "../media/image-limits.js";
-import { currentUser, requireUser } from "./authenticate.js";
-import { type FieldWording, fieldErrors } from "./field-errors.js";
-import { uploadOf } from "./uploads.js";
-import { uniqueViolation } from "./user-repository.js";
 
 // POST verification/user/ on the auth service (spec §7): the user's identity verification request.
 // The national ID image and the user's photo are re-encoded and stored privately (DATA_DIR/private,
@@ -20,30 +22,38 @@ const FIELD_MESSAGES: FieldWording = {
   user_image: [messages.userVerification.userImageRequired, messages.authServer.fileRequired],
 };
 
+const REQUEST_EXISTS = { detail: messages.verification.userRequestExists };
+
+/** A refused document: 413 `too_large` as a detail, otherwise an error of its field. */
+function refusedFile(reply: FastifyReply, field: string, refused: FileRefusal) {
+  return refused.status === 413
+    ? sendError(reply, 413, refused.code, { detail: refused.message })
+    : sendError(reply, 400, refused.code, { [field]: [refused.message] });
+}
+
 export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, media }) => {
+  const users = new UserRepository(db);
+
   app.post(
     `/${verificationCalls.user.path}`,
     { schema: routeSchema(verificationCalls.user, TAG), attachValidation: true, preHandler: requireUser(db) },
     async (request, reply) => {
       if (request.validationError) {
-        return reply.code(400).send(fieldErrors(request.validationError, request.body, FIELD_MESSAGES));
+        const errors = fieldErrors(request.validationError, request.body, FIELD_MESSAGES);
+        return sendError(reply, 400, "invalid_input", errors);
       }
       const me = currentUser(request);
       const body = request.body;
-      const requestExists = () => reply.code(409).send({ detail: messages.verification.userRequestExists });
+      const requestExists = () => sendError(reply, 409, "verification_pending", REQUEST_EXISTS);
 
-      const user = await db
-        .selectFrom("users")
-        .select("verification_status")
-        .where("id", "=", me.id)
-        .executeTakeFirstOrThrow();
+      const user = await users.byId(me.id);
       const open = await db
         .selectFrom("user_verification_requests")
         .select("id")
         .where("user_id", "=", me.id)
         .where("status", "=", "PENDING")
         .executeTakeFirst();
-      if (open || user.verification_status === "VERIFIED") return requestExists();
+      if (open || user?.verification_status === "VERIFIED") return requestExists();
 
       const files = [
         ["national_id_image", "national-ids"],
@@ -51,11 +61,7 @@ export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (a
       ] as const satisfies readonly (readonly [keyof typeof body, PrivateImageKind])[];
       for (const [field] of files) {
         const upload = uploadOf(body[field]);
-        if (!upload.ok) {
-          return upload.status === 413
-            ? reply.code(413).send({ detail: upload.message })
-            : reply.code(400).send({ [field]: [upload.message] });
-        }
+        if (!upload.ok) return refusedFile(reply, field, upload);
       }
       const saved: string[] = [];
       const discard = () => Promise.all(saved.map((key) => media.deletePrivate(key)));
@@ -65,9 +71,7 @@ export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (a
         const stored = await media.savePrivateImage(upload.bytes, kind);
         if (!stored.ok) {
           await discard();
-          return stored.kind === "too-large"
-            ? reply.code(413).send({ detail: stored.message })
-            : reply.code(400).send({ [field]: [stored.message] });
+          return refusedFile(reply, field, imageRefusal(stored));
         }
         saved.push(stored.key);
       }
@@ -88,11 +92,7 @@ export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (a
               reason: null,
             })
             .execute();
-          await trx
-            .updateTable("users")
-            .set({ verification_status: "PENDING" })
-            .where("id", "=", me.id)
-            .execute();
+          await new UserRepository(trx).setVerificationStatus(me.id, "PENDING");
         });
       } catch (error) {
         await discard();

@@ -1,8 +1,8 @@
 import type { UserWire } from "@katale/adapters-http/contract";
+import { hashPassword } from "../auth/password-hashing.js";
 import type { Role } from "../db/schema.js";
-import { aUser } from "../testing/fixtures.js";
-import type { TestServer } from "../testing/test-server.js";
-import { hashPassword } from "./password-hashing.js";
+import { aUser } from "./fixtures.js";
+import type { TestServer } from "./test-server.js";
 
 // Helpers for tests that need signed-in users. Either the whole sign-up through the API
 // (signUpAndVerify: register, read the code from the development mailbox, verify), or a verified

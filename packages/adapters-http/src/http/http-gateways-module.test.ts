@@ -1,0 +1,55 @@
+import { PORTS, type PortToken, type ShopGateway } from "@katale/domain";
+import { Container } from "inversify";
+import { describe, expect, it } from "vitest";
+import type { FetchLike } from "./fetch-like.js";
+import { httpGatewaysModule } from "./http-gateways-module.js";
+
+describe("HTTP gateways module", () => {
+  it("binds every gateway port to the services at the given URLs", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => JSON.stringify({ data: [], number_of_comments: 0 }) };
+    };
+    const container = new Container();
+    container.load(
+      httpGatewaysModule({ authUrl: "http://a.test/api/auth/", shopUrl: "http://s.test/api/shop/", fetch }),
+    );
+    const get = <T>(token: PortToken<T>): T => container.get<T>(token);
+    expect(await get(PORTS.reviews).listReviews(3, 2)).toEqual({
+      ok: true,
+      value: { comments: [], total: 0 },
+    });
+    await get(PORTS.shops).listShopsByIds([4, 2]);
+    await get(PORTS.products).listShopProducts(4, { limit: 9 });
+    await get(PORTS.products).listRelatedProducts(3, 20);
+    expect(asked).toEqual([
+      "http://s.test/api/shop/product/comment/3/?page=2",
+      "http://s.test/api/shop/shop/?ids=4%2C2",
+      "http://s.test/api/shop/product/shop/4/?limit=9",
+      "http://s.test/api/shop/product/related/3/?limit=20",
+    ]);
+    for (const token of [
+      PORTS.categories,
+      PORTS.support,
+      PORTS.auth,
+      PORTS.userVerification,
+      PORTS.addresses,
+    ]) {
+      expect(container.isBound(token)).toBe(true);
+    }
+  });
+
+  it("asks for no shops when given no ids", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => "{}" };
+    };
+    const container = new Container();
+    container.load(httpGatewaysModule({ authUrl: "http://a.test/", shopUrl: "http://s.test/", fetch }));
+    const shops = container.get<ShopGateway>(PORTS.shops);
+    expect(await shops.listShopsByIds([])).toEqual({ ok: true, value: [] });
+    expect(asked).toEqual([]);
+  });
+});

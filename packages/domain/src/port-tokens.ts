@@ -1,0 +1,44 @@
+import type { AuthGateway } from "./auth/auth-gateway.js";
+import type { CategoryGateway } from "./catalogue/category-gateway.js";
+import type { AddressSuggestions } from "./geo/address-suggestions.js";
+import type { ProductGateway } from "./products/product-gateway.js";
+import type { ReviewGateway } from "./products/review-gateway.js";
+import type { KeyValueStorage } from "./session/key-value-storage.js";
+import type { LocalValues, SessionValues } from "./session/storage-keys.js";
+import type { ShopGateway } from "./shops/shop-gateway.js";
+import type { ShopIdCipher } from "./shops/shop-id-cipher.js";
+import type { SupportGateway } from "./support/support-gateway.js";
+import type { Clock } from "./time/clock.js";
+import type { UserVerificationGateway } from "./verification/user-verification-gateway.js";
+
+// The ports' names in the clients' containers: the adapter packages bind them, the composition roots
+// (web, CLI) resolve them. Plain symbols, so the domain stays free of any DI library; the type
+// parameter only exists for the compiler, so binding or resolving a token is checked against its port.
+
+declare const portType: unique symbol;
+
+/** A symbol naming a port of type `T` (the type is never present at run time). */
+export type PortToken<T> = symbol & { readonly [portType]?: T };
+
+/** A token of the shared registry (`Symbol.for`), so two copies of the domain still agree. */
+export function portToken<T>(name: string): PortToken<T> {
+  return Symbol.for(`katale.${name}`) as PortToken<T>;
+}
+
+/** Every port the clients bind, once. */
+export const PORTS = {
+  categories: portToken<CategoryGateway>("CategoryGateway"),
+  products: portToken<ProductGateway>("ProductGateway"),
+  reviews: portToken<ReviewGateway>("ReviewGateway"),
+  shops: portToken<ShopGateway>("ShopGateway"),
+  support: portToken<SupportGateway>("SupportGateway"),
+  auth: portToken<AuthGateway>("AuthGateway"),
+  userVerification: portToken<UserVerificationGateway>("UserVerificationGateway"),
+  addresses: portToken<AddressSuggestions>("AddressSuggestions"),
+  shopIds: portToken<ShopIdCipher>("ShopIdCipher"),
+  /** Kept across visits (spec §3 localStorage keys): the browser's localStorage, the CLI's file. */
+  localStorage: portToken<KeyValueStorage<LocalValues>>("LocalStorage"),
+  /** Kept for one visit (spec §3 sessionStorage keys). */
+  sessionStorage: portToken<KeyValueStorage<SessionValues>>("SessionStorage"),
+  clock: portToken<Clock>("Clock"),
+} as const;

@@ -1,0 +1,122 @@
+import type { ErrorCode } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import { type ErrorWords, sendError } from "../http/error-reply.js";
+import { refusedByLimits } from "../http/rate-limits.js";
+import type { AuthRateLimits } from "./auth-rate-limits.js";
+import type { CodeCheck } from "./one-time-codes.js";
+import { burnPasswordCheck, verifyPassword } from "./password-hashing.js";
+import { normaliseEmail, normalisePhone, type UserRecord } from "./user-repository.js";
+
+// The two guessable checks of the authentication service, each written once: a one-time code
+// (sign-up, reset, e-mail change) and a password (login, password change, account deletion). Each
+// looks at the allowances first, counts a failure against the account, and clears its failures on
+// success, answering the error itself; the handler goes on only when the check passed.
+
+/** An answer that ends an attempt before anything is checked; not counted as a failure. */
+export interface Refusal {
+  status: number;
+  code: ErrorCode;
+  words: ErrorWords;
+}
+
+export const refusal = (status: number, code: ErrorCode, words: ErrorWords): Refusal => ({
+  status,
+  code,
+  words,
+});
+
+const isRefusal = (value: CodeCheck | Refusal): value is Refusal => "status" in value;
+
+/** Rate-limit key of an account: its id when known, else the normalised name that was typed. */
+export function accountKey(user: UserRecord | undefined, username: string): string {
+  if (user) return `user:${user.id}`;
+  const value = username.trim();
+  return value.includes("@") ? `name:${normaliseEmail(value)}` : `name:${normalisePhone(value)}`;
+}
+
+/** What an unknown account gets instead of the check: the same answer as a wrong code. */
+export const NO_SUCH_CODE: CodeCheck = { ok: false, reason: "wrong" };
+
+export class Attempts {
+  constructor(private readonly limits: AuthRateLimits) {}
+
+  /**
+   * A one-time code: the address's and the account's allowances, then `check` (which may refuse
+   * first), then 400 `code_expired` when no code is live, 401 `wrong_code` (counted) when wrong.
+   * True when the code was right.
+   */
+  async code(
+    reply: FastifyReply,
+    attempt: {
+      address: string;
+      account: string;
+      check: () => Promise<CodeCheck | Refusal>;
+      /** The words of a wrong code (the e-mail change has its own). */
+      wrong?: string;
+    },
+  ): Promise<boolean> {
+    const { address, account } = attempt;
+    const checks = [
+      ["codeChecksPerAddress", address, "hit"],
+      ["codeFailuresPerAccount", account, "check"],
+    ] as const;
+    if (await refusedByLimits(reply, this.limits, checks)) return false;
+    const result = await attempt.check();
+    if (isRefusal(result)) {
+      await sendError(reply, result.status, result.code, result.words);
+      return false;
+    }
+    if (result.ok) {
+      await this.limits.clear("codeFailuresPerAccount", account);
+      return true;
+    }
+    if (result.reason === "no-live-code") {
+      await sendError(reply, 400, "code_expired", { detail: messages.otp.tryNewCode });
+      return false;
+    }
+    await this.limits.hit("codeFailuresPerAccount", account);
+    await sendError(reply, 401, "wrong_code", { detail: attempt.wrong ?? messages.otp.wrongCode });
+    return false;
+  }
+
+  /**
+   * A password: the address's login allowance (at login) and the account's failures, then the check
+   * (an unknown account costs the same time), a wrong one answered with `wrong` and counted.
+   * True when the password was right.
+   */
+  async password(
+    reply: FastifyReply,
+    attempt: {
+      /** The client's address, counted at login. */
+      address?: string;
+      account: string;
+      user: UserRecord | undefined;
+      password: string;
+      wrong: Refusal;
+      /** The answer for a missing account, not counted; without it, a missing account is wrong. */
+      missing?: Refusal;
+    },
+  ): Promise<boolean> {
+    const { account, user } = attempt;
+    const checks = [
+      ...(attempt.address !== undefined ? [["loginPerAddress", attempt.address, "hit"] as const] : []),
+      ["passwordFailuresPerAccount", account, "check"] as const,
+    ];
+    if (await refusedByLimits(reply, this.limits, checks)) return false;
+    if (!user && attempt.missing) {
+      await sendError(reply, attempt.missing.status, attempt.missing.code, attempt.missing.words);
+      return false;
+    }
+    const right = user
+      ? await verifyPassword(user.password_hash, attempt.password)
+      : await burnPasswordCheck(attempt.password).then(() => false);
+    if (!right) {
+      await this.limits.hit("passwordFailuresPerAccount", account);
+      await sendError(reply, attempt.wrong.status, attempt.wrong.code, attempt.wrong.words);
+      return false;
+    }
+    await this.limits.clear("passwordFailuresPerAccount", account);
+    return true;
+  }
+}

@@ -1,0 +1,67 @@
+import { authCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendError } from "../http/error-reply.js";
+import { refusedByLimits } from "../http/rate-limits.js";
+import { accountKey, refusal } from "./attempts.js";
+import { AUTH_TAG, type AuthDeps, deliverCode } from "./auth-deps.js";
+import { resetCodeMail } from "./auth-emails.js";
+import { checkCode, issueCode } from "./one-time-codes.js";
+import { hashPassword } from "./password-hashing.js";
+import { issueResetKey, resetPassword } from "./reset-keys.js";
+
+// Password reset (spec §2 Forgot password): a code by e-mail, the code for a reset key, the key for
+// a new password.
+
+const NO_SUCH_USER = { detail: messages.reset.userDoesNotExist };
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db, config, users, limits, attempts, mailer } = deps;
+
+  app.post(
+    `/${authCalls.resetPassword.path}`,
+    { schema: routeSchema(authCalls.resetPassword, AUTH_TAG) },
+    async (request, reply) => {
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      const user = await users.byUsername(request.body.username);
+      if (!user) return sendError(reply, 404, "user_not_found", NO_SUCH_USER);
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
+        return reply;
+      const code = await issueCode(db, user.id, "reset");
+      const mail = resetCodeMail(user.email, code, config.publicUrl);
+      if (!(await deliverCode(mailer, request, reply, mail))) return reply;
+      return { detail: messages.reset.codeSent };
+    },
+  );
+
+  app.post(
+    `/${authCalls.verifyResetPassword.path}`,
+    { schema: routeSchema(authCalls.verifyResetPassword, AUTH_TAG) },
+    async (request, reply) => {
+      const { username, otp } = request.body;
+      const user = await users.byUsername(username);
+      const passed = await attempts.code(reply, {
+        address: request.ip,
+        account: accountKey(user, username),
+        check: async () =>
+          user ? checkCode(db, user.id, "reset", otp) : refusal(404, "user_not_found", NO_SUCH_USER),
+      });
+      if (!passed || !user) return reply;
+      return { key: await issueResetKey(db, user.id), detail: messages.reset.codeVerified };
+    },
+  );
+
+  app.post(
+    `/${authCalls.resetPasswordComplete.path}`,
+    { schema: routeSchema(authCalls.resetPasswordComplete, AUTH_TAG) },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.new_password);
+      const userId = await resetPassword(db, request.body.key, passwordHash);
+      if (userId === null) {
+        return sendError(reply, 400, "reset_key_invalid", { detail: messages.authServer.resetKeyInvalid });
+      }
+      await limits.clear("passwordFailuresPerAccount", `user:${userId}`);
+      return { detail: messages.reset.done };
+    },
+  );
+};

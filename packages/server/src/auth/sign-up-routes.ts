@@ -1,0 +1,100 @@
+import { authCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendError } from "../http/error-reply.js";
+import { type FieldWording, fieldErrors } from "../http/field-errors.js";
+import { refusedByLimits } from "../http/rate-limits.js";
+import { accountKey, NO_SUCH_CODE, refusal } from "./attempts.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, sendMail } from "./auth-deps.js";
+import { signupCodeMail } from "./auth-emails.js";
+import { checkCode, issueCode } from "./one-time-codes.js";
+import { hashPassword } from "./password-hashing.js";
+import { type TakenFields, toUserWire } from "./user-repository.js";
+
+// Sign-up (spec §2 Register and OTP): register, confirm the e-mail with the code, send a new code.
+
+/** The domain's wording for a registration field that failed validation (empty or not). */
+const REGISTRATION_FIELD_MESSAGES: FieldWording = {
+  name: [messages.auth.nameRequired, messages.auth.nameTooLong],
+  email: [messages.auth.emailRequired, messages.auth.emailInvalid],
+  phone: [messages.auth.phoneRequired, messages.auth.phoneTooLong],
+  password: [messages.auth.passwordLength, messages.auth.passwordLength],
+};
+
+const ALREADY_VERIFIED = { detail: messages.authServer.alreadyVerified };
+
+/** Registration's field errors (spec §8): `email` and/or `phone`. */
+function alreadyRegistered(reply: FastifyReply, taken: TakenFields) {
+  return sendError(reply, 400, "already_registered", {
+    ...(taken.email ? { email: [messages.register.emailExists] } : {}),
+    ...(taken.phone ? { phone: [messages.register.phoneExists] } : {}),
+  });
+}
+
+export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db, users, limits, attempts, mailer } = deps;
+
+  app.post(
+    `/${authCalls.register.path}`,
+    // Invalid fields are answered as field errors (the form shows them by field), not a detail.
+    { schema: routeSchema(authCalls.register, AUTH_TAG), attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) {
+        const errors = fieldErrors(request.validationError, request.body, REGISTRATION_FIELD_MESSAGES);
+        return sendError(reply, 400, "invalid_input", errors);
+      }
+      const { email, phone, name, password } = request.body;
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      const taken = await users.taken({ email, phone });
+      if (taken.email || taken.phone) return alreadyRegistered(reply, taken);
+      const created = await users.create({ email, phone, name, passwordHash: await hashPassword(password) });
+      if (!created.ok) return alreadyRegistered(reply, created.taken);
+      const { user } = created;
+      await limits.hit("codeSendsPerAccount", `user:${user.id}`);
+      const code = await issueCode(db, user.id, "signup");
+      // The account exists either way; if the e-mail fails, "Resend" sends a new code.
+      await sendMail(mailer, request, signupCodeMail(user.email, code));
+      return reply.code(201).send({ detail: messages.register.success, user: toUserWire(user) });
+    },
+  );
+
+  app.post(
+    `/${authCalls.verify.path}`,
+    { schema: routeSchema(authCalls.verify, AUTH_TAG) },
+    async (request, reply) => {
+      const { otp, username } = request.body;
+      const user = await users.byUsername(username);
+      const passed = await attempts.code(reply, {
+        address: request.ip,
+        account: accountKey(user, username),
+        // An unknown address gets the same answer as a wrong code.
+        check: async () =>
+          !user
+            ? NO_SUCH_CODE
+            : user.email_verified
+              ? refusal(400, "already_verified", ALREADY_VERIFIED)
+              : checkCode(db, user.id, "signup", otp),
+      });
+      if (!passed || !user) return reply;
+      await users.markEmailVerified(user.id);
+      return { detail: messages.auth.verified };
+    },
+  );
+
+  app.post(
+    `/${authCalls.newOtp.path}`,
+    { schema: routeSchema(authCalls.newOtp, AUTH_TAG) },
+    async (request, reply) => {
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      const user = await users.byUsername(request.body.username);
+      if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.otp.invalidEmail });
+      if (user.email_verified) return sendError(reply, 400, "already_verified", ALREADY_VERIFIED);
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
+        return reply;
+      const code = await issueCode(db, user.id, "signup");
+      if (!(await deliverCode(mailer, request, reply, signupCodeMail(user.email, code)))) return reply;
+      return { detail: messages.otp.resent };
+    },
+  );
+};

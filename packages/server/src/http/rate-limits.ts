@@ -1,0 +1,113 @@
+import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type ErrorWords, sendError } from "./error-reply.js";
+
+// Every rate limit of the services (auth, feedback, address suggestions), on rate-limiter-flexible:
+// named allowances of `points` per fixed window of `duration` seconds, counted per key (a client
+// address or an account). Behind a reverse proxy set TRUST_PROXY=true, or every client shares the
+// proxy's address. A refusal is 429 with `Retry-After` and the code `rate_limited` (tooManyRequests).
+
+export interface Limit {
+  /** Attempts allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  duration: number;
+}
+
+/**
+ * The one place where counts are kept. In this process's memory today, so with several instances
+ * behind a balancer each counts alone; to share counts, answer a `RateLimiterPostgres` (on the
+ * app's pool) or a `RateLimiterRedis` here with the same key prefix and limit: callers do not change.
+ */
+function counterFor(keyPrefix: string, limit: Limit): RateLimiterAbstract {
+  return new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.duration });
+}
+
+/** Seconds a refused client waits: at least one. */
+function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** One attempt to count (`hit`) or an allowance to look at without counting (`check`). */
+export type LimitCheck<Name extends string> = readonly [name: Name, key: string, mode: "hit" | "check"];
+
+export class RateLimits<Name extends string> {
+  private readonly counters: Record<Name, RateLimiterAbstract>;
+
+  /**
+   * @param scope names this set of limits in a shared store (`auth`, `feedback`, `geo`).
+   * @param enabled false lets everything through (AUTH_RATE_LIMITS=off, refused in production).
+   */
+  constructor(
+    scope: string,
+    limits: Record<Name, Limit>,
+    private readonly enabled = true,
+  ) {
+    const entries = Object.entries(limits) as [Name, Limit][];
+    this.counters = Object.fromEntries(
+      entries.map(([name, limit]) => [name, counterFor(`${scope}.${name}`, limit)]),
+    ) as Record<Name, RateLimiterAbstract>;
+  }
+
+  /** Counts one attempt; answers the seconds to wait when the allowance is used up, else null. */
+  async hit(name: Name, key: string): Promise<number | null> {
+    if (!this.enabled) return null;
+    try {
+      await this.counters[name].consume(key);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return secondsOf(rejection.msBeforeNext);
+      throw rejection;
+    }
+  }
+
+  /** Whether `key` has used up its allowance, without counting an attempt; seconds to wait or null. */
+  async exhausted(name: Name, key: string): Promise<number | null> {
+    if (!this.enabled) return null;
+    const counter = this.counters[name];
+    const state = await counter.get(key);
+    if (!state || state.consumedPoints < counter.points) return null;
+    return secondsOf(state.msBeforeNext);
+  }
+
+  /** Forgets `key`'s attempts (a success clears an account's failures). */
+  async clear(name: Name, key: string): Promise<void> {
+    await this.counters[name].delete(key);
+  }
+
+  /** Runs the checks in order; the seconds to wait for the first allowance used up, else null. */
+  async first(checks: readonly LimitCheck<Name>[]): Promise<number | null> {
+    for (const [name, key, mode] of checks) {
+      const wait = mode === "hit" ? await this.hit(name, key) : await this.exhausted(name, key);
+      if (wait !== null) return wait;
+    }
+    return null;
+  }
+}
+
+/** The 429 answer of every limit: `Retry-After`, the code `rate_limited` and the words. */
+export function tooManyRequests(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  words: ErrorWords = { detail: messages.auth.tooManyAttempts },
+) {
+  reply.header("retry-after", String(retryAfterSeconds));
+  return sendError(reply, 429, "rate_limited", words);
+}
+
+/**
+ * Runs the checks; when one is used up, answers 429 and resolves true (the handler returns the
+ * reply), else false.
+ */
+export async function refusedByLimits<Name extends string>(
+  reply: FastifyReply,
+  limits: RateLimits<Name>,
+  checks: readonly LimitCheck<Name>[],
+  words?: ErrorWords,
+): Promise<boolean> {
+  const wait = await limits.first(checks);
+  if (wait === null) return false;
+  await tooManyRequests(reply, wait, words);
+  return true;
+}
