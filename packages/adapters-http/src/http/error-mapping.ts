@@ -18,7 +18,7 @@ const KIND_OF_CODE: Readonly<Partial<Record<ErrorCode, "invalid-page" | "not-fou
 /**
  * A failed answer as a domain error, read from its `code` (contract/error-codes.ts), never from its
  * words: invalid_page -> invalid-page (clients stop or reset, spec §4), the not-found codes ->
- * not-found, refused credentials -> unauthorized. An answer without a known code goes by its status:
+ * not-found (`not_found`, no such route, with `route`), refused credentials -> unauthorized. An answer without a known code goes by its status:
  * 404 -> not-found, 401/403 -> unauthorized, other 4xx -> invalid, 5xx -> server. The service's
  * `detail`, `error` or first field message travels along as the words to show.
  */
@@ -30,7 +30,10 @@ export function errorFromResponse(status: number, body: unknown): DomainError {
   switch (kind) {
     case "invalid-page":
       return { kind };
-    case "not-found":
+    case "not-found": {
+      const error: DomainError = code === "not_found" ? { kind, route: true } : { kind };
+      return message === undefined ? error : { ...error, message };
+    }
     case "unauthorized":
       return message === undefined ? { kind } : { kind, message };
     case "invalid": {

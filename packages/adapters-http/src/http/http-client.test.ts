@@ -84,7 +84,11 @@ describe("HttpClient", () => {
       { detail: "Product not found", code: "product_not_found" },
       { kind: "not-found", message: "Product not found" },
     ],
-    [404, { detail: "Not found.", code: "not_found" }, { kind: "not-found", message: "Not found." }],
+    [
+      404,
+      { detail: "Not found.", code: "not_found" },
+      { kind: "not-found", route: true, message: "Not found." },
+    ],
     [404, "<html>", { kind: "not-found" }],
     [
       400,
