@@ -47,7 +47,17 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
 
     it("an unknown category is not found", async () => {
       const answer = await gateways.categories.listSubCategoriesOf(999_999);
-      expect(!answer.ok && answer.error.kind).toBe("not-found");
+      expect(!answer.ok && answer.error).toEqual({ kind: "not-found", message: "Category not found" });
+    });
+
+    it("a base URL the service does not serve is an unknown route, not a missing thing", async () => {
+      const wrong = createBrowseGateways({
+        authUrl: server.authUrl,
+        shopUrl: `${server.shopUrl}nope/`,
+        fetch: undiciFetch,
+      });
+      const answer = await wrong.categories.listCategories();
+      expect(!answer.ok && answer.error).toMatchObject({ kind: "not-found", route: true });
     });
 
     it("lists the filters of a sub category with their values", async () => {

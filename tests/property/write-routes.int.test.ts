@@ -1,3 +1,4 @@
+import { errorCodeOf } from "@katale/adapters-http/contract";
 import { aSignedInUser, databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,6 +127,8 @@ async function expectNoServerError(res: Response, what: string) {
       (v) => typeof v === "string" || (Array.isArray(v) && v.some((m) => typeof m === "string")),
     );
     expect(says, `${what}: ${text.slice(0, 300)}`).toBe(true);
+    // ... and carries the stable code clients read.
+    expect(errorCodeOf(parsed), `${what}: ${text.slice(0, 300)}`).toBeDefined();
   }
 }
 
@@ -275,7 +278,7 @@ describe.each(databaseKinds())("write routes under random input (%s)", (kind) =>
         body: '--zz\r\nContent-Disposition: form-data; name="nin"\r\n\r\nCM9',
       });
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ detail: "Malformed multipart body" });
+      expect(await res.json()).toEqual({ detail: "Malformed multipart body", code: "invalid_input" });
     }
   });
 

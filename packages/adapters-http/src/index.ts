@@ -1,13 +1,7 @@
 // Public API of @katale/adapters-http: the domain's ports over HTTP. The wire contract itself is
 // exported from `@katale/adapters-http/contract`. Browser-safe: no Node built-ins here.
 
-export {
-  alreadyRegistered,
-  authErrorOf,
-  detailOf,
-  type StatusMeaning,
-  whenDetail,
-} from "./auth/auth-error-mapping.js";
+export { authErrorOf } from "./auth/auth-error-mapping.js";
 export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
 export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";
 export {
@@ -26,7 +20,7 @@ export {
   type BrowseGateways,
   createBrowseGateways,
 } from "./http/create-browse-gateways.js";
-export { errorFromResponse, INVALID_PAGE_DETAIL } from "./http/error-mapping.js";
+export { errorFromResponse } from "./http/error-mapping.js";
 export type { FetchLike, RequestInitLike, ResponseLike } from "./http/fetch-like.js";
 export {
   type CallInput,

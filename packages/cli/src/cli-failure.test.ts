@@ -21,10 +21,12 @@ describe("failureFrom", () => {
     );
   });
 
-  it("reads an unknown route as a wrong URL", () => {
-    expect(failureFrom({ kind: "not-found", message: "Not found." }, shop).message).toContain(
+  it("reads an unknown route as a wrong URL, whatever the service's words", () => {
+    expect(failureFrom({ kind: "not-found", route: true, message: "Not found." }, shop).message).toContain(
       "is that the right URL?",
     );
+    expect(failureFrom({ kind: "not-found", route: true }, shop).message).toContain("is that the right URL?");
+    expect(failureFrom({ kind: "not-found", message: "Not found." }, shop).message).toBe("Not found.");
   });
 
   it("names the page past the end", () => {

@@ -1,5 +1,5 @@
 import { type DomainError, messages } from "@katale/domain";
-import { cliMessages, type ServiceName, UNKNOWN_ROUTE_DETAIL } from "./cli-messages.js";
+import { cliMessages, type ServiceName } from "./cli-messages.js";
 
 export const EXIT_OK = 0;
 /** The service is down, answered an error, or the thing asked for does not exist. */
@@ -35,7 +35,7 @@ export function failureFrom(error: DomainError, context: FailureContext): CliFai
       return new CliFailure(cliMessages.cannotReach(context.service, context.url));
     case "not-found":
       // An unknown route rather than an unknown thing: the base URL is wrong.
-      if (error.message === UNKNOWN_ROUTE_DETAIL) {
+      if (error.route) {
         return new CliFailure(cliMessages.unexpectedAnswer(context.service, context.url));
       }
       return new CliFailure(error.message ?? context.notFound ?? messages.products.notFound);

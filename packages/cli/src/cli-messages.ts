@@ -5,9 +5,6 @@ import { messages } from "@katale/domain";
 
 export type ServiceName = "auth" | "shop";
 
-/** The services' answer to a path they do not serve (the app's not-found handler). */
-export const UNKNOWN_ROUTE_DETAIL = messages.api.notFound;
-
 export const cliMessages = {
   categoryNotFound: messages.api.categoryNotFound,
   subCategoryNotFound: messages.api.subCategoryNotFound,

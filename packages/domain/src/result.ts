@@ -8,10 +8,12 @@ export type Result<T, E = DomainError> =
  * What can go wrong when asking a service, as the clients need to tell it apart:
  * no connection, nothing there, a page past the end (spec §4), a refusal of the input (with the
  * server's message), missing or rejected credentials, or the service failing on its side.
+ * A `not-found` with `route` means the service serves nothing at that address (a wrong base URL),
+ * not that the thing asked for is missing.
  */
 export type DomainError =
   | { readonly kind: "network" }
-  | { readonly kind: "not-found"; readonly message?: string }
+  | { readonly kind: "not-found"; readonly message?: string; readonly route?: boolean }
   | { readonly kind: "invalid-page" }
   | {
       readonly kind: "invalid";

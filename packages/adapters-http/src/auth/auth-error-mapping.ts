@@ -1,51 +1,43 @@
-import { type AuthError, messages } from "@katale/domain";
+import type { AuthError, AuthRefusal } from "@katale/domain";
+import { type ErrorCode, errorCodeOf } from "../contract/error-codes.js";
 import { domainErrorOf, type HttpFailure } from "../http/http-client.js";
 
-/** What one status means for one call: an error, or a reading of the body (undefined = no special meaning). */
-export type StatusMeaning = AuthError | ((body: unknown) => AuthError | undefined);
+/**
+ * The refusals of the authentication service, by the answer's `code` (contract/error-codes.ts). A
+ * code means the same on every call, so one table serves them all; the words beside it are only shown.
+ */
+const REFUSALS: Readonly<Partial<Record<ErrorCode, (body: unknown) => AuthRefusal>>> = {
+  already_registered: (body) => ({ kind: "already-registered", ...registeredFields(body) }),
+  wrong_code: () => ({ kind: "wrong-code" }),
+  invalid_credentials: () => ({ kind: "invalid-credentials" }),
+  not_verified: () => ({ kind: "not-verified" }),
+  wrong_password: () => ({ kind: "wrong-password" }),
+  email_taken: () => ({ kind: "taken" }),
+  verification_pending: () => ({ kind: "taken" }),
+  rate_limited: () => ({ kind: "too-many-attempts" }),
+};
 
 /**
- * The auth error of a failed auth call. Each call gives some statuses a meaning of its own (spec §8:
- * 401 wrong code, 403 unverified, 409 taken); 429 is a rate limit everywhere; the rest is the
- * shared mapping (401 refused token, 404 not found, other 4xx refused input, 5xx server).
+ * The auth error of a failed auth call: a refusal when the code names one, a rate limit on any 429,
+ * else the shared mapping (refused or missing token -> unauthorized, not-found codes -> not-found,
+ * other 4xx -> refused input with the service's words, 5xx -> server).
  */
-export function authErrorOf(
-  failure: HttpFailure,
-  meanings: Readonly<Partial<Record<number, StatusMeaning>>> = {},
-): AuthError {
+export function authErrorOf(failure: HttpFailure): AuthError {
   if (failure.kind === "status") {
-    const meaning = meanings[failure.status];
-    const error = typeof meaning === "function" ? meaning(failure.body) : meaning;
-    if (error !== undefined) return error;
+    const code = errorCodeOf(failure.body);
+    const refusal = code === undefined ? undefined : REFUSALS[code];
+    if (refusal !== undefined) return refusal(failure.body);
     if (failure.status === 429) return { kind: "too-many-attempts" };
   }
   return domainErrorOf(failure);
 }
 
-/** The `detail` (or `error`) text of an error body. */
-export function detailOf(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const { detail, error } = body as { detail?: unknown; error?: unknown };
-  return typeof detail === "string" ? detail : typeof error === "string" ? error : undefined;
-}
-
 /**
- * Registration's (and the profile's) field errors saying a value belongs to another account: `email`
- * and/or `phone` holding the duplicate wording of spec §8. The same keys also carry format errors
- * ('Enter a valid email address'), which stay plain refused input.
+ * Which values belong to another account: the fields the `already_registered` answer lists
+ * (`email`, `phone`), whatever their words.
  */
-export function alreadyRegistered(body: unknown): AuthError | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const says = (field: "email" | "phone", duplicate: string) => {
-    const list = (body as Record<string, unknown>)[field];
-    return Array.isArray(list) && list.includes(duplicate);
-  };
-  const email = says("email", messages.register.emailExists);
-  const phone = says("phone", messages.register.phoneExists);
-  return email || phone ? { kind: "already-registered", email, phone } : undefined;
-}
-
-/** The error when the body's detail is `detail`, else no special meaning. */
-export function whenDetail(detail: string, error: AuthError): (body: unknown) => AuthError | undefined {
-  return (body) => (detailOf(body) === detail ? error : undefined);
+function registeredFields(body: unknown): { email: boolean; phone: boolean } {
+  const listed = (field: string) =>
+    typeof body === "object" && body !== null && Array.isArray((body as Record<string, unknown>)[field]);
+  return { email: listed("email"), phone: listed("phone") };
 }

@@ -4,7 +4,6 @@ import {
   type CurrentUser,
   err,
   type ImageUpload,
-  messages,
   ok,
   type ProfileChanges,
   type Registration,
@@ -14,32 +13,26 @@ import {
 } from "@katale/domain";
 import { authCalls, type CallDef } from "../contract/index.js";
 import type { CallInput, HttpClient, SuccessBody } from "../http/http-client.js";
-import { alreadyRegistered, authErrorOf, type StatusMeaning, whenDetail } from "./auth-error-mapping.js";
+import { authErrorOf } from "./auth-error-mapping.js";
 import { toProfileWire, toUser } from "./auth-wire-mapping.js";
 
 type Answer<T> = Promise<Result<T, AuthError>>;
-type Meanings = Readonly<Partial<Record<number, StatusMeaning>>>;
-
-const wrongCode: AuthError = { kind: "wrong-code" };
 
 /**
  * The authentication service over HTTP (spec §7). The token goes in the Authorization header, never
- * in a URL; the body fields the spec also names for it (`token`, `login_key`) are left out.
+ * in a URL; the body fields the spec also names for it (`token`, `login_key`) are left out. Failures
+ * are read from their codes, the same on every call (auth-error-mapping.ts).
  */
 export class AuthHttpGateway implements AuthGateway {
   constructor(private readonly http: HttpClient) {}
 
   async register(registration: Registration): Answer<User> {
-    const answer = await this.send(authCalls.register, { body: registration }, { 400: alreadyRegistered });
+    const answer = await this.send(authCalls.register, { body: registration });
     return answer.ok ? ok(toUser(answer.value.user)) : answer;
   }
 
   async verify(code: { email: string; otp: string }): Answer<void> {
-    const answer = await this.send(
-      authCalls.verify,
-      { body: { username: code.email, otp: code.otp } },
-      { 401: wrongCode },
-    );
+    const answer = await this.send(authCalls.verify, { body: { username: code.email, otp: code.otp } });
     return answer.ok ? ok(undefined) : answer;
   }
 
@@ -49,11 +42,7 @@ export class AuthHttpGateway implements AuthGateway {
   }
 
   async login(credentials: { username: string; password: string }): Answer<Session> {
-    const answer = await this.send(
-      authCalls.login,
-      { body: credentials },
-      { 401: { kind: "invalid-credentials" }, 403: { kind: "not-verified" } },
-    );
+    const answer = await this.send(authCalls.login, { body: credentials });
     return answer.ok ? ok({ token: answer.value.key, user: toUser(answer.value.user) }) : answer;
   }
 
@@ -69,11 +58,9 @@ export class AuthHttpGateway implements AuthGateway {
   }
 
   async verifyReset(code: { email: string; otp: string }): Answer<string> {
-    const answer = await this.send(
-      authCalls.verifyResetPassword,
-      { body: { username: code.email, otp: code.otp } },
-      { 401: wrongCode },
-    );
+    const answer = await this.send(authCalls.verifyResetPassword, {
+      body: { username: code.email, otp: code.otp },
+    });
     return answer.ok ? ok(answer.value.key) : answer;
   }
 
@@ -85,11 +72,7 @@ export class AuthHttpGateway implements AuthGateway {
   }
 
   async updateProfile(token: string, changes: ProfileChanges): Answer<User> {
-    const answer = await this.send(
-      authCalls.updateUser,
-      { token, body: toProfileWire(changes) },
-      { 400: alreadyRegistered },
-    );
+    const answer = await this.send(authCalls.updateUser, { token, body: toProfileWire(changes) });
     return answer.ok ? ok(toUser(answer.value.user)) : answer;
   }
 
@@ -99,41 +82,29 @@ export class AuthHttpGateway implements AuthGateway {
   }
 
   async changePassword(token: string, change: { oldPassword: string; newPassword: string }): Answer<void> {
-    const wrongPassword = whenDetail(messages.account.invalidOldPassword, { kind: "wrong-password" });
-    const answer = await this.send(
-      authCalls.changePassword,
-      { token, body: { old_password: change.oldPassword, new_password: change.newPassword } },
-      { 400: wrongPassword, 401: wrongPassword },
-    );
+    const answer = await this.send(authCalls.changePassword, {
+      token,
+      body: { old_password: change.oldPassword, new_password: change.newPassword },
+    });
     return answer.ok ? ok(undefined) : answer;
   }
 
   async requestEmailChange(token: string, newEmail: string): Answer<void> {
-    const answer = await this.send(
-      authCalls.changeEmail,
-      { token, body: { new_email: newEmail } },
-      { 409: { kind: "taken" } },
-    );
+    const answer = await this.send(authCalls.changeEmail, { token, body: { new_email: newEmail } });
     return answer.ok ? ok(undefined) : answer;
   }
 
   async confirmEmailChange(token: string, change: { newEmail: string; otp: string }): Answer<User> {
-    // A wrong code is a 401 with its own words; any other 401 is a refused token.
-    const answer = await this.send(
-      authCalls.verifyChangeEmail,
-      { token, body: { new_email: change.newEmail, otp: change.otp } },
-      { 401: whenDetail(messages.account.invalidEmailOtp, wrongCode), 409: { kind: "taken" } },
-    );
+    // A wrong code (wrong_code) and a refused token (invalid_token) are both 401s: the code tells.
+    const answer = await this.send(authCalls.verifyChangeEmail, {
+      token,
+      body: { new_email: change.newEmail, otp: change.otp },
+    });
     return answer.ok ? ok(toUser(answer.value.user)) : answer;
   }
 
   async deleteAccount(token: string, password: string): Answer<void> {
-    const wrongPassword = whenDetail(messages.auth.wrongPassword, { kind: "wrong-password" });
-    const answer = await this.send(
-      authCalls.deleteAccount,
-      { token, body: { password } },
-      { 400: wrongPassword, 401: wrongPassword },
-    );
+    const answer = await this.send(authCalls.deleteAccount, { token, body: { password } });
     return answer.ok ? ok(undefined) : answer;
   }
 
@@ -145,9 +116,8 @@ export class AuthHttpGateway implements AuthGateway {
   private async send<C extends CallDef>(
     call: C,
     input: CallInput<C>,
-    meanings: Meanings = {},
   ): Promise<Result<SuccessBody<C>, AuthError>> {
     const answer = await this.http.exchange(call, input);
-    return answer.ok ? answer : err(authErrorOf(answer.error, meanings));
+    return answer.ok ? answer : err(authErrorOf(answer.error));
   }
 }

@@ -8,8 +8,8 @@ export const ERROR_CODES = {
   // ---- every call ----
   /** 400: the body, a field, a path or query value does not fit the call. */
   invalid_input: "The request does not fit the call: a field, a path or a query value is wrong.",
-  /** 404: no such route or resource. */
-  not_found: "No such route or resource.",
+  /** 404: no such route (a wrong base URL or path); a missing resource has its own code below. */
+  not_found: "No such route: the service serves nothing at that path.",
   /** 404 'Invalid page.': a page past the end of a paginated list (clients stop there). */
   invalid_page: "A page past the end of the list.",
   /** 401: no credentials were sent. */

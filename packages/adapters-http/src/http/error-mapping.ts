@@ -1,38 +1,58 @@
-import type { DomainError } from "@katale/domain";
-import { messages } from "@katale/domain";
+import { type DomainError, messages } from "@katale/domain";
+import { type ErrorCode, errorCodeOf } from "../contract/error-codes.js";
 
-/** The text that marks a page past the end (spec §4); clients stop or reset on it. */
-export const INVALID_PAGE_DETAIL = messages.api.invalidPage;
+/** Codes that say which domain error an answer is, whatever its status. */
+const KIND_OF_CODE: Readonly<Partial<Record<ErrorCode, "invalid-page" | "not-found" | "unauthorized">>> = {
+  invalid_page: "invalid-page",
+  not_found: "not-found",
+  product_not_found: "not-found",
+  shop_not_found: "not-found",
+  category_not_found: "not-found",
+  sub_category_not_found: "not-found",
+  user_not_found: "not-found",
+  not_authenticated: "unauthorized",
+  invalid_token: "unauthorized",
+  forbidden: "unauthorized",
+};
 
 /**
- * A failed answer as a domain error: 404 'Invalid page.' -> invalid-page, other 404 -> not-found,
- * 401/403 -> unauthorized, other 4xx -> invalid (with the service's `detail`, `error` or first field
- * message), 5xx -> server.
+ * A failed answer as a domain error, read from its `code` (contract/error-codes.ts), never from its
+ * words: invalid_page -> invalid-page (clients stop or reset, spec §4), the not-found codes ->
+ * not-found (`not_found`, no such route, with `route`), refused credentials -> unauthorized. An answer without a known code goes by its status:
+ * 404 -> not-found, 401/403 -> unauthorized, other 4xx -> invalid, 5xx -> server. The service's
+ * `detail`, `error` or first field message travels along as the words to show.
  */
 export function errorFromResponse(status: number, body: unknown): DomainError {
+  if (status >= 500) return { kind: "server", status };
   const message = messageOf(body);
-  if (status === 404) {
-    return message === INVALID_PAGE_DETAIL
-      ? { kind: "invalid-page" }
-      : withMessage({ kind: "not-found" }, message);
+  const code = errorCodeOf(body);
+  const kind = (code === undefined ? undefined : KIND_OF_CODE[code]) ?? kindOfStatus(status);
+  switch (kind) {
+    case "invalid-page":
+      return { kind };
+    case "not-found": {
+      const error: DomainError = code === "not_found" ? { kind, route: true } : { kind };
+      return message === undefined ? error : { ...error, message };
+    }
+    case "unauthorized":
+      return message === undefined ? { kind } : { kind, message };
+    case "invalid": {
+      const fields = fieldErrorsOf(body);
+      const error: DomainError = {
+        kind,
+        message: message ?? firstFieldMessage(fields) ?? messages.common.checkConnection,
+      };
+      return fields === undefined ? error : { ...error, fields };
+    }
+    case "server":
+      return { kind, status };
   }
-  if (status === 401 || status === 403) return withMessage({ kind: "unauthorized" }, message);
-  if (status >= 400 && status < 500) {
-    const fields = fieldErrorsOf(body);
-    const error: DomainError = {
-      kind: "invalid",
-      message: message ?? firstFieldMessage(fields) ?? messages.common.checkConnection,
-    };
-    return fields === undefined ? error : { ...error, fields };
-  }
-  return { kind: "server", status };
 }
 
-function withMessage<E extends { kind: "not-found" | "unauthorized" }>(
-  error: E,
-  message: string | undefined,
-): E {
-  return message === undefined ? error : { ...error, message };
+function kindOfStatus(status: number): "not-found" | "unauthorized" | "invalid" | "server" {
+  if (status === 404) return "not-found";
+  if (status === 401 || status === 403) return "unauthorized";
+  return status >= 400 && status < 500 ? "invalid" : "server";
 }
 
 /** `{"detail": "..."}` or `{"error": "..."}` (spec §8). */
@@ -44,7 +64,7 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
-/** `{"email": ["..."], "phone": ["..."]}` (registration, spec §7). */
+/** `{"email": ["..."], "phone": ["..."]}` (registration, spec §7); the `code` beside them is not a field. */
 function fieldErrorsOf(body: unknown): Record<string, string[]> | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   const entries = Object.entries(body).filter(

@@ -75,27 +75,59 @@ describe("HttpClient", () => {
   });
 
   it.each([
-    [404, { detail: "Invalid page." }, { kind: "invalid-page" }],
-    [404, { detail: "Product not found" }, { kind: "not-found", message: "Product not found" }],
+    [404, { detail: "Invalid page.", code: "invalid_page" }, { kind: "invalid-page" }],
+    // The code decides, not the words: other words, the same page past the end.
+    [404, { detail: "Ukurasa huu haupo", code: "invalid_page" }, { kind: "invalid-page" }],
+    [404, { detail: "Invalid page." }, { kind: "not-found", message: "Invalid page." }],
+    [
+      404,
+      { detail: "Product not found", code: "product_not_found" },
+      { kind: "not-found", message: "Product not found" },
+    ],
+    [
+      404,
+      { detail: "Not found.", code: "not_found" },
+      { kind: "not-found", route: true, message: "Not found." },
+    ],
     [404, "<html>", { kind: "not-found" }],
     [
       400,
-      { detail: "page_size must be a positive whole number" },
+      { detail: "page_size must be a positive whole number", code: "invalid_input" },
       { kind: "invalid", message: "page_size must be a positive whole number" },
     ],
     [
       400,
-      { email: ["User with this email already exists."], phone: ["Phone already exists"] },
+      {
+        email: ["User with this email already exists."],
+        phone: ["Phone already exists"],
+        code: "already_registered",
+      },
       {
         kind: "invalid",
         message: "User with this email already exists.",
         fields: { email: ["User with this email already exists."], phone: ["Phone already exists"] },
       },
     ],
+    [
+      401,
+      { detail: "Invalid token.", code: "invalid_token" },
+      { kind: "unauthorized", message: "Invalid token." },
+    ],
     [401, { error: "User not verified" }, { kind: "unauthorized", message: "User not verified" }],
-    [429, { detail: "Too many requests" }, { kind: "invalid", message: "Too many requests" }],
+    [403, { detail: "Admins only", code: "forbidden" }, { kind: "unauthorized", message: "Admins only" }],
+    [
+      413,
+      { detail: "Request body is too large", code: "too_large" },
+      { kind: "invalid", message: "Request body is too large" },
+    ],
+    [
+      429,
+      { detail: "Too many requests", code: "rate_limited" },
+      { kind: "invalid", message: "Too many requests" },
+    ],
     [500, "Internal Server Error", { kind: "server", status: 500 }],
-    [503, { detail: "down" }, { kind: "server", status: 503 }],
+    [500, { detail: "Server error, try again later", code: "server_error" }, { kind: "server", status: 500 }],
+    [503, { detail: "down", code: "unavailable" }, { kind: "server", status: 503 }],
   ])("maps %i %j to a domain error", async (status, body, error) => {
     const { fetch } = answering(status, body);
     const answer = await new HttpClient(urls, fetch).call(productCalls.getById, { params: { id: 1 } });

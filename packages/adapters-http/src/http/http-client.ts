@@ -32,8 +32,8 @@ export interface CallInput<C extends CallDef> {
 
 /**
  * A failed exchange before it becomes a domain error: no answer at all, or an answer that is an
- * error status or breaks the contract. Gateways whose calls give statuses a meaning of their own
- * (the auth service's 401/403/409/429) read it; the others take `call`'s domain error.
+ * error status or breaks the contract. Gateways whose services have refusals of their own (the auth
+ * service's codes: wrong_code, wrong_password, ...) read it; the others take `call`'s domain error.
  */
 export type HttpFailure =
   | { readonly kind: "network" }
@@ -41,7 +41,7 @@ export type HttpFailure =
 
 /**
  * Calls one contract call and answers a Result: the success body checked against the contract, or
- * a domain error (network failure, 'Invalid page.', not found, refused input, server failure). An
+ * a domain error (network failure, invalid_page, not found, refused input, server failure). An
  * answer that does not match the contract is a server failure: we never pass on unchecked data.
  */
 export class HttpClient {

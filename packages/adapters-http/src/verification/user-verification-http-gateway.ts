@@ -10,7 +10,10 @@ import { authErrorOf } from "../auth/auth-error-mapping.js";
 import { verificationCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
 
-/** `verification/user/` (auth service), multipart with the two documents; 409 = already requested. */
+/**
+ * `verification/user/` (auth service), multipart with the two documents; `verification_pending`
+ * (already requested) is a `taken` refusal.
+ */
 export class UserVerificationHttpGateway implements UserVerificationGateway {
   constructor(private readonly http: HttpClient) {}
 
@@ -30,6 +33,6 @@ export class UserVerificationHttpGateway implements UserVerificationGateway {
         location_longitude: request.locationLongitude,
       },
     });
-    return answer.ok ? ok(undefined) : err(authErrorOf(answer.error, { 409: { kind: "taken" } }));
+    return answer.ok ? ok(undefined) : err(authErrorOf(answer.error));
   }
 }

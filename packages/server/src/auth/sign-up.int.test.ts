@@ -144,7 +144,7 @@ describe.each(databaseKinds())("sign-up and login (%s)", (kind) => {
       headers: { "content-type": "application/json" },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: "Malformed JSON body" });
+    expect(response.json()).toEqual({ detail: "Malformed JSON body", code: "invalid_input" });
   });
 
   it("verifies with the right code once; a wrong code is 401 and a used code is refused", async () => {

@@ -102,7 +102,7 @@ describe.each(databaseKinds())("catalogue read routes (%s)", (kind) => {
     });
     expect(await get("category/subcategory/999999/")).toEqual({
       status: 404,
-      body: { detail: "Category not found" },
+      body: { detail: "Category not found", code: "category_not_found" },
     });
   });
 
@@ -124,7 +124,7 @@ describe.each(databaseKinds())("catalogue read routes (%s)", (kind) => {
     expect(await get(`category/filter/${laptops.id}`)).toEqual({ status: 200, body: { filters: [] } });
     expect(await get("category/filter/999999")).toEqual({
       status: 404,
-      body: { detail: "Sub category not found" },
+      body: { detail: "Sub category not found", code: "sub_category_not_found" },
     });
   });
 

@@ -1,6 +1,7 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { sendError } from "../http/error-reply.js";
 import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { CatalogueRepository } from "./catalogue-repository.js";
@@ -37,7 +38,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const { categoryId } = request.params;
       const subCategories = await catalogue.subCategories(categoryId);
       if (subCategories.length === 0 && !(await catalogue.categoryExists(categoryId))) {
-        return reply.code(404).send({ detail: CATEGORY_NOT_FOUND });
+        return sendError(reply, 404, "category_not_found", { detail: CATEGORY_NOT_FOUND });
       }
       reply.header("cache-control", PUBLIC_CACHE);
       return { sub_categories: subCategories };
@@ -51,7 +52,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const { subcategoryId } = request.params;
       const filters = await catalogue.filters(subcategoryId);
       if (filters.length === 0 && !(await catalogue.subCategoryExists(subcategoryId))) {
-        return reply.code(404).send({ detail: SUB_CATEGORY_NOT_FOUND });
+        return sendError(reply, 404, "sub_category_not_found", { detail: SUB_CATEGORY_NOT_FOUND });
       }
       reply.header("cache-control", PUBLIC_CACHE);
       return { filters };

@@ -37,8 +37,26 @@ describe("address suggestions from the gazetteer", () => {
     expect(await none.json()).toEqual({ features: [] });
     const blank = await fetch(`${server.shopUrl}geo/autocomplete/?text=%20`);
     expect(blank.status).toBe(400);
-    expect(((await blank.json()) as { detail: string }).detail).toMatch(/text/);
+    const refusal = (await blank.json()) as { detail: string; code: string };
+    expect(refusal.detail).toMatch(/text/);
+    expect(refusal.code).toBe("invalid_input");
     expect((await fetch(`${server.shopUrl}geo/autocomplete/`)).status).toBe(400);
+  });
+
+  it("answers 429 rate_limited with Retry-After once one address has asked 300 times in 5 minutes", async () => {
+    // Each text differs: repeated reads are answered from the read cache, before the limit.
+    let asked = 0;
+    const ask = (remoteAddress = "10.7.7.7") =>
+      server.app.inject({ url: `/api/shop/geo/autocomplete/?text=kampala${++asked}`, remoteAddress });
+    for (let i = 0; i < 300; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      detail: "Too many attempts, please wait and try again",
+      code: "rate_limited",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await ask("10.7.7.8")).statusCode).toBe(200);
   });
 });
 

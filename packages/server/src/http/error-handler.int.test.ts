@@ -9,7 +9,7 @@ import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { createMediaStore } from "../media/media-store.js";
 
-describe("errors the database raises for bad input", () => {
+describe("the error handler", () => {
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
@@ -30,18 +30,76 @@ describe("errors the database raises for bad input", () => {
       const { rows } = await sql<{ n: number }>`SELECT ${text}::int AS n`.execute(database.db);
       return { n: rows[0]?.n };
     });
+    app.get("/api/shop/fail/", async () => {
+      throw new Error("a bug");
+    });
+    app.get("/api/shop/refuse/:status/", async (request) => {
+      const { status } = request.params as { status: string };
+      throw Object.assign(new Error("Refused here"), { statusCode: Number(status) });
+    });
   });
   afterAll(async () => {
     await app.close();
     await database.close();
   });
 
-  it("are a 400 with a message, not a 500", async () => {
+  it("answers the database's refusals of bad input as a 400 invalid_input, not a 500", async () => {
     for (const text of ["99999999999", "%00"]) {
       const res = await app.inject({ url: `/api/shop/echo/${text}/` });
       expect(res.statusCode, text).toBe(400);
-      expect(res.json()).toEqual({ detail: "The request holds a value that cannot be stored or searched" });
+      expect(res.json()).toEqual({
+        detail: "The request holds a value that cannot be stored or searched",
+        code: "invalid_input",
+      });
     }
     expect((await app.inject({ url: "/api/shop/echo/42/" })).json()).toEqual({ n: 42 });
+  });
+
+  it("answers input the route's schema refuses with a 400 invalid_input naming the field", async () => {
+    const res = await app.inject({ url: "/api/shop/product/paginated/?page_size=abc" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.stringMatching(/page_size/), code: "invalid_input" });
+  });
+
+  it("answers malformed JSON with a 400 invalid_input", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/shop/product/search/",
+      headers: { "content-type": "application/json" },
+      payload: "{ search_query: ",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: "Malformed JSON body", code: "invalid_input" });
+  });
+
+  it("answers a body over the limit with a 413 too_large", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/shop/product/search/",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ search_query: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: "Request body is too large", code: "too_large" });
+  });
+
+  it.each([
+    [401, "not_authenticated"],
+    [403, "forbidden"],
+    [404, "not_found"],
+    [409, "invalid_input"],
+    [429, "rate_limited"],
+  ])("gives a %i without a code of its own the code %s", async (status, code) => {
+    const res = await app.inject({ url: `/api/shop/refuse/${status}/` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ detail: "Refused here", code });
+  });
+
+  it("answers its own failures with a 500 server_error that says little", async () => {
+    for (const url of ["/api/shop/fail/", "/api/shop/refuse/503/"]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.json()).toEqual({ detail: "Server error, try again later", code: "server_error" });
+    }
   });
 });

@@ -1,8 +1,10 @@
+import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { sendError } from "./error-reply.js";
 
-// One place maps every failure to the wire's error body (DESIGN §3): {"detail": "..."}.
+// One place maps every failure to the wire's error body (DESIGN §3): {"detail": "...", "code": "..."}.
 // Bad input is always a 4xx with a message; only our own faults are 500s, and they say little.
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -12,31 +14,49 @@ export function installErrorHandling(app: FastifyInstance): void {
       const where = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") ?? "";
       const part = error.validationContext ?? "request";
       const message = first?.message ?? "is invalid";
-      return reply
-        .code(400)
-        .send({ detail: `Invalid ${part}${where ? ` field '${where}'` : ""}: ${message}` });
+      return sendError(reply, 400, "invalid_input", {
+        detail: `Invalid ${part}${where ? ` field '${where}'` : ""}: ${message}`,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error(
         { err: error, method: error.method, url: error.url },
         "response does not match its schema",
       );
-      return reply.code(500).send({ detail: messages.api.serverError });
+      return sendError(reply, 500, "server_error", { detail: messages.api.serverError });
     }
     // PostgreSQL's data exceptions (class 22: a NUL byte, a number out of range, bad encoding) come
     // from input that got past validation: the client's fault, and nothing was stored.
     const sqlState = (error as { code?: unknown }).code;
     if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       request.log.warn({ err: error }, "input rejected by the database");
-      return reply.code(400).send({ detail: messages.api.invalidInput });
+      return sendError(reply, 400, "invalid_input", { detail: messages.api.invalidInput });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: clientMessage(error) });
+      return sendError(reply, status, errorCodeForStatus(status), { detail: clientMessage(error) });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ detail: messages.api.serverError });
+    return sendError(reply, 500, "server_error", { detail: messages.api.serverError });
   });
+}
+
+/** The code of a 4xx that carries no code of its own (a framework or plugin error). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return "not_authenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 413:
+      return "too_large";
+    case 429:
+      return "rate_limited";
+    default:
+      return "invalid_input";
+  }
 }
 
 function clientMessage(error: FastifyError): string {

@@ -144,11 +144,11 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
   it("answers 'Product not found' for an unknown id or slug", async () => {
     expect(await get("product/999999/")).toMatchObject({
       status: 404,
-      body: { detail: "Product not found" },
+      body: { detail: "Product not found", code: "product_not_found" },
     });
     expect(await get("product/slug/no-such-thing/")).toMatchObject({
       status: 404,
-      body: { detail: "Product not found" },
+      body: { detail: "Product not found", code: "product_not_found" },
     });
   });
 
@@ -192,7 +192,7 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
   it.each(["4", "0", "-1", "abc", "1.5"])("answers 404 'Invalid page.' for page=%s", async (page) => {
     expect(await get(`product/paginated/?page=${page}&page_size=5`)).toMatchObject({
       status: 404,
-      body: { detail: "Invalid page." },
+      body: { detail: "Invalid page.", code: "invalid_page" },
     });
   });
 
@@ -200,6 +200,7 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
     const { status, body } = await get(`product/paginated/?page_size=${size}`);
     expect(status).toBe(400);
     expect(body.detail).toMatch(/page_size/);
+    expect(body.code).toBe("invalid_input");
   });
 
   it("clamps page_size to 100", async () => {
@@ -246,11 +247,11 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
     });
     expect(await get(`product/category/${emptyCategory.id}/?page=2`)).toMatchObject({
       status: 404,
-      body: { detail: "Invalid page." },
+      body: { detail: "Invalid page.", code: "invalid_page" },
     });
     expect(await get("product/category/999999/")).toMatchObject({
       status: 404,
-      body: { detail: "Category not found" },
+      body: { detail: "Category not found", code: "category_not_found" },
     });
   });
 
@@ -263,7 +264,7 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
     expect(names(body.results).at(-1)).toBe("Matooke bunch");
     expect(await get("product/sub-category/999999/")).toMatchObject({
       status: 404,
-      body: { detail: "Sub category not found" },
+      body: { detail: "Sub category not found", code: "sub_category_not_found" },
     });
   });
 
@@ -283,7 +284,7 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
     });
     expect(await get("product/shop/999999/")).toMatchObject({
       status: 404,
-      body: { detail: "Shop not found" },
+      body: { detail: "Shop not found", code: "shop_not_found" },
     });
   });
 
@@ -340,7 +341,7 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
   it("product/related/{id}/ answers 'Product not found' for an unknown product", async () => {
     expect(await get("product/related/999999/")).toMatchObject({
       status: 404,
-      body: { detail: "Product not found" },
+      body: { detail: "Product not found", code: "product_not_found" },
     });
   });
 
@@ -384,7 +385,7 @@ describe("product lookups by unusable slugs", () => {
       for (const slug of ["%00", "a%00b", "..%2F..%2Fetc", "%20", "%E2%80%AE"]) {
         const res = await fetch(`${server.shopUrl}product/slug/${slug}/`);
         expect(res.status, slug).toBe(404);
-        expect(await res.json()).toEqual({ detail: "Product not found" });
+        expect(await res.json()).toEqual({ detail: "Product not found", code: "product_not_found" });
       }
     } finally {
       await server.close();

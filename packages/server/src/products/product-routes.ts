@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
 import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { sendError } from "../http/error-reply.js";
 import {
   CATEGORY_NOT_FOUND,
   INVALID_PAGE,
@@ -21,6 +22,9 @@ import { type ListedFilter, ProductRepository } from "./product-repository.js";
 const TAG = "products";
 const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 
+/** The answer of a listing whose category or sub category does not exist. */
+type OwnerNotFound = { code: "category_not_found" | "sub_category_not_found"; detail: string };
+
 export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const products = new ProductRepository(db);
   const catalogue = new CatalogueRepository(db);
@@ -32,16 +36,16 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     reply: FastifyReply,
     query: { page?: string | undefined; page_size: number },
     filter: ListedFilter,
-    owner?: { exists(): Promise<boolean>; notFound: string },
+    owner?: { exists(): Promise<boolean>; notFound: OwnerNotFound },
   ) {
     const page = parsePage(query.page);
-    if (page === null) return reply.code(404).send({ detail: INVALID_PAGE });
+    if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
     const result = await products.page(filter, page, query.page_size);
     // An empty listing may be an unknown category: only then is it worth asking.
     if (owner && (!result.ok || result.count === 0) && !(await owner.exists())) {
-      return reply.code(404).send({ detail: owner.notFound });
+      return sendError(reply, 404, owner.notFound.code, { detail: owner.notFound.detail });
     }
-    if (!result.ok) return reply.code(404).send({ detail: INVALID_PAGE });
+    if (!result.ok) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
     const lastPage = pageCount(result.count, query.page_size);
     reply.header("cache-control", PUBLIC_CACHE);
     return {
@@ -79,7 +83,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         { categoryId: id },
         {
           exists: () => catalogue.categoryExists(id),
-          notFound: CATEGORY_NOT_FOUND,
+          notFound: { code: "category_not_found", detail: CATEGORY_NOT_FOUND },
         },
       );
     },
@@ -97,7 +101,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         { subCategoryId: id },
         {
           exists: () => catalogue.subCategoryExists(id),
-          notFound: SUB_CATEGORY_NOT_FOUND,
+          notFound: { code: "sub_category_not_found", detail: SUB_CATEGORY_NOT_FOUND },
         },
       );
     },
@@ -108,7 +112,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     { schema: routeSchema(productCalls.getById, TAG) },
     async (request, reply) => {
       const product = await products.byId(request.params.id);
-      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -121,7 +125,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       // Slugs are made of letters, digits and hyphens; anything else cannot name a product.
       const slug = request.params.slug;
       const product = SLUG_SHAPE.test(slug) ? await products.bySlug(slug) : undefined;
-      if (!product) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -135,7 +139,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const stock = request.query.stock_type === "out" ? "out" : "in";
       const { products: data, count } = await products.byShop(shopId, stock, request.query.limit);
       if (count === 0 && !(await shops.exists(shopId)))
-        return reply.code(404).send({ detail: SHOP_NOT_FOUND });
+        return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data, number_of_products: count };
     },
@@ -146,7 +150,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     { schema: routeSchema(productCalls.related, TAG) },
     async (request, reply) => {
       const related = await products.relatedTo(request.params.id, request.query.limit);
-      if (!related) return reply.code(404).send({ detail: PRODUCT_NOT_FOUND });
+      if (!related) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: related };
     },

@@ -82,6 +82,7 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const { status, body } = await post(payload);
     expect(status).toBe(400);
     expect(body.detail).toContain(field);
+    expect(body.code).toBe("invalid_input");
   });
 
   it.each([
@@ -92,6 +93,7 @@ describe.each(databaseKinds())("POST faqs/feedback/ (%s)", (kind) => {
     const { status, body } = await post(raw);
     expect(status).toBe(400);
     expect(body.detail).toEqual(expect.any(String));
+    expect(body.code).toBe("invalid_input");
   });
 
   it("stores nothing when it refuses", async () => {
