@@ -10,7 +10,7 @@ import {
 } from "./constants.js";
 
 export const messages = {
-  /** Details of the API's error bodies; clients match some of them literally (spec §4, §8). */
+  /** Details of the API's error bodies (spec §4, §8); clients read the `code` beside them. */
   api: {
     invalidPage: "Invalid page.",
     notFound: "Not found.",
@@ -22,6 +22,8 @@ export const messages = {
     malformedMultipart: "Malformed multipart body",
     unsupportedContentType: "Unsupported content type",
     bodyTooLarge: "Request body is too large",
+    invalidUrl: "The address is not a valid URL",
+    urlTooLong: "A part of the address is too long",
     invalidInput: "The request holds a value that cannot be stored or searched",
     serverError: "Server error, try again later",
   },

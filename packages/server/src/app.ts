@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "./db/connect.js";
 import { geoRoutes } from "./geo/geo-routes.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { appConfigRoutes } from "./http/app-config-routes.js";
-import { installErrorHandling } from "./http/error-handler.js";
+import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerMediaFiles } from "./http/media-files.js";
@@ -54,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

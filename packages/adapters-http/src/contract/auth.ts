@@ -51,7 +51,7 @@ export const registerErrorBody = z
   .object({
     email: z.array(z.string()).optional(),
     phone: z.array(z.string()).optional(),
-    code: errorCode.optional(),
+    code: errorCode,
   })
   .catchall(z.array(z.string()));
 

@@ -45,8 +45,9 @@ export const INT4_MAX = 2_147_483_647;
 export const detailBody = z.object({ detail: z.string() });
 
 // Every error keeps the spec's body and carries a stable `code` beside it (error-codes.ts):
-// clients read the code, people read the words.
-const withCode = { code: errorCode.optional() };
+// clients read the code, people read the words. The code is required: an answer without one
+// fails its response schema in tests.
+const withCode = { code: errorCode };
 
 /** `{"detail": "...", "code": "..."}`: the usual error body. */
 export const detailError = z.object({ detail: z.string(), ...withCode });

@@ -95,6 +95,15 @@ describe("the error handler", () => {
     expect(res.json()).toEqual({ detail: "Refused here", code });
   });
 
+  it("answers the router's own refusals (bad encoding, an overlong path parameter) in our body with a code", async () => {
+    const badUrl = await app.inject({ url: "/api/shop/product/slug/%E0%A4%A/" });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ detail: "The address is not a valid URL", code: "invalid_input" });
+    const longParam = await app.inject({ url: `/api/shop/product/slug/${"a".repeat(600)}/` });
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.json()).toEqual({ detail: "A part of the address is too long", code: "invalid_input" });
+  });
+
   it("answers its own failures with a 500 server_error that says little", async () => {
     for (const url of ["/api/shop/fail/", "/api/shop/refuse/503/"]) {
       const res = await app.inject({ url });

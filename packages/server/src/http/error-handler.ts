@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { sendError } from "./error-reply.js";
 
@@ -39,6 +39,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return sendError(reply, 500, "server_error", { detail: messages.api.serverError });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, written before any hook or handler runs
+ * (a path that is not valid percent-encoding, a path parameter over `maxParamLength`), answered in
+ * our error body with its code instead of Fastify's.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return sendError(reply, 414, "invalid_input", { detail: messages.api.urlTooLong });
+  }
+  return sendError(reply, 400, "invalid_input", { detail: messages.api.invalidUrl });
 }
 
 /** The code of a 4xx that carries no code of its own (a framework or plugin error). */
