@@ -1,4 +1,4 @@
-import { type AccountGateways, createAccountGateways } from "@katale/adapters-http";
+import { createHttpGateways, type HttpGateways } from "@katale/adapters-http";
 import { devMailWire } from "@katale/adapters-http/contract";
 import type { ImageUpload, Result } from "@katale/domain";
 import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
@@ -36,7 +36,7 @@ const jpeg = image(
 
 describe.each(databaseKinds())("account gateways over HTTP (%s)", (kind) => {
   let server: TestServer;
-  let gateways: AccountGateways;
+  let gateways: HttpGateways;
   let n = 0;
 
   /** A fresh, unused identity. */
@@ -79,7 +79,7 @@ describe.each(databaseKinds())("account gateways over HTTP (%s)", (kind) => {
   beforeAll(async () => {
     // Rate limits have their own server below: this file sends more codes than one address may.
     server = await startTestServer({ database: kind, env: { AUTH_RATE_LIMITS: "off" } });
-    gateways = createAccountGateways({
+    gateways = createHttpGateways({
       authUrl: server.authUrl,
       shopUrl: server.shopUrl,
       fetch: undiciFetch,
@@ -351,11 +351,11 @@ describe.each(databaseKinds())("account gateways over HTTP (%s)", (kind) => {
 
 describe("account gateways under the rate limits", () => {
   let server: TestServer;
-  let gateways: AccountGateways;
+  let gateways: HttpGateways;
 
   beforeAll(async () => {
     server = await startTestServer();
-    gateways = createAccountGateways({
+    gateways = createHttpGateways({
       authUrl: server.authUrl,
       shopUrl: server.shopUrl,
       fetch: undiciFetch,

@@ -1,4 +1,4 @@
-import { type BrowseGateways, createBrowseGateways } from "@katale/adapters-http";
+import { createHttpGateways, type HttpGateways } from "@katale/adapters-http";
 import type { Product } from "@katale/domain";
 import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
@@ -13,12 +13,12 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }
 
 describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
   let server: TestServer;
-  let gateways: BrowseGateways;
+  let gateways: HttpGateways;
   let listed: Product[];
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, seed: "demo" });
-    gateways = createBrowseGateways({ authUrl: server.authUrl, shopUrl: server.shopUrl, fetch: undiciFetch });
+    gateways = createHttpGateways({ authUrl: server.authUrl, shopUrl: server.shopUrl, fetch: undiciFetch });
     listed = value(await gateways.products.listProducts());
   });
 
@@ -51,7 +51,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
     });
 
     it("a base URL the service does not serve is an unknown route, not a missing thing", async () => {
-      const wrong = createBrowseGateways({
+      const wrong = createHttpGateways({
         authUrl: server.authUrl,
         shopUrl: `${server.shopUrl}nope/`,
         fetch: undiciFetch,
@@ -205,7 +205,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
   });
 
   it("works with the platform's global fetch too", async () => {
-    const viaGlobal = createBrowseGateways({
+    const viaGlobal = createHttpGateways({
       authUrl: server.authUrl,
       shopUrl: server.shopUrl,
       fetch: globalThis.fetch,
@@ -216,7 +216,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
 
 describe("browse gateways without a server", () => {
   it("report a network error", async () => {
-    const gateways = createBrowseGateways({
+    const gateways = createHttpGateways({
       authUrl: "http://127.0.0.1:9/api/auth/",
       shopUrl: "http://127.0.0.1:9/api/shop/",
       fetch: undiciFetch,

@@ -1,4 +1,4 @@
-import { AesShopIdCipher, type BrowseGateways, createBrowseGateways } from "@katale/adapters-http";
+import { AesShopIdCipher, createHttpGateways, type HttpGateways } from "@katale/adapters-http";
 import {
   forYouFeed,
   loadCategoryListing,
@@ -20,11 +20,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 describe.each(databaseKinds())("browse use cases over HTTP (%s)", (kind) => {
   let server: TestServer;
-  let gateways: BrowseGateways;
+  let gateways: HttpGateways;
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, seed: "demo" });
-    gateways = createBrowseGateways({ authUrl: server.authUrl, shopUrl: server.shopUrl, fetch: undiciFetch });
+    gateways = createHttpGateways({ authUrl: server.authUrl, shopUrl: server.shopUrl, fetch: undiciFetch });
   });
 
   afterAll(async () => {

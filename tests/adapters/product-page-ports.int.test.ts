@@ -1,4 +1,4 @@
-import { createBrowseGateways } from "@katale/adapters-http";
+import { createHttpGateways } from "@katale/adapters-http";
 import type { Product, ProductGateway, Shop, ShopGateway } from "@katale/domain";
 import { InMemoryProductGateway, InMemoryShopGateway } from "@katale/domain/testing";
 import { fetch as undiciFetch } from "undici";
@@ -80,7 +80,7 @@ describe.each(databaseKinds())("the product page's ports (%s)", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, seed: "demo" });
-    const ports = createBrowseGateways({
+    const ports = createHttpGateways({
       authUrl: server.authUrl,
       shopUrl: server.shopUrl,
       fetch: undiciFetch,

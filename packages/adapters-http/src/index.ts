@@ -4,11 +4,6 @@
 export { authErrorOf } from "./auth/auth-error-mapping.js";
 export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
 export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";
-export {
-  type AccountGatewayOptions,
-  type AccountGateways,
-  createAccountGateways,
-} from "./auth/create-account-gateways.js";
 export { toCategory, toFilter, toSubCategory } from "./catalogue/catalogue-wire-mapping.js";
 export { CategoryHttpGateway } from "./catalogue/category-http-gateway.js";
 export {
@@ -16,10 +11,10 @@ export {
   toAddressSuggestion,
 } from "./geo/address-suggestions-http-gateway.js";
 export {
-  type BrowseGatewayOptions,
-  type BrowseGateways,
-  createBrowseGateways,
-} from "./http/create-browse-gateways.js";
+  createHttpGateways,
+  type HttpGateways,
+  type HttpGatewaysOptions,
+} from "./http/create-http-gateways.js";
 export { errorFromResponse } from "./http/error-mapping.js";
 export type { FetchLike, RequestInitLike, ResponseLike } from "./http/fetch-like.js";
 export {
@@ -30,7 +25,7 @@ export {
   type ServiceUrls,
   type SuccessBody,
 } from "./http/http-client.js";
-export { type HttpGatewaysOptions, httpGatewaysModule } from "./http/http-gateways-module.js";
+export { httpGatewaysModule } from "./http/http-gateways-module.js";
 export {
   encodeMultipart,
   type MultipartBody,

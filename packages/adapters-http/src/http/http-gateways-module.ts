@@ -1,14 +1,9 @@
 import { PORTS, type PortToken } from "@katale/domain";
-import { type BindToFluentSyntax, ContainerModule } from "inversify";
-import { createAccountGateways } from "../auth/create-account-gateways.js";
-import { createBrowseGateways } from "./create-browse-gateways.js";
-import type { FetchLike } from "./fetch-like.js";
-import type { ServiceUrls } from "./http-client.js";
+import { ContainerModule } from "inversify";
+import { createHttpGateways, type HttpGateways, type HttpGatewaysOptions } from "./create-http-gateways.js";
 
-export interface HttpGatewaysOptions extends ServiceUrls {
-  /** The global `fetch` (browsers, Node) or any function shaped like it (tests). */
-  readonly fetch: FetchLike;
-}
+/** The domain's token of each gateway, checked by the compiler: same name, same port type. */
+const GATEWAY_PORTS: { readonly [K in keyof HttpGateways]: PortToken<HttpGateways[K]> } = PORTS;
 
 /**
  * Binds every gateway port of the domain (`PORTS`) to its HTTP gateway on the two services, for a
@@ -16,16 +11,9 @@ export interface HttpGatewaysOptions extends ServiceUrls {
  */
 export function httpGatewaysModule(options: HttpGatewaysOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    const port = <T>(token: PortToken<T>): BindToFluentSyntax<T> => bind<T>(token);
-    const browse = createBrowseGateways(options);
-    const account = createAccountGateways(options);
-    port(PORTS.categories).toConstantValue(browse.categories);
-    port(PORTS.products).toConstantValue(browse.products);
-    port(PORTS.reviews).toConstantValue(browse.reviews);
-    port(PORTS.shops).toConstantValue(browse.shops);
-    port(PORTS.support).toConstantValue(browse.support);
-    port(PORTS.auth).toConstantValue(account.auth);
-    port(PORTS.userVerification).toConstantValue(account.userVerification);
-    port(PORTS.addresses).toConstantValue(account.addresses);
+    const gateways = createHttpGateways(options);
+    const bindPort = <K extends keyof HttpGateways>(name: K) =>
+      bind<HttpGateways[K]>(GATEWAY_PORTS[name]).toConstantValue(gateways[name]);
+    for (const name of Object.keys(gateways) as (keyof HttpGateways)[]) bindPort(name);
   });
 }

@@ -1,33 +1,43 @@
 import type {
+  AddressSuggestions,
+  AuthGateway,
   CategoryGateway,
   ProductGateway,
   ReviewGateway,
   ShopGateway,
   SupportGateway,
+  UserVerificationGateway,
 } from "@katale/domain";
+import { AuthHttpGateway } from "../auth/auth-http-gateway.js";
 import { CategoryHttpGateway } from "../catalogue/category-http-gateway.js";
+import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
 import { ProductHttpGateway } from "../products/product-http-gateway.js";
 import { ReviewHttpGateway } from "../products/review-http-gateway.js";
 import { ShopHttpGateway } from "../shops/shop-http-gateway.js";
 import { SupportHttpGateway } from "../support/support-http-gateway.js";
+import { UserVerificationHttpGateway } from "../verification/user-verification-http-gateway.js";
 import type { FetchLike } from "./fetch-like.js";
 import { HttpClient, type ServiceUrls } from "./http-client.js";
 
-export interface BrowseGateways {
+/** Every gateway port over HTTP, named as in the domain's `PORTS`. A new gateway is added here. */
+export interface HttpGateways {
   readonly categories: CategoryGateway;
   readonly products: ProductGateway;
   readonly reviews: ReviewGateway;
   readonly shops: ShopGateway;
   readonly support: SupportGateway;
+  readonly auth: AuthGateway;
+  readonly userVerification: UserVerificationGateway;
+  readonly addresses: AddressSuggestions;
 }
 
-export interface BrowseGatewayOptions extends ServiceUrls {
+export interface HttpGatewaysOptions extends ServiceUrls {
   /** The global `fetch` (browsers, Node) or any function shaped like it (tests). */
   readonly fetch: FetchLike;
 }
 
-/** The browse ports over HTTP, sharing one client. */
-export function createBrowseGateways(options: BrowseGatewayOptions): BrowseGateways {
+/** The gateway factory: every port over HTTP on the two services, sharing one client. */
+export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
   const http = new HttpClient({ authUrl: options.authUrl, shopUrl: options.shopUrl }, options.fetch);
   return {
     categories: new CategoryHttpGateway(http),
@@ -35,5 +45,8 @@ export function createBrowseGateways(options: BrowseGatewayOptions): BrowseGatew
     reviews: new ReviewHttpGateway(http),
     shops: new ShopHttpGateway(http),
     support: new SupportHttpGateway(http),
+    auth: new AuthHttpGateway(http),
+    userVerification: new UserVerificationHttpGateway(http),
+    addresses: new AddressSuggestionsHttpGateway(http),
   };
 }
