@@ -1,13 +1,9 @@
 import { createHttpGateways } from "@katale/adapters-http";
 import type { Product, ProductGateway, Shop, ShopGateway } from "@katale/domain";
 import { InMemoryProductGateway, InMemoryShopGateway } from "@katale/domain/testing";
+import { databaseKinds, startTestServer, type TestServer } from "@katale/server/testing";
 import { fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "../../packages/server/src/testing/test-server.js";
 
 // The ports the product page calls (shop products with a limit, shops by ids, related products),
 // one behaviour suite run against the HTTP gateways on the real server and against the domain's
