@@ -9,6 +9,15 @@ import { useCarousel } from "./use-carousel.js";
 /** The banner's height: its placeholder keeps the same room while the products load. */
 const BANNER_HEIGHT = "h-56 sm:h-72";
 
+/** Dots a phone shows: seven 24 px targets fit between the arrows down to a 320 px wide screen. */
+const PHONE_DOTS = 7;
+
+/** The run of `size` dots around `page` (centred where it can be), as first and last index. */
+export function phoneDots(page: number, count: number, size = PHONE_DOTS) {
+  const first = Math.max(0, Math.min(page - Math.floor(size / 2), count - size));
+  return { first, last: Math.min(count, first + size) - 1 };
+}
+
 /** Holds the banner's room until its slides arrive, so nothing under it moves. */
 export function ProductBannerPlaceholder() {
   return <div aria-hidden="true" className={`${BANNER_HEIGHT} rounded-2xl bg-brand-50`} />;
@@ -31,6 +40,7 @@ export function ProductBanner({ slides, label }: { slides: readonly BannerItem[]
     return () => clearTimeout(timer);
   }, [paused, carousel.page, carousel.pageCount]);
 
+  const dots = phoneDots(carousel.page, slides.length);
   const slide = carousel.visible[0];
   if (slide === undefined) return null;
   return (
@@ -79,22 +89,27 @@ export function ProductBanner({ slides, label }: { slides: readonly BannerItem[]
         onClick={carousel.next}
         className="absolute right-1 bottom-0 sm:top-1/2 sm:right-2 sm:bottom-auto sm:-translate-y-1/2"
       />
-      {/* Dots are 24 px targets; on a narrow phone they wrap onto a second row between the arrows. */}
-      <div className="absolute inset-x-12 bottom-1 flex flex-wrap justify-center">
-        {slides.map((s, i) => (
-          <button
-            key={s.slug}
-            type="button"
-            aria-label={messages.web.goToSlide(i + 1)}
-            aria-current={i === carousel.page}
-            onClick={() => carousel.show(i)}
-            className="flex h-6 w-6 items-center justify-center sm:h-8"
-          >
-            <span
-              className={`block h-2 w-2 rounded-full ${i === carousel.page ? "bg-brand-700" : "bg-gray-400"}`}
-            />
-          </button>
-        ))}
+      {/* Dots are 24 px targets. A phone shows the few around the current slide (arrows reach the
+          rest), on one row between the arrows; the end ones are smaller when more lie beyond. */}
+      <div className="absolute inset-x-12 bottom-0 flex h-11 items-center justify-center sm:bottom-1 sm:h-8">
+        {slides.map((s, i) => {
+          const onPhone = i >= dots.first && i <= dots.last;
+          const beyond = (i === dots.first && i > 0) || (i === dots.last && i < slides.length - 1);
+          return (
+            <button
+              key={s.slug}
+              type="button"
+              aria-label={messages.web.goToSlide(i + 1)}
+              aria-current={i === carousel.page}
+              onClick={() => carousel.show(i)}
+              className={`${onPhone ? "flex" : "hidden sm:flex"} h-6 w-6 shrink-0 items-center justify-center sm:h-8`}
+            >
+              <span
+                className={`block rounded-full sm:h-2 sm:w-2 ${beyond ? "h-1.5 w-1.5" : "h-2 w-2"} ${i === carousel.page ? "bg-brand-700" : "bg-gray-400"}`}
+              />
+            </button>
+          );
+        })}
       </div>
     </section>
   );

@@ -51,3 +51,43 @@ describe("desktop Category menu by keyboard", () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+describe("desktop Category menu by pointer", () => {
+  const expanded = (button: HTMLElement) => button.getAttribute("aria-expanded");
+
+  it("stays open when the button is clicked after hovering opened it", async () => {
+    const button = open();
+    fireEvent.mouseEnter(button);
+    expect(expanded(button)).toBe("true");
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("true");
+    expect(await screen.findByRole("link", { name: "Electronics" })).toBeTruthy();
+
+    // A second click closes it, as does a press elsewhere after it is opened again.
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("false");
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("true");
+    fireEvent.mouseDown(document.body);
+    expect(expanded(button)).toBe("false");
+  });
+
+  it("opens on a click when hovering left it closed, and closes on Escape", () => {
+    const button = open();
+    fireEvent.mouseEnter(button);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(expanded(button)).toBe("false");
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("true");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(expanded(button)).toBe("false");
+  });
+
+  it("toggles on clicks without a hover first (what Enter and Space do on the button)", () => {
+    const button = open();
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("true");
+    fireEvent.click(button);
+    expect(expanded(button)).toBe("false");
+  });
+});

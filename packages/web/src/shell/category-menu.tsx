@@ -30,6 +30,9 @@ function moveFocus(list: HTMLElement | null, step: 1 | -1): boolean {
  * The desktop Category dropdown (spec §2): categories on the left, the sub categories of the hovered
  * (or focused) category on the right. Loads the catalogue the first time it opens.
  *
+ * Pointer: entering the button opens the menu and the click that follows keeps it open (a later
+ * click closes it); leaving the menu, a click elsewhere or Escape closes it.
+ *
  * Keyboard: Tab walks the links as usual; ArrowDown on the button opens the menu on the first
  * category; ArrowUp/ArrowDown move within a column, ArrowRight goes from a category to its sub
  * categories and ArrowLeft back; Escape closes and returns to the button.
@@ -44,6 +47,8 @@ export function CategoryMenu() {
   const subList = useRef<HTMLUListElement>(null);
   /** Set by ArrowDown on the button: focus the first category once the list is there. */
   const focusFirstPending = useRef(false);
+  /** The pointer opened the menu: the click that usually follows confirms it instead of closing it. */
+  const openedByHover = useRef(false);
   const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
   const remember = useRememberCatalogueChoice();
@@ -54,6 +59,9 @@ export function CategoryMenu() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setOpen(false), [location.pathname]);
   useDismiss(open, root, close);
+  useEffect(() => {
+    if (!open) openedByHover.current = false;
+  }, [open]);
 
   const list = categories.data?.ok ? categories.data.value : [];
 
@@ -63,6 +71,20 @@ export function CategoryMenu() {
     linksIn(categoryList.current)[0]?.focus();
     focusFirstPending.current = false;
   }, [open, list.length]);
+
+  function onButtonHover() {
+    if (open) return;
+    openedByHover.current = true;
+    setOpen(true);
+  }
+
+  function onButtonClick() {
+    if (openedByHover.current) {
+      openedByHover.current = false;
+      return;
+    }
+    setOpen((o) => !o);
+  }
 
   function onButtonKey(event: KeyboardEvent) {
     if (event.key !== "ArrowDown") return;
@@ -102,8 +124,8 @@ export function CategoryMenu() {
         onKeyDown={onButtonKey}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        onMouseEnter={() => setOpen(true)}
+        onClick={onButtonClick}
+        onMouseEnter={onButtonHover}
         className="flex h-11 items-center gap-1 rounded-lg px-3 font-medium text-gray-800 hover:bg-gray-100"
       >
         {messages.header.category}

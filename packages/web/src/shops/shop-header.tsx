@@ -23,22 +23,25 @@ export function ShopHeader({ page }: { page: ShopPage }) {
         priority
         className="aspect-[4/1] w-full bg-gray-100 object-cover"
       />
-      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+      {/* The logo sits under the cover, never on it: covers often carry words (the shop's town) near
+          the bottom left, and on a phone the cover is only a strip. Phone: logo beside the name,
+          the rest full width under them. Wider: logo, details, then Chat and Follow on one row. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-end">
         <ResponsiveImage
           path={shop.displayImage}
           alt=""
           width={96}
           height={96}
-          sizes="96px"
+          sizes="(min-width: 640px) 96px, 64px"
           priority
-          className="-mt-14 h-24 w-24 shrink-0 rounded-full border-4 border-white bg-white object-cover"
+          className="h-16 w-16 shrink-0 rounded-full border border-gray-200 bg-white object-cover sm:row-span-2 sm:h-24 sm:w-24"
         />
-        <div className="min-w-0 flex-1">
-          <h1 className="flex items-center gap-2 text-xl font-semibold sm:text-2xl">
-            <span className="truncate">{shop.name}</span>
-            <VerifiedBadge status={shop.verificationStatus} size={22} />
-          </h1>
-          {shop.bio !== "" && <p className="mt-1 text-gray-700">{shop.bio}</p>}
+        <h1 className="flex min-w-0 items-center gap-2 text-xl font-semibold sm:text-2xl">
+          <span className="min-w-0 break-words sm:truncate">{shop.name}</span>
+          <VerifiedBadge status={shop.verificationStatus} size={22} />
+        </h1>
+        <div className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2">
+          {shop.bio !== "" && <p className="text-gray-700">{shop.bio}</p>}
           <p className="mt-2 flex flex-wrap gap-4 text-sm text-gray-700">
             <button
               type="button"
@@ -53,7 +56,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
           </p>
         </div>
         {!page.isOwner && (
-          <div className="flex gap-2">
+          <div className="col-span-2 flex gap-2 sm:col-span-1 sm:col-start-3 sm:row-span-2 sm:row-start-1">
             <button type="button" className="btn-primary" onClick={promptLogin}>
               <MessageCircle aria-hidden="true" size={18} />
               {messages.shops.chat}
