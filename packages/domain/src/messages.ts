@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
   PROFILE_PHONE_MAX_LENGTH,
+  REVIEW_MAX_LENGTH,
 } from "./constants.js";
 
 export const messages = {
@@ -140,6 +141,7 @@ export const messages = {
     noFollowedShops: "You don't follow any shop",
     noBrowseHistory: "You don't have any browse history",
     noWishlistProducts: "No products in wish list or they are out of stock",
+    noReviews: "You have not written any reviews yet",
   },
   /** Accounts (issue 4): form validation and the outcomes spec §8 leaves unworded. */
   auth: {
@@ -205,6 +207,10 @@ export const messages = {
   },
   products: {
     notFound: "Product not found",
+    saved: "Saved to your wishlist",
+    unsaved: "Removed from your wishlist",
+    rated: "Thanks for rating this product",
+    invalidRating: "Choose 0 to 5 stars, in half steps",
     doesNotExist: "Product does not exist",
     noProducts: "No products",
     noProductsLower: "no products",
@@ -232,6 +238,11 @@ export const messages = {
   },
   reviews: {
     noComments: "No comments yet",
+    empty: "Write your review before sending it",
+    tooLong: `A review has at most ${REVIEW_MAX_LENGTH.toLocaleString("en-US")} characters`,
+    added: "Review added",
+    deleted: "Review deleted",
+    confirmDelete: "Delete this review?",
     noCommentsFound: "No comments found",
     edited: "comment successfully edited",
     notOwner: "You are not the owner",
@@ -250,6 +261,8 @@ export const messages = {
     follow: "Follow",
     unfollow: "Unfollow",
     notFollowing: "currently not following any shop",
+    followed: "You are following this shop",
+    unfollowed: "You no longer follow this shop",
     editDetails: "Edit details",
     addItem: "Add item",
     addServiceBanner: "Add service banner",
