@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/auth-routes.js";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
+import { engagementRoutes } from "./engagement/engagement-routes.js";
 import { geoRoutes } from "./geo/geo-routes.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { appConfigRoutes } from "./http/app-config-routes.js";
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(productRoutes, deps);
         await shop.register(shopRoutes, deps);
         await shop.register(supportRoutes, deps);
+        await shop.register(engagementRoutes, deps);
         await shop.register(geoRoutes, deps);
       },
       { prefix: "/api/shop" },

@@ -53,6 +53,20 @@ export const followRecordWire = z.object({
 });
 export type FollowRecordWire = z.infer<typeof followRecordWire>;
 
+/**
+ * A rating on the wire: the stored 0–10 whole number, as a number or a numeric string (forms). No
+ * coercion of anything else: a missing, empty or null rating is refused, never taken as 0.
+ */
+const ratingValue = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,2}$/, "must be a whole number from 0 to 10")
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(0).max(RATING_STORED_MAX));
+
 const commentList = z.object({ data: z.array(commentWire), number_of_comments: z.number().int().min(0) });
 const authErrors = { 400: badRequestError, 401: detailError } as const;
 
@@ -117,7 +131,7 @@ export const engagementCalls = defineCalls({
     summary:
       "Rate a product: `rating` is the stored 0–10 value (the 0–5 stars doubled); rating again replaces it",
     auth: "token",
-    body: z.object({ rating: z.coerce.number().int().min(0).max(RATING_STORED_MAX), product_id: idValue }),
+    body: z.object({ rating: ratingValue, product_id: idValue }),
     response: {
       200: dataOf(
         z.object({

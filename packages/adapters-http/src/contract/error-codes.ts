@@ -33,6 +33,9 @@ export const ERROR_CODES = {
   category_not_found: "No such category.",
   sub_category_not_found: "No such sub category.",
   user_not_found: "No account with that e-mail, phone or id.",
+  saved_product_not_found: "No such saved product.",
+  follow_not_found: "No such follow record.",
+  comment_not_found: "No such comment.",
 
   // ---- accounts (authentication service) ----
   /** Registration or profile: the e-mail and/or phone belong to another account (field errors say which). */

@@ -4,6 +4,8 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /** Public reads (catalogue, products, shops, FAQ): shared caches may keep them half a minute. */
 export const PUBLIC_CACHE = "public, max-age=30";
+/** Answers that belong to one signed-in user (saved items, history): no cache may keep them. */
+export const PRIVATE_NO_STORE = "private, no-store";
 /** Files named by their content (media, the web app's hashed assets): they never change. */
 export const IMMUTABLE_CACHE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 /** For @fastify/static's `maxAge` (milliseconds), the same year as IMMUTABLE_CACHE. */

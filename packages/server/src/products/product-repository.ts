@@ -72,6 +72,27 @@ export class ProductRepository {
     return row && toWire(row);
   }
 
+  /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
+  async byIds(ids: readonly number[]): Promise<ProductWire[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.select().where("p.id", "in", ids).execute();
+    const byId = new Map(rows.map((row) => [row.product_id, toWire(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** In-stock products of the shops the user follows, newest first. */
+  async fromShopsFollowedBy(userId: number, limit: number): Promise<ProductWire[]> {
+    const rows = await this.select()
+      .where("p.shop_id", "in", (eb) =>
+        eb.selectFrom("follows").select("shop_id").where("user_id", "=", userId),
+      )
+      .where("p.in_stock", ">", 0)
+      .orderBy("p.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toWire);
+  }
+
   /** How many in-stock products a listing holds (kept by triggers in listing_counts). */
   async countListed(filter: ListedFilter): Promise<number> {
     const [scope, scopeId] =
