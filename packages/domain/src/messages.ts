@@ -7,7 +7,6 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
   PROFILE_PHONE_MAX_LENGTH,
-  REVIEW_MAX_LENGTH,
 } from "./constants.js";
 
 export const messages = {
@@ -244,7 +243,6 @@ export const messages = {
   reviews: {
     noComments: "No comments yet",
     empty: "Write your review before sending it",
-    tooLong: `A review has at most ${REVIEW_MAX_LENGTH.toLocaleString("en-US")} characters`,
     added: "Review added",
     deleted: "Review deleted",
     confirmDelete: "Delete this review?",

@@ -35,7 +35,7 @@ const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authS
 const notOwner: DomainError = { kind: "unauthorized", message: messages.reviews.notOwner };
 const productNotFound: DomainError = { kind: "not-found", message: messages.api.productNotFound };
 const shopNotFound: DomainError = { kind: "not-found", message: messages.api.shopNotFound };
-const notFound: DomainError = { kind: "not-found", message: messages.api.notFound };
+const commentNotFound: DomainError = { kind: "not-found", message: messages.api.commentNotFound };
 
 /**
  * Saving, following, rating, reviews and history as the shop service answers them (issue 8): the
@@ -99,7 +99,9 @@ export class InMemoryEngagementGateway
 
   async unsave(token: string, savedProductId: number): Promise<Result<void>> {
     return this.failures.answer("unsave", () =>
-      this.as(token, (user) => this.remove(this.saved, savedProductId, user)),
+      this.as(token, (user) =>
+        this.remove(this.saved, savedProductId, user, messages.api.savedProductNotFound),
+      ),
     );
   }
 
@@ -136,7 +138,7 @@ export class InMemoryEngagementGateway
 
   async unfollow(token: string, followId: number): Promise<Result<void>> {
     return this.failures.answer("unfollow", () =>
-      this.as(token, (user) => this.remove(this.follows, followId, user)),
+      this.as(token, (user) => this.remove(this.follows, followId, user, messages.api.followNotFound)),
     );
   }
 
@@ -225,7 +227,7 @@ export class InMemoryEngagementGateway
       this.as(token, (user) => {
         const index = this.comments.findIndex((c) => c.id === commentId);
         const comment = this.comments[index];
-        if (!comment) return err(notFound);
+        if (!comment) return err(commentNotFound);
         if (comment.userId !== user.id) return err(notOwner);
         const edited = { ...comment, comment: text.trim() };
         this.comments[index] = edited;
@@ -239,7 +241,7 @@ export class InMemoryEngagementGateway
       this.as(token, (user) => {
         const index = this.comments.findIndex((c) => c.id === commentId);
         const comment = this.comments[index];
-        if (!comment) return err(notFound);
+        if (!comment) return err(commentNotFound);
         if (comment.userId !== user.id && !user.isAdmin) return err(notOwner);
         this.comments.splice(index, 1);
         return ok(undefined);
@@ -285,10 +287,15 @@ export class InMemoryEngagementGateway
     return product && product.inStock > 0 ? product : undefined;
   }
 
-  private remove(records: { id: number; userId: number }[], id: number, user: InMemoryUser): Result<void> {
+  private remove(
+    records: { id: number; userId: number }[],
+    id: number,
+    user: InMemoryUser,
+    notFound: string,
+  ): Result<void> {
     const index = records.findIndex((r) => r.id === id);
     const record = records[index];
-    if (!record) return err(notFound);
+    if (!record) return err({ kind: "not-found", message: notFound });
     if (record.userId !== user.id)
       return err({ kind: "unauthorized", message: messages.authServer.adminOnly });
     records.splice(index, 1);
