@@ -196,7 +196,8 @@ export const engagementCalls = defineCalls({
     summary: "Delete one's own comment",
     auth: "token",
     params: idParams("id"),
-    body: z.object({ user_token: tokenField }).optional(),
+    // A DELETE usually has no body at all (the server reads it as null).
+    body: z.object({ user_token: tokenField }).nullish(),
     response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
   },
   follow: {
