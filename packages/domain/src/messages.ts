@@ -243,8 +243,6 @@ export const messages = {
   reviews: {
     noComments: "No comments yet",
     empty: "Write your review before sending it",
-    added: "Review added",
-    deleted: "Review deleted",
     confirmDelete: "Delete this review?",
     noCommentsFound: "No comments found",
     edited: "comment successfully edited",

@@ -58,10 +58,14 @@ describe("engagement use cases", () => {
     it("saves an unsaved product, then unsaves it, reloading the list each time", async () => {
       const product = products[0]!;
       const saved = successOf(await toggleSave(ports, product.id));
-      expect(saved.saved).toBe(true);
+      expect(saved).toMatchObject({ saved: true, message: messages.products.saved });
       expect(saved.savedProducts && isSaved(saved.savedProducts, product.id)).toBe(true);
       const unsaved = successOf(await toggleSave(ports, product.id));
-      expect(unsaved).toEqual({ saved: false, savedProducts: { items: [], total: 0 } });
+      expect(unsaved).toEqual({
+        saved: false,
+        savedProducts: { items: [], total: 0 },
+        message: messages.products.unsaved,
+      });
     });
 
     it("unsaves by the record found in the saved list, not by the product id", async () => {
@@ -93,7 +97,11 @@ describe("engagement use cases", () => {
           unsave: gateway.unsave.bind(gateway),
         },
       };
-      expect(successOf(await toggleSave(flaky, product.id))).toEqual({ saved: true, savedProducts: null });
+      expect(successOf(await toggleSave(flaky, product.id))).toEqual({
+        saved: true,
+        savedProducts: null,
+        message: messages.products.saved,
+      });
     });
 
     it("a visitor is asked to log in and nothing is sent", async () => {
@@ -108,14 +116,18 @@ describe("engagement use cases", () => {
   describe("toggle follow", () => {
     it("follows, counting the new follower, then unfollows", async () => {
       const followed = successOf(await toggleFollow(ports, shop.id));
-      expect(followed.following).toBe(true);
+      expect(followed).toMatchObject({ following: true, message: messages.shops.followed });
       expect(followed.followers).toEqual({
         numberOfFollowers: 1,
         followers: [{ name: "Amina", profilePicture: null }],
       });
       expect(successOf(await listFollowedShops(ports)).map((r) => r.shop.id)).toEqual([shop.id]);
       const unfollowed = successOf(await toggleFollow(ports, shop.id));
-      expect(unfollowed).toEqual({ following: false, followers: { numberOfFollowers: 0, followers: [] } });
+      expect(unfollowed).toEqual({
+        following: false,
+        followers: { numberOfFollowers: 0, followers: [] },
+        message: messages.shops.unfollowed,
+      });
       expect(successOf(await listFollowedShops(ports))).toEqual([]);
     });
 

@@ -1,3 +1,4 @@
+import { messages } from "../messages.js";
 import type { Product } from "../products/product.js";
 import { ok, type Result } from "../result.js";
 import type { FollowRecord } from "../shops/follow-record.js";
@@ -16,6 +17,7 @@ export interface FollowToggle {
   readonly following: boolean;
   /** The shop's followers after the change (count and list); null when reloading failed. */
   readonly followers: ShopFollowers | null;
+  readonly message: string;
 }
 
 /** The follow record of the shop, if the user follows it (Follow/Unfollow, spec §4). */
@@ -48,7 +50,12 @@ export async function toggleFollow(ports: FollowPorts, shopId: number): Promise<
     : await ports.follows.follow(token, shopId);
   if (!changed.ok) return changed;
   const followers = await ports.shops.listFollowers(shopId);
-  return ok({ following: record === undefined, followers: followers.ok ? followers.value : null });
+  const following = record === undefined;
+  return ok({
+    following,
+    followers: followers.ok ? followers.value : null,
+    message: following ? messages.shops.followed : messages.shops.unfollowed,
+  });
 }
 
 /** Home 'Following': in-stock products of the shops the user follows. */

@@ -1,5 +1,5 @@
-import type { Result } from "../result.js";
-import { ok } from "../result.js";
+import { messages } from "../messages.js";
+import { ok, type Result } from "../result.js";
 import type { SavedProductGateway, SavedProducts } from "./saved-product-gateway.js";
 import { type SessionPorts, signedInToken } from "./signed-in.js";
 
@@ -12,6 +12,7 @@ export interface SaveToggle {
   readonly saved: boolean;
   /** The wishlist reloaded after the change (spec §4); null when reloading failed. */
   readonly savedProducts: SavedProducts | null;
+  readonly message: string;
 }
 
 /** Whether the wishlist holds the product (the bookmark's state, spec §4). */
@@ -43,5 +44,10 @@ export async function toggleSave(ports: SavedProductsPorts, productId: number): 
     : await ports.savedProducts.save(token.value, productId);
   if (!changed.ok) return changed;
   const reloaded = await ports.savedProducts.listSaved(token.value);
-  return ok({ saved: entry === undefined, savedProducts: reloaded.ok ? reloaded.value : null });
+  const saved = entry === undefined;
+  return ok({
+    saved,
+    savedProducts: reloaded.ok ? reloaded.value : null,
+    message: saved ? messages.products.saved : messages.products.unsaved,
+  });
 }
