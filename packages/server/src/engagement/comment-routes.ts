@@ -23,7 +23,8 @@ const IMAGE_FIELD = /^image_\d+$/;
 
 export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, media, readCache }) => {
   const comments = new CommentRepository(db);
-  await registerUploads(app);
+  // A review's 2,000 characters may be 4 bytes each in UTF-8.
+  await registerUploads(app, { fieldSize: 4 * 2000 + 1024 });
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   /** Removes images no row shows any more (files are named by content and may be shared). */
   const release = async (paths: readonly string[]) => {

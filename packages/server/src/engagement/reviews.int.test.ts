@@ -140,6 +140,18 @@ describe.each(databaseKinds())("reviews (%s)", (kind) => {
     });
     expect(refused.status).toBe(400);
     expect((await comments(product.id)).body.number_of_comments).toBe(1);
+
+    // 2,000 characters of 4 bytes each arrive whole.
+    const long = new FormData();
+    long.append("comment", "🙂".repeat(2000));
+    long.append("product_id", String(product.id));
+    const whole = await fetch(`${server.shopUrl}product/comment/`, {
+      method: "POST",
+      body: long,
+      headers: { authorization: `Token ${bob.key}` },
+    });
+    expect(whole.status).toBe(201);
+    expect(((await whole.json()) as { data: CommentWire }).data.comment).toBe("🙂".repeat(2000));
   });
 
   it("lets only the author edit, and the author or an admin delete", async () => {

@@ -21,11 +21,21 @@ export interface Upload {
   tooLarge: boolean;
 }
 
-export async function registerUploads(app: FastifyInstance): Promise<void> {
+/** `fieldSize`: the longest text field in bytes (a 2,000-character review may take 8,000). */
+export async function registerUploads(
+  app: FastifyInstance,
+  options: { fieldSize?: number } = {},
+): Promise<void> {
   await app.register(fastifyMultipart, {
     attachFieldsToBody: "keyValues",
     throwFileSizeLimit: false,
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 4, fields: 20, fieldSize: 4096, parts: 30 },
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: 4,
+      fields: 20,
+      fieldSize: options.fieldSize ?? 4096,
+      parts: 30,
+    },
     async onFile(part: MultipartFile) {
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
