@@ -6,6 +6,16 @@ export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
 export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";
 export { toCategory, toFilter, toSubCategory } from "./catalogue/catalogue-wire-mapping.js";
 export { CategoryHttpGateway } from "./catalogue/category-http-gateway.js";
+export { BrowseHistoryHttpGateway } from "./engagement/browse-history-http-gateway.js";
+export {
+  toComment,
+  toFollowRecord,
+  toProductRating,
+  toSavedProductEntry,
+} from "./engagement/engagement-wire-mapping.js";
+export { FollowHttpGateway } from "./engagement/follow-http-gateway.js";
+export { RatingHttpGateway } from "./engagement/rating-http-gateway.js";
+export { SavedProductHttpGateway } from "./engagement/saved-product-http-gateway.js";
 export {
   AddressSuggestionsHttpGateway,
   toAddressSuggestion,

@@ -24,6 +24,10 @@ export const COMMENTS_PER_PAGE = 4;
 export const PROFILE_REVIEWS_COUNT = 4;
 export const MORE_FROM_SHOP_COUNT = 8;
 export const RECOMMENDED_FOR_YOU_COUNT = 8;
+/** A review is 1 to 2,000 characters after trimming (issue 8). */
+export const REVIEW_MAX_LENGTH = 2000;
+/** The browse history keeps a user's last 100 products (issue 8). */
+export const BROWSE_HISTORY_MAX = 100;
 
 // Validation bounds (spec §5, §9).
 export const OTP_LENGTH = 5;

@@ -145,6 +145,7 @@ export const messages = {
     noFollowedShops: "You don't follow any shop",
     noBrowseHistory: "You don't have any browse history",
     noWishlistProducts: "No products in wish list or they are out of stock",
+    noReviews: "You have not written any reviews yet",
   },
   /** Accounts (issue 4): form validation and the outcomes spec §8 leaves unworded. */
   auth: {
@@ -210,6 +211,10 @@ export const messages = {
   },
   products: {
     notFound: "Product not found",
+    saved: "Saved to your wishlist",
+    unsaved: "Removed from your wishlist",
+    rated: "Thanks for rating this product",
+    invalidRating: "Choose 0 to 5 stars, in half steps",
     doesNotExist: "Product does not exist",
     noProducts: "No products",
     noProductsLower: "no products",
@@ -237,6 +242,8 @@ export const messages = {
   },
   reviews: {
     noComments: "No comments yet",
+    empty: "Write your review before sending it",
+    confirmDelete: "Delete this review?",
     noCommentsFound: "No comments found",
     edited: "comment successfully edited",
     notOwner: "You are not the owner",
@@ -256,6 +263,8 @@ export const messages = {
     follow: "Follow",
     unfollow: "Unfollow",
     notFollowing: "currently not following any shop",
+    followed: "You are following this shop",
+    unfollowed: "You no longer follow this shop",
     editDetails: "Edit details",
     addItem: "Add item",
     addServiceBanner: "Add service banner",

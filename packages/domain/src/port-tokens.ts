@@ -1,5 +1,9 @@
 import type { AuthGateway } from "./auth/auth-gateway.js";
 import type { CategoryGateway } from "./catalogue/category-gateway.js";
+import type { BrowseHistoryGateway } from "./engagement/browse-history-gateway.js";
+import type { FollowGateway } from "./engagement/follow-gateway.js";
+import type { RatingGateway } from "./engagement/rating-gateway.js";
+import type { SavedProductGateway } from "./engagement/saved-product-gateway.js";
 import type { AddressSuggestions } from "./geo/address-suggestions.js";
 import type { ProductGateway } from "./products/product-gateway.js";
 import type { ReviewGateway } from "./products/review-gateway.js";
@@ -31,6 +35,10 @@ export const PORTS = {
   products: portToken<ProductGateway>("ProductGateway"),
   reviews: portToken<ReviewGateway>("ReviewGateway"),
   shops: portToken<ShopGateway>("ShopGateway"),
+  savedProducts: portToken<SavedProductGateway>("SavedProductGateway"),
+  follows: portToken<FollowGateway>("FollowGateway"),
+  ratings: portToken<RatingGateway>("RatingGateway"),
+  browseHistory: portToken<BrowseHistoryGateway>("BrowseHistoryGateway"),
   support: portToken<SupportGateway>("SupportGateway"),
   auth: portToken<AuthGateway>("AuthGateway"),
   userVerification: portToken<UserVerificationGateway>("UserVerificationGateway"),

@@ -1,15 +1,23 @@
 import type {
   AddressSuggestions,
   AuthGateway,
+  BrowseHistoryGateway,
   CategoryGateway,
+  FollowGateway,
   ProductGateway,
+  RatingGateway,
   ReviewGateway,
+  SavedProductGateway,
   ShopGateway,
   SupportGateway,
   UserVerificationGateway,
 } from "@katale/domain";
 import { AuthHttpGateway } from "../auth/auth-http-gateway.js";
 import { CategoryHttpGateway } from "../catalogue/category-http-gateway.js";
+import { BrowseHistoryHttpGateway } from "../engagement/browse-history-http-gateway.js";
+import { FollowHttpGateway } from "../engagement/follow-http-gateway.js";
+import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
+import { SavedProductHttpGateway } from "../engagement/saved-product-http-gateway.js";
 import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
 import { ProductHttpGateway } from "../products/product-http-gateway.js";
 import { ReviewHttpGateway } from "../products/review-http-gateway.js";
@@ -25,6 +33,10 @@ export interface HttpGateways {
   readonly products: ProductGateway;
   readonly reviews: ReviewGateway;
   readonly shops: ShopGateway;
+  readonly savedProducts: SavedProductGateway;
+  readonly follows: FollowGateway;
+  readonly ratings: RatingGateway;
+  readonly browseHistory: BrowseHistoryGateway;
   readonly support: SupportGateway;
   readonly auth: AuthGateway;
   readonly userVerification: UserVerificationGateway;
@@ -44,6 +56,10 @@ export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
     products: new ProductHttpGateway(http),
     reviews: new ReviewHttpGateway(http),
     shops: new ShopHttpGateway(http),
+    savedProducts: new SavedProductHttpGateway(http),
+    follows: new FollowHttpGateway(http),
+    ratings: new RatingHttpGateway(http),
+    browseHistory: new BrowseHistoryHttpGateway(http),
     support: new SupportHttpGateway(http),
     auth: new AuthHttpGateway(http),
     userVerification: new UserVerificationHttpGateway(http),

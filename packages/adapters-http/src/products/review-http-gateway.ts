@@ -1,8 +1,9 @@
-import { mapResult, type Result, type ReviewGateway, type ReviewPage } from "@katale/domain";
+import { type Comment, mapResult, type Result, type ReviewGateway, type ReviewPage } from "@katale/domain";
 import { engagementCalls } from "../contract/index.js";
+import { toComment } from "../engagement/engagement-wire-mapping.js";
 import type { HttpClient } from "../http/http-client.js";
 
-/** GET product/comment/{productId}/?page= over the shared contract. */
+/** product/comment/… over the shared contract; writes send the token in the Authorization header. */
 export class ReviewHttpGateway implements ReviewGateway {
   constructor(private readonly http: HttpClient) {}
 
@@ -13,15 +14,38 @@ export class ReviewHttpGateway implements ReviewGateway {
     });
     return mapResult(answer, (body) => ({
       total: body.number_of_comments,
-      comments: body.data.map((wire) => ({
-        id: wire.comment_id,
-        comment: wire.comment,
-        commentorName: wire.commentor_name,
-        commentorProfilePicture: wire.commentor_profile_picture,
-        dateCommented: wire.date_commented,
-        commentImages: wire.comment_images,
-        commentorId: wire.user_id,
-      })),
+      comments: body.data.map(toComment),
     }));
+  }
+
+  async listUserReviews(userId: number): Promise<Result<ReviewPage>> {
+    const answer = await this.http.call(engagementCalls.userComments, { params: { userId } });
+    return mapResult(answer, (body) => ({
+      total: body.number_of_comments,
+      comments: body.data.map(toComment),
+    }));
+  }
+
+  async addReview(token: string, productId: number, text: string): Promise<Result<Comment>> {
+    // The spec's call is a form (spec §7 POST product/comment/).
+    const answer = await this.http.call(engagementCalls.addComment, {
+      token,
+      form: { comment: text, product_id: productId },
+    });
+    return mapResult(answer, (body) => toComment(body.data));
+  }
+
+  async editReview(token: string, commentId: number, text: string): Promise<Result<Comment>> {
+    const answer = await this.http.call(engagementCalls.editComment, {
+      token,
+      params: { id: commentId },
+      body: { comment: text },
+    });
+    return mapResult(answer, (body) => toComment(body.data));
+  }
+
+  async deleteReview(token: string, commentId: number): Promise<Result<void>> {
+    const answer = await this.http.call(engagementCalls.deleteComment, { token, params: { id: commentId } });
+    return mapResult(answer, () => undefined);
   }
 }

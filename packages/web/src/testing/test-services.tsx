@@ -1,9 +1,10 @@
 import { memoryLocalStorage, memoryStore } from "@katale/adapters-storage/browser";
-import { ok, sessionStorageSchemas } from "@katale/domain";
+import { sessionStorageSchemas } from "@katale/domain";
 import {
   InMemoryAddressSuggestions,
   InMemoryAuthGateway,
   InMemoryCategoryGateway,
+  InMemoryEngagementGateway,
   InMemoryProductGateway,
   InMemoryShopGateway,
   InMemorySupportGateway,
@@ -28,7 +29,7 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     auth: new InMemoryAuthGateway(),
     userVerification: new InMemoryUserVerificationGateway(),
     addresses: new InMemoryAddressSuggestions(),
-    reviews: { listReviews: async () => ok({ comments: [], total: 0 }) },
+    reviews: new InMemoryEngagementGateway([], []),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
     session: memoryStore(sessionStorageSchemas),

@@ -1,0 +1,4 @@
+// Test helpers for other packages (`@katale/adapters-http/testing`): behaviour suites that the
+// domain's in-memory fakes and the HTTP gateways on the real server both pass.
+
+export * from "./engagement-behaviour.js";
