@@ -1,12 +1,16 @@
 import type {
   AddressSuggestions,
   AuthGateway,
+  BrowseHistoryGateway,
   CategoryGateway,
   Clock,
+  FollowGateway,
   KeyValueStorage,
   LocalValues,
   ProductGateway,
+  RatingGateway,
   ReviewGateway,
+  SavedProductGateway,
   SessionValues,
   ShopGateway,
   ShopIdCipher,
@@ -24,6 +28,10 @@ export interface Services {
   readonly userVerification: UserVerificationGateway;
   readonly addresses: AddressSuggestions;
   readonly reviews: ReviewGateway;
+  readonly savedProducts: SavedProductGateway;
+  readonly follows: FollowGateway;
+  readonly ratings: RatingGateway;
+  readonly browseHistory: BrowseHistoryGateway;
   readonly shopIds: ShopIdCipher;
   readonly local: KeyValueStorage<LocalValues>;
   readonly session: KeyValueStorage<SessionValues>;

@@ -21,6 +21,8 @@ import { LoginPromptProvider } from "../auth/login-prompt-context.js";
 
 /** Services over the domain's in-memory fakes; override what a test cares about. */
 export function testServices(overrides: Partial<Services> = {}): Services {
+  // One fake holds saves, follows, ratings, reviews and history, as the server does.
+  const engagement = new InMemoryEngagementGateway([], []);
   return {
     categories: new InMemoryCategoryGateway([], []),
     products: new InMemoryProductGateway([]),
@@ -29,7 +31,11 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     auth: new InMemoryAuthGateway(),
     userVerification: new InMemoryUserVerificationGateway(),
     addresses: new InMemoryAddressSuggestions(),
-    reviews: new InMemoryEngagementGateway([], []),
+    reviews: engagement,
+    savedProducts: engagement,
+    follows: engagement,
+    ratings: engagement,
+    browseHistory: engagement,
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
     session: memoryStore(sessionStorageSchemas),
