@@ -1,9 +1,11 @@
 import { messages } from "@katale/domain";
+import { authCliMessages } from "../auth/auth-cli-messages.js";
 
 // What only the terminal says about saving, following, rating, reviewing and the history.
 
 export const engagementCliMessages = {
-  loginFirst: `${messages.common.loginFirst}: run 'katale login'.`,
+  /** As `whoami` says it: "You are not logged in. Run 'katale login' first." */
+  loginFirst: authCliMessages.notLoggedIn,
   alreadySaved: "This product is already in your wishlist",
   notSaved: "This product is not in your wishlist",
   alreadyFollowing: "You already follow this shop",
