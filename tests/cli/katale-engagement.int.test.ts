@@ -217,9 +217,11 @@ describe("katale engagement commands against a started server", () => {
         count: number;
       };
       expect(json).toMatchObject({ count: 1, items: [{ comment: text }] });
-      expect((await katale(["reviews", pump.slug, "--page", "2"])).stdout).toContain(
-        "No comments found: page 2 is past the last page.",
-      );
+      expect(await katale(["reviews", pump.slug, "--page", "2"])).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "No comments found: page 2 is past the last page.\n",
+      });
       expect((await katale(["review", pump.slug, "   "])).stderr).toContain(
         "Write your review before sending it",
       );

@@ -13,5 +13,7 @@ export const engagementCliMessages = {
   shopNameNotFound: (name: string) => `No shop is called '${name}' (see katale shops list).`,
   shopNameAmbiguous: (name: string, ids: readonly number[]) =>
     `Several shops are called '${name}': give its id (${ids.join(", ")}).`,
+  reviewsPastEnd: (page: number) =>
+    `${messages.reviews.noCommentsFound}: page ${page} is past the last page.`,
   invalidStars: (value: string) => `${messages.products.invalidRating}, e.g. 3.5 (got '${value}').`,
 } as const;

@@ -21,6 +21,7 @@ import { parsePageNumber } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { engagementCliMessages } from "./engagement-cli-messages.js";
 import {
+  isPastEnd,
   parseStars,
   renderFollowChange,
   renderFollowedShops,
@@ -138,6 +139,8 @@ export function registerEngagementCommands(program: Command, invoke: Invoke): vo
         notFound: cliMessages.productNotFound,
         page: options.page,
       });
+      // The domain reads a page past the end as an empty last page; like `products list`, that fails.
+      if (isPastEnd(page)) throw new CliFailure(engagementCliMessages.reviewsPastEnd(page.page));
       run.show(page, (p, width) => renderReviews(p, product.name, width));
     });
 

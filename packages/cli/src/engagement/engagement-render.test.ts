@@ -2,6 +2,7 @@ import { type Comment, emptyPage, messages } from "@katale/domain";
 import { aProduct } from "@katale/domain/testing";
 import { describe, expect, it } from "vitest";
 import {
+  isPastEnd,
   parseStars,
   renderFollowChange,
   renderFollowedShops,
@@ -99,12 +100,15 @@ describe("engagement renderers", () => {
     expect(text).toMatch(/Page 1 of 2 · next: --page 2\n$/);
   });
 
-  it("says 'No comments yet' without reviews and 'No comments found' past the last page", () => {
-    expect(renderReviews(emptyPage(1), "Bicycle pump", 80)).toContain(messages.reviews.noComments);
-    const past = { items: [], count: 0, page: 3, hasNext: false, hasPrevious: true };
-    expect(renderReviews(past, "Bicycle pump", 80)).toBe(
-      `Reviews · Bicycle pump\n\n${messages.reviews.noCommentsFound}: page 3 is past the last page.\n`,
+  it("says 'No comments yet' without reviews, and knows a page past the end", () => {
+    expect(renderReviews(emptyPage(1), "Bicycle pump", 80)).toBe(
+      `Reviews · Bicycle pump (0 Reviews)\n\n${messages.reviews.noComments}\n`,
     );
+    expect(isPastEnd(emptyPage(1))).toBe(false);
+    expect(isPastEnd(emptyPage(3))).toBe(true);
+    expect(
+      isPastEnd({ items: [aComment(1, "ok")], count: 5, page: 2, hasNext: false, hasPrevious: true }),
+    ).toBe(false);
   });
 
   it("lists the history with a count", () => {

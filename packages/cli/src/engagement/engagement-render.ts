@@ -99,13 +99,14 @@ export function renderReviewAdded(comment: Comment, productName: string, width: 
   return lines(`Review posted on ${productName}`, "", reviewLines(comment, width));
 }
 
+/** A page after the first with nothing on it: asked past the last page. */
+export function isPastEnd(page: Page<unknown>): boolean {
+  return page.page > 1 && page.items.length === 0;
+}
+
 /** `katale reviews`: one page of a product's reviews, newest first, and where the next page is. */
 export function renderReviews(page: Page<Comment>, productName: string, width: number): string {
   const title = `${messages.web.reviews} · ${truncate(productName, width - 20)}`;
-  // The domain reads a page past the end as an empty one (count 0): say that, not 'No comments yet'.
-  if (page.items.length === 0 && page.page > 1) {
-    return lines(title, "", `${messages.reviews.noCommentsFound}: page ${page.page} is past the last page.`);
-  }
   const heading = `${title} ${reviewCount(page.count)}`;
   if (page.items.length === 0) return lines(heading, "", messages.reviews.noComments);
   const pages = pageCount(page.count, COMMENTS_PER_PAGE);
