@@ -1,6 +1,7 @@
 import type { CategoryGateway, ProductGateway, ShopGateway } from "@katale/domain";
 import type { AccountServices } from "./auth/account-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
+import type { EngagementServices } from "./engagement/engagement-services.js";
 
 /** What the commands work with: the browse ports and the URLs they talk to (for messages). */
 export interface CliServices {
@@ -10,6 +11,8 @@ export interface CliServices {
   readonly shops: ShopGateway;
   /** The account commands' ports; left out where only browsing is wanted (tests, embedding). */
   readonly account?: AccountServices;
+  /** Saving, following, rating, reviewing and the history, on the stored session; left out like `account`. */
+  readonly engagement?: EngagementServices;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

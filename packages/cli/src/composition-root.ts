@@ -72,5 +72,13 @@ export function connectServices(
     products: get(PORTS.products),
     shops: get(PORTS.shops),
     account,
+    engagement: {
+      storage: account.storage,
+      savedProducts: get(PORTS.savedProducts),
+      follows: get(PORTS.follows),
+      ratings: get(PORTS.ratings),
+      reviews: get(PORTS.reviews),
+      browseHistory: get(PORTS.browseHistory),
+    },
   };
 }

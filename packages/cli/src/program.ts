@@ -4,6 +4,7 @@ import { registerAuthCommands } from "./auth/auth-commands.js";
 import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
 import { cliMessages } from "./cli-messages.js";
 import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
+import { registerEngagementCommands } from "./engagement/engagement-commands.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
 import { registerProductCommands } from "./products/product-commands.js";
 import { registerShopCommands } from "./shops/shop-commands.js";
@@ -34,6 +35,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerProductCommands(program, invoke);
   registerShopCommands(program, invoke);
   registerAuthCommands(program, invoke);
+  registerEngagementCommands(program, invoke);
   addUsageHints(program, ["katale"]);
   return program;
 }

@@ -1,4 +1,4 @@
-import { loadProductDetail, PAGE_SIZE_MAX, searchProducts } from "@katale/domain";
+import { loadProductDetail, PAGE_SIZE_MAX, recordProductView, searchProducts } from "@katale/domain";
 import type { Command } from "commander";
 import { cliMessages } from "../cli-messages.js";
 import {
@@ -69,6 +69,9 @@ export function registerProductCommands(program: Command, invoke: Invoke): void 
       const detail = run.unwrap(await loadProductDetail(run.services, ref), {
         notFound: cliMessages.productNotFound,
       });
+      // Signed in, the view goes into the browse history (spec §2); showing the product never fails on it.
+      const { engagement } = run.services;
+      if (engagement !== undefined) await recordProductView(engagement, detail.product.id);
       run.show(detail, (value, width) => renderProductDetail(value, width, run.services.urls.shopUrl));
     });
 }
