@@ -1,0 +1,42 @@
+import { listBrowseHistory, listFollowedShops, listOwnReviews, listSavedProducts } from "@katale/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useServices } from "../app/services-context.js";
+
+// The signed-in user's lists (spec §2 Account). Their keys start with "engagement" so a toggle
+// elsewhere can invalidate them all at once.
+
+/** The wishlist: saved products in stock, newest saved first. */
+export function useSavedProducts() {
+  const { savedProducts, local } = useServices();
+  return useQuery({
+    queryKey: ["engagement", "saved-products"],
+    queryFn: () => listSavedProducts({ savedProducts, storage: local }),
+  });
+}
+
+/** The shops the user follows. */
+export function useFollowedShops() {
+  const { follows, local } = useServices();
+  return useQuery({
+    queryKey: ["engagement", "followed-shops"],
+    queryFn: () => listFollowedShops({ follows, storage: local }),
+  });
+}
+
+/** The user's own reviews; `limit` keeps the first ones (the desktop tab shows 4). */
+export function useOwnReviews(limit?: number) {
+  const { reviews, local } = useServices();
+  return useQuery({
+    queryKey: ["engagement", "own-reviews", limit ?? "all"],
+    queryFn: () => listOwnReviews({ reviews, storage: local }, limit),
+  });
+}
+
+/** The products the user viewed, most recent first. */
+export function useBrowseHistory() {
+  const { browseHistory, local } = useServices();
+  return useQuery({
+    queryKey: ["engagement", "browse-history"],
+    queryFn: () => listBrowseHistory({ browseHistory, storage: local }),
+  });
+}
