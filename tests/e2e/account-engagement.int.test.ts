@@ -158,10 +158,12 @@ describe("the account's lists in the browser", () => {
     await shot(page, "account-tabs-1280");
     await page.getByRole("tab", { name: "Followed shops" }).click();
     await visible(page, (p) => tabPanel(p, "Followed shops").getByRole("link", { name: /Kikuubo Fabrics/ }));
+    await shot(page, "account-followed-1280");
     await page.getByRole("tab", { name: "Your reviews" }).click();
     await visible(page, (p) => tabPanel(p, "Your reviews").getByText("Loud and clear in Gulu"));
     // Markup typed into a review shows as text, never as an element.
     await visible(page, (p) => tabPanel(p, "Your reviews").getByText(MARKUP));
+    await shot(page, "account-reviews-1280");
     expect(await page.locator("img[src='x']").count()).toBe(0);
     await page.getByRole("tab", { name: "Browse history" }).click();
     const history = tabPanel(page, "Browse history").getByRole("heading", { level: 3 });

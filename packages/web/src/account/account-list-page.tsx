@@ -11,7 +11,7 @@ export default function AccountListPage() {
   const { pathname } = useLocation();
   const list = accountListAt(pathname) ?? accountLists[0];
   return (
-    <AccountFrame title={list.label}>
+    <AccountFrame title={list.label} wide={list.id === "saved" || list.id === "history"}>
       <AccountListView list={list} />
     </AccountFrame>
   );
