@@ -12,6 +12,8 @@ function FollowedShopsProducts() {
   const { follows, local } = useServices();
   const query = useQuery({
     queryKey: ["engagement", "followed-shops-products"],
+    // Read again each time the tab opens: a follow made a moment ago must show.
+    staleTime: 0,
     queryFn: () => listFollowedShopsProducts({ follows, storage: local }),
   });
   if (query.data === undefined) {
