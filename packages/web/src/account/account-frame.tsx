@@ -4,10 +4,21 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageTitle } from "../ui/page-title.js";
 
-/** The frame of the account sub-pages: a way back to /account, the title, then the content. */
-export function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the account sub-pages: a way back to /account, the title, then the content; `wide`
+ * for the lists of products, which take the page's full width as the other product grids do.
+ */
+export function AccountFrame({
+  title,
+  wide,
+  children,
+}: {
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="page max-w-3xl py-4 sm:py-6">
+    <div className={`page py-4 sm:py-6 ${wide ? "" : "max-w-3xl"}`}>
       <Link
         to="/account"
         className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-gray-700 hover:text-brand-700"

@@ -1,16 +1,18 @@
-import { messages } from "@katale/domain";
 import { useLocation } from "react-router";
-import { EmptyState } from "../ui/empty-state.js";
 import { AccountFrame } from "./account-frame.js";
-import { accountLists } from "./account-sections.js";
+import { AccountListView } from "./account-list-views.js";
+import { accountListAt, accountLists } from "./account-sections.js";
 
-/** /account/saved-products, followed-shops, reviews, shop-history: the phone's view of one list. */
+/**
+ * /account/saved-products (and /account/wishlist), followed-shops, reviews, shop-history: one list
+ * on a page of its own (the phone's menu leads here), every review included.
+ */
 export default function AccountListPage() {
   const { pathname } = useLocation();
-  const list = accountLists.find((l) => pathname.replace(/\/$/, "") === l.path) ?? accountLists[0];
+  const list = accountListAt(pathname) ?? accountLists[0];
   return (
-    <AccountFrame title={list.label ?? messages.webAccount.myAccount}>
-      <EmptyState>{list.empty}</EmptyState>
+    <AccountFrame title={list.label} wide={list.id === "saved" || list.id === "history"}>
+      <AccountListView list={list} />
     </AccountFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { messages } from "@katale/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { EmptyState } from "../ui/empty-state.js";
+import { AccountListView } from "./account-list-views.js";
 import { type AccountList, accountLists } from "./account-sections.js";
 
 /** The desktop tabs of /account: Saved items, Followed shops, Your reviews, Browse history. */
@@ -62,7 +62,7 @@ export function AccountTabs() {
         aria-labelledby={`${base}-${current.id}-tab`}
         className="pt-4"
       >
-        <EmptyState>{current.empty}</EmptyState>
+        <AccountListView list={current} inTab />
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
 import { messages } from "@katale/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { useSession } from "../auth/use-session.js";
-import { EmptyState } from "../ui/empty-state.js";
 import { WhenNear } from "../ui/when-near.js";
+import { FollowingFeed } from "./following-feed.js";
 import { ForYouFeed } from "./for-you-feed.js";
 import { Section } from "./section.js";
 
@@ -15,7 +14,6 @@ const tabs: readonly { id: Tab; label: string }[] = [
 /** Explorer Listings: 'For you' (infinite scroll) and 'Following' (needs a signed-in user). */
 export function ExplorerListings() {
   const [tab, setTab] = useState<Tab>("for-you");
-  const { loggedIn } = useSession();
   const base = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -61,9 +59,7 @@ export function ExplorerListings() {
             <ForYouFeed />
           </WhenNear>
         ) : (
-          <EmptyState>
-            {loggedIn ? messages.home.noFollowedProducts : messages.common.loginToViewProducts}
-          </EmptyState>
+          <FollowingFeed />
         )}
       </div>
     </Section>
