@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ["tests/build-clients.global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Browsers and servers share two cores with another test file: a page may take a few
+          // seconds to show what a user is waiting for, so polls wait up to 10 s, not the default 1 s.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Each file starts its own server on its own database; two cores, so two at a time.
           maxWorkers: 2,
           // Runs after the unit project (whose worker count differs), not beside it.

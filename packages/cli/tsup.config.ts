@@ -14,5 +14,15 @@ export default defineConfig({
     // commander is CommonJS: its require() calls of Node built-ins need a require in the ESM bundle.
     js: '#!/usr/bin/env node\nimport { createRequire as __kataleCreateRequire } from "node:module";\nconst require = __kataleCreateRequire(import.meta.url);',
   },
-  noExternal: [/^@katale\//, "commander", "inversify", /^@inversifyjs\//, "reflect-metadata", "zod"],
+  noExternal: [
+    /^@katale\//,
+    "commander",
+    "inversify",
+    /^@inversifyjs\//,
+    "reflect-metadata",
+    "zod",
+    "csv-parse",
+    "csv-stringify",
+    "cli-progress",
+  ],
 });

@@ -1,6 +1,7 @@
 // `npm run bench`: the read API on a generated catalogue of 100,000 products, measured with autocannon
 // at 50 connections, next to a plain node:http server answering a fixed body of the same size (the
-// ceiling on this machine, measured in the same run). Prints req/s, p50/p95/p99 and the ratio.
+// ceiling on this machine, measured in the same run). Prints req/s, p50/p95/p99 and the ratio; then,
+// on PGlite, the cost of durable writes (writes.ts; BENCH_WRITES=0 leaves it out).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -18,6 +19,7 @@ import { databaseKinds } from "@katale/server/testing";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import pg from "pg";
+import { benchWrites, printWrites } from "./writes.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -180,7 +182,8 @@ async function prepare(kind: "pglite" | "postgres") {
       await c.end();
     };
   }
-  const database = await connectDatabase({ databaseUrl, dataDir });
+  // Throwaway preparation: no fsync per commit (the servers measured below run durably, the default).
+  const database = await connectDatabase({ databaseUrl, dataDir, durable: false });
   const started = Date.now();
   await migrateToLatest(database.db);
   await seedCatalogue(database.db, createMediaStore(dataDir), { products: PRODUCTS, log });
@@ -294,6 +297,7 @@ async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
 
 const all: Row[] = [];
 for (const kind of KINDS) all.push(...(await benchKind(kind)));
+const writes = KINDS.includes("pglite") && process.env.BENCH_WRITES !== "0" ? await benchWrites() : [];
 
 const fmt = (n: number, d = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -319,3 +323,4 @@ for (const r of all) {
   const goal = r.endpoint.includes("search") ? r.p95 < 50 : r.p99 < 25;
   console.log(`${goal ? "met " : "MISS"} ${r.db}, cache ${r.cache}: ${r.endpoint}`);
 }
+if (writes.length > 0) printWrites(writes);

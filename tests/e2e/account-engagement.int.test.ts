@@ -1,6 +1,3 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   aCategory,
   aProduct,
@@ -10,17 +7,13 @@ import {
   startTestServer,
   type TestServer,
 } from "@katale/server/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // A signed-in user whose saves, follows, review and browse history were made through the API finds
 // them in the account (desktop tabs at 1280×800, the pages of the phone's menu at 360×740) and the
 // followed shop's products under the home 'Following' tab; a new user sees the empty states.
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const webDir = join(root, "packages", "web", "dist");
-/** Set KATALE_SCREENSHOTS to a folder to keep pictures of the screens for a look. */
-const shotsDir = process.env.KATALE_SCREENSHOTS;
 
 const MARKUP = "<img src=x onerror=alert(1)>";
 
@@ -42,9 +35,7 @@ async function shopCall(method: "POST" | "GET", path: string, token: string, bod
 }
 
 beforeAll(async () => {
-  // tests/build-clients.global-setup.ts has built the web app.
-  if (!existsSync(join(webDir, "index.html"))) throw new Error(`no web build in ${webDir}`);
-  server = await startTestServer({ seed: "none", webDir });
+  server = await startTestServer({ seed: "none", webDir: webBuildDir() });
   // The home page's promo grid shows category 5: five categories, the products in the fifth.
   let promoCategory = 0;
   for (let i = 0; i < 5; i++) promoCategory = (await aCategory(server.db)).id;
@@ -88,18 +79,7 @@ beforeAll(async () => {
   await shopCall("POST", "product/browse-history/", user.key, { token: user.key, product_id: lamp.id });
   await shopCall("POST", "product/browse-history/", user.key, { token: user.key, product_id: dress.id });
 
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -111,10 +91,6 @@ const url = (path: string) => `${server.baseUrl}${path}`;
 const visible = (page: Page, locate: (page: Page) => ReturnType<Page["getByText"]>) =>
   expect.poll(() => locate(page).isVisible()).toBe(true);
 
-async function shot(page: Page, name: string) {
-  if (shotsDir) await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
-}
-
 /** A fresh browser page of the given size, logged in through the login form. */
 async function loggedIn(
   who: { email: string; password: string },
@@ -122,17 +98,9 @@ async function loggedIn(
   errors: string[],
 ) {
   const page = await browser.newPage({ viewport });
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("response", (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-  });
+  watchProblems(page, errors);
   await page.goto(url("/login"));
-  await page.getByLabel("Phone No/Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await fillLogin(page, who);
   await page.waitForURL(url("/"));
   return page;
 }

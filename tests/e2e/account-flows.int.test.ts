@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestServer, type TestServer } from "@katale/server/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./browser.js";
 
 // Someone signs up, confirms the e-mailed code, logs in, edits the profile, changes the password,
 // logs out and in again, resets a forgotten password through the e-mailed link and deletes the
@@ -24,17 +25,7 @@ beforeAll(async () => {
   // tests/build-clients.global-setup.ts has built the web app.
   if (!existsSync(join(webDir, "index.html"))) throw new Error(`no web build in ${webDir}`);
   server = await startTestServer({ seed: "none", webDir });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
   laptop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
 });

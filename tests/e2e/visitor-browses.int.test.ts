@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestServer, type TestServer } from "@katale/server/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./browser.js";
 
 // A visitor browses the built web app in Debian's Chromium, served by the real server on a fresh
 // database with the demo seed, on a laptop and on a small phone.
@@ -18,17 +19,7 @@ beforeAll(async () => {
   // tests/build-clients.global-setup.ts has built the web app.
   if (!existsSync(join(webDir, "index.html"))) throw new Error(`no web build in ${webDir}`);
   server = await startTestServer({ seed: "demo", webDir });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

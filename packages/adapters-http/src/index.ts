@@ -43,13 +43,16 @@ export {
   type MultipartValue,
 } from "./http/multipart-body.js";
 export { toPage } from "./http/page-mapping.js";
+export { ProductAdminHttpGateway } from "./products/product-admin-http-gateway.js";
 export { ProductHttpGateway } from "./products/product-http-gateway.js";
 export { toProduct } from "./products/product-wire-mapping.js";
 export { ReviewHttpGateway } from "./products/review-http-gateway.js";
 export { AesShopIdCipher } from "./shops/aes-shop-id-cipher.js";
+export { ShopAdminHttpGateway } from "./shops/shop-admin-http-gateway.js";
 export { ShopHttpGateway } from "./shops/shop-http-gateway.js";
 export { shopIdCipherModule } from "./shops/shop-id-cipher-module.js";
 export { toFeaturedShop, toShop, toShopFollowers } from "./shops/shop-wire-mapping.js";
 export { SupportHttpGateway } from "./support/support-http-gateway.js";
 export { toFaq, toFeedback } from "./support/support-wire-mapping.js";
+export { ShopVerificationHttpGateway } from "./verification/shop-verification-http-gateway.js";
 export { UserVerificationHttpGateway } from "./verification/user-verification-http-gateway.js";

@@ -2,6 +2,7 @@ import type { CategoryGateway, ProductGateway, ShopGateway } from "@katale/domai
 import type { AccountServices } from "./auth/account-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
+import type { SellingServices } from "./selling/selling-services.js";
 
 /** What the commands work with: the browse ports and the URLs they talk to (for messages). */
 export interface CliServices {
@@ -13,6 +14,8 @@ export interface CliServices {
   readonly account?: AccountServices;
   /** Saving, following, rating, reviewing and the history, on the stored session; left out like `account`. */
   readonly engagement?: EngagementServices;
+  /** The shop owner's ports (shops, products, import state), on the stored session; left out like `account`. */
+  readonly selling?: SellingServices;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

@@ -1,7 +1,8 @@
 import { homedir } from "node:os";
+import { dirname } from "node:path";
 import { type FetchLike, httpGatewaysModule, type ServiceUrls } from "@katale/adapters-http";
 import { jsonFileStorageModule } from "@katale/adapters-storage";
-import { PORTS, type PortToken, portToken } from "@katale/domain";
+import { mediaUrl, PORTS, type PortToken, portToken } from "@katale/domain";
 import { Container, ContainerModule } from "inversify";
 import type { AccountServices } from "./auth/account-services.js";
 import type { Prompter } from "./auth/prompter.js";
@@ -80,5 +81,25 @@ export function connectServices(
       reviews: get(PORTS.reviews),
       browseHistory: get(PORTS.browseHistory),
     },
+    selling: {
+      storage: account.storage,
+      shopAdmin: get(PORTS.shopAdmin),
+      productAdmin: get(PORTS.productAdmin),
+      shopVerification: get(PORTS.shopVerification),
+      addresses: get(PORTS.addresses),
+      stateDir: dirname(account.sessionFile),
+      download: (path) => downloadMedia(mediaUrl(urls.shopUrl, path)),
+    },
   };
+}
+
+/** An image the shop service names, as bytes (`products export`); null when it cannot be had. */
+async function downloadMedia(url: string | null): Promise<Uint8Array | null> {
+  if (url === null) return null;
+  try {
+    const response = await globalThis.fetch(url);
+    return response.status === 200 ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
 }

@@ -15,6 +15,10 @@ export interface GlobalOptions {
 /** What a command's action works with: its services, and how to answer. */
 export interface Invocation {
   readonly services: CliServices;
+  /** Where the command writes (stdout, stderr, a progress stream on a terminal). */
+  readonly io: CliIo;
+  /** The global --json. */
+  readonly json: boolean;
   /**
    * Prints `value`: as JSON with --json (nothing else on stdout; `json` picks what is printed,
    * the value itself by default), else as `render` writes it.
@@ -49,6 +53,8 @@ export function invoker(deps: InvokeDeps): Invoke {
 
     return {
       services,
+      io: deps.io,
+      json: options.json === true,
       show(value, render, json = (v) => v) {
         deps.io.out(
           options.json ? `${JSON.stringify(json(value), null, 2)}\n` : render(value, deps.io.width),

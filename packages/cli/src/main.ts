@@ -15,6 +15,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     width: outputWidth(process.stdout.isTTY ? process.stdout.columns : undefined, process.env),
+    ...(process.stderr.isTTY ? { progress: process.stderr } : {}),
   },
   env: process.env,
   connect: (urls) => connectServices(urls),

@@ -7,6 +7,8 @@ import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
 import { registerEngagementCommands } from "./engagement/engagement-commands.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
 import { registerProductCommands } from "./products/product-commands.js";
+import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
+import { registerShopAdminCommands } from "./selling/shop-admin-commands.js";
 import { registerShopCommands } from "./shops/shop-commands.js";
 
 /** The `katale` command tree. Output goes to `deps.io`; failures throw (exitOverride), see runCli. */
@@ -36,8 +38,16 @@ export function createProgram(deps: InvokeDeps): Command {
   registerShopCommands(program, invoke);
   registerAuthCommands(program, invoke);
   registerEngagementCommands(program, invoke);
+  registerSellingCommands(program, invoke);
   addUsageHints(program, ["katale"]);
   return program;
+}
+
+/** The shop owner's commands join the `shops` and `products` groups. */
+function registerSellingCommands(program: Command, invoke: ReturnType<typeof invoker>): void {
+  const group = (name: string) => program.commands.find((c) => c.name() === name)!;
+  registerShopAdminCommands(group("shops"), invoke);
+  registerProductAdminCommands(group("products"), invoke);
 }
 
 /** After a usage error each command points at its own --help; `help` subcommands are not offered. */

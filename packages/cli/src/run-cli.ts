@@ -20,7 +20,8 @@ export async function runCli(argv: readonly string[], deps: InvokeDeps): Promise
       return error.exitCode === EXIT_OK ? EXIT_OK : EXIT_USAGE;
     }
     if (error instanceof CliFailure) {
-      deps.io.err(`${error.message}\n`);
+      // An empty message: the command has said everything already (e.g. an import report with failed rows).
+      if (error.message !== "") deps.io.err(`${error.message}\n`);
       return error.exitCode;
     }
     deps.io.err(`${cliMessages.unexpected(error instanceof Error ? error.message : String(error))}\n`);

@@ -39,6 +39,22 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PRODUCT_DESCRIPTION_HINT_WORDS = 15;
 export const PRODUCT_IMAGES_HINT_COUNT = 3;
+/** A product shows 1 to 8 images (issue 9); the first is the display image. */
+export const PRODUCT_IMAGES_MAX = 8;
+/** The owner's own product key (sku), at most this many characters. */
+export const SKU_MAX_LENGTH = 64;
+
+// Selling (issue 9): the bounds the forms, the clients and the server share.
+/** A product has at least one image (and at most PRODUCT_IMAGES_MAX). */
+export const PRODUCT_IMAGES_MIN = 1;
+export const PRODUCT_NAME_MAX_LENGTH = 200;
+export const PRODUCT_DESCRIPTION_MAX_LENGTH = 10_000;
+/** Whole UGX, above 0. */
+export const PRODUCT_PRICE_MAX = 1_000_000_000_000;
+/** Whole, 0 or more. */
+export const PRODUCT_STOCK_MAX = 1_000_000;
+export const SHOP_NAME_MAX_LENGTH = 120;
+export const SHOP_BIO_MAX_LENGTH = 2000;
 
 // Ratings: shown 0–5 in half steps, stored doubled as 0–10 (spec §5, §9).
 export const RATING_MIN = 0;
@@ -73,6 +89,8 @@ export const VERIFICATION_SUCCESS_BANNER_MS = 5000;
 export const SHOP_VERIFICATION_ERROR_BANNER_MS = 2000;
 export const USER_VERIFICATION_ERROR_BANNER_MS = 3000;
 export const CONNECTIVITY_TOAST_MS = 3000;
+/** Toasts (spec §9: 3 s), e.g. after saving a product or following a shop. */
+export const TOAST_MS = 3000;
 export const MISSING_PRODUCT_REDIRECT_MS = 2000;
 export const RATING_CONFIRMATION_MS = 1000;
 export const COMMENT_EDIT_CONFIRMATION_MS = 2000;

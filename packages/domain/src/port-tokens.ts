@@ -7,6 +7,11 @@ import type { SavedProductGateway } from "./engagement/saved-product-gateway.js"
 import type { AddressSuggestions } from "./geo/address-suggestions.js";
 import type { ProductGateway } from "./products/product-gateway.js";
 import type { ReviewGateway } from "./products/review-gateway.js";
+import type {
+  ProductAdminGateway,
+  ShopAdminGateway,
+  ShopVerificationGateway,
+} from "./selling/seller-gateways.js";
 import type { KeyValueStorage } from "./session/key-value-storage.js";
 import type { LocalValues, SessionValues } from "./session/storage-keys.js";
 import type { ShopGateway } from "./shops/shop-gateway.js";
@@ -43,6 +48,9 @@ export const PORTS = {
   auth: portToken<AuthGateway>("AuthGateway"),
   userVerification: portToken<UserVerificationGateway>("UserVerificationGateway"),
   addresses: portToken<AddressSuggestions>("AddressSuggestions"),
+  shopAdmin: portToken<ShopAdminGateway>("ShopAdminGateway"),
+  productAdmin: portToken<ProductAdminGateway>("ProductAdminGateway"),
+  shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
   shopIds: portToken<ShopIdCipher>("ShopIdCipher"),
   /** Kept across visits (spec §3 localStorage keys): the browser's localStorage, the CLI's file. */
   localStorage: portToken<KeyValueStorage<LocalValues>>("LocalStorage"),

@@ -11,6 +11,7 @@ import { engagementRoutes } from "./engagement/engagement-routes.js";
 import { geoRoutes } from "./geo/geo-routes.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { appConfigRoutes } from "./http/app-config-routes.js";
+import { installNoStoreDefault } from "./http/cache-control.js";
 import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { loggerOptions } from "./http/logging.js";
@@ -18,13 +19,17 @@ import { registerMediaFiles } from "./http/media-files.js";
 import { installReadCache } from "./http/read-cache.js";
 import type { RouteDeps } from "./http/route-deps.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
+import { applyConnectionLimit, serverOptions } from "./http/server-limits.js";
 import { registerWebApp } from "./http/web-app.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { productRoutes } from "./products/product-routes.js";
+import { productWriteRoutes } from "./products/product-write-routes.js";
 import { shopRoutes } from "./shops/shop-routes.js";
+import { shopWriteRoutes } from "./shops/shop-write-routes.js";
 import { supportRoutes } from "./support/support-routes.js";
+import { shopVerificationRoutes } from "./verification/shop-verification-routes.js";
 
 export interface BuildAppOptions {
   config: Config;
@@ -52,18 +57,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database, media } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
-    trustProxy: config.trustProxy,
+    ...serverOptions(config),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  applyConnectionLimit(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  database.setLog(app.log);
   // Before the read cache, whose hook answers cached requests early: those get the headers too.
   installSecurityHeaders(app);
 
+  // Before the routes and the read cache: answers without a policy of their own are not stored.
+  installNoStoreDefault(app);
   // Before compression: the cache keeps plain JSON (see http/read-cache.ts).
   const readCache = installReadCache(app, { ttlMs: config.readCacheSeconds * 1000 });
   if (config.readCacheSeconds > 0) {
@@ -94,6 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(supportRoutes, deps);
         await shop.register(engagementRoutes, deps);
         await shop.register(geoRoutes, deps);
+        // Selling (issue 9): shops, products and the shop's verification request.
+        await shop.register(shopWriteRoutes, deps);
+        await shop.register(productWriteRoutes, deps);
+        await shop.register(shopVerificationRoutes, deps);
       },
       { prefix: "/api/shop" },
     );

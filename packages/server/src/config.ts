@@ -1,9 +1,13 @@
+import { isIP } from "node:net";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
 
 // Configuration comes from environment variables only (DESIGN §2). A bad value stops start-up with
 // one line naming the variable; production refuses development defaults for secrets.
 
+// SHOP_ID_SECRET is the key of the cipher that obfuscates shop ids in links (spec §5). Browsers
+// receive it (/api/app-config), so it hides nothing from anyone who looks: it only keeps links in
+// the shape the clients expect. Nothing may rely on it for access control.
 const DEV_SHOP_ID_SECRET = "katale-development-shop-id-secret";
 
 const port = z.coerce
@@ -11,6 +15,31 @@ const port = z.coerce
   .int("must be a port number from 0 to 65535")
   .min(0, "must be a port number from 0 to 65535")
   .max(65535, "must be a port number from 0 to 65535");
+
+// TRUST_PROXY: how many reverse proxies stand in front (`true` is one), or which addresses are
+// trusted proxies. The client is the address that many hops from the socket, never the left-most
+// (client-written) X-Forwarded-For entry.
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "0") return false;
+  if (v === "true") return 1;
+  if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+  const entries = v.split(",").map((e) => e.trim());
+  const valid = (e: string) => {
+    if (PROXY_NAMES.includes(e)) return true;
+    const [address = "", bits, extra] = e.split("/");
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  };
+  if (entries.length > 0 && entries.every(valid)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: "must be false, true, a number of proxy hops (0-10) or a list of proxy addresses or CIDR ranges",
+  });
+  return z.NEVER;
+});
 
 const schema = z
   .object({
@@ -33,10 +62,7 @@ const schema = z
       .min(0)
       .max(86_400)
       .default(60),
-    TRUST_PROXY: z
-      .enum(["true", "false"])
-      .default("false")
-      .transform((v) => v === "true"),
+    TRUST_PROXY: trustProxy.prefault("false"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).max(254).default("Katale <no-reply@katale.ug>"),
     KATALE_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).max(254).optional(),
@@ -48,6 +74,8 @@ const schema = z
     GEOAPIFY_API_KEY: z.string().min(8, "must be a Geoapify API key").optional(),
     GEOAPIFY_URL: z.url({ protocol: /^https?$/ }).default("https://api.geoapify.com/v1/geocode/autocomplete"),
     AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+    // PGlite in DATA_DIR/db: fsync each commit (durable); off only for tests and throwaway data.
+    PGLITE_FSYNC: z.enum(["on", "off"]).default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -61,6 +89,15 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
     if (env.AUTH_RATE_LIMITS === "off")
       ctx.addIssue({ code: "custom", path: ["AUTH_RATE_LIMITS"], message: "cannot be off in production" });
+  })
+  .superRefine((env, ctx) => {
+    // The development value is public (it is in this repository): a production site must have its own.
+    if (env.NODE_ENV === "production" && env.SHOP_ID_SECRET === DEV_SHOP_ID_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOP_ID_SECRET"],
+        message: "must not be the development value in production",
+      });
   })
   .superRefine((env, ctx) => {
     // Both or neither: an admin needs an address and a password.
@@ -78,6 +115,49 @@ const schema = z
       });
   });
 
+// ---- HTTP limits for slow or stalled clients (phones on slow networks, and slowloris attacks) ----
+const seconds = (max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number of seconds from 1 to ${max}` })
+    .int(`must be a whole number of seconds from 1 to ${max}`)
+    .min(1, `must be a whole number of seconds from 1 to ${max}`)
+    .max(max, `must be a whole number of seconds from 1 to ${max}`);
+const httpLimitsSchema = z
+  .object({
+    HTTP_HEADERS_TIMEOUT_SECONDS: seconds(600).default(30),
+    HTTP_REQUEST_TIMEOUT_SECONDS: seconds(3600).default(300),
+    HTTP_IDLE_TIMEOUT_SECONDS: seconds(3600).default(60),
+    HTTP_KEEP_ALIVE_SECONDS: seconds(600).default(72),
+    HTTP_MAX_CONNECTIONS: z.coerce
+      .number({ error: "must be a number of connections from 1 to 1000000" })
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(2000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_SECONDS"],
+        message: "cannot be longer than HTTP_REQUEST_TIMEOUT_SECONDS",
+      });
+  });
+
+export interface HttpLimits {
+  /** The request line and headers must arrive within this (ms). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (ms). */
+  requestTimeoutMs: number;
+  /** A connection with no traffic this long is closed (ms). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is kept this long between requests (ms). */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are refused. */
+  maxConnections: number;
+}
+// ---- end of HTTP limits ----
+
 export type Service = "auth" | "shop";
 
 export interface Config {
@@ -93,7 +173,8 @@ export interface Config {
   seed: "demo" | "none";
   /** How long public answers stay in the in-memory read cache at most; 0: no cache. */
   readCacheSeconds: number;
-  trustProxy: boolean;
+  /** Reverse proxies in front: false (none), a number of hops, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   services: Service[];
   /** Outgoing mail over SMTP; unset (development and tests only): the development mailbox. */
   smtpUrl: string | undefined;
@@ -105,6 +186,10 @@ export interface Config {
   geoapifyUrl: string;
   /** Rate limits of login, code checks and code sends; "off" only outside production. */
   authRateLimits: boolean;
+  /** PGlite on disk writes each commit through to the disk (fsync); false only in tests. */
+  pgliteFsync: boolean;
+  /** Timeouts and the connection limit (HTTP_* variables). */
+  httpLimits: HttpLimits;
 }
 
 export class ConfigError extends Error {}
@@ -116,15 +201,8 @@ export function loadConfig(
 ): Config {
   // Empty strings (`PORT=` in a shell) mean unset.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? "environment");
-    const value = cleaned[name];
-    const shown = value === undefined || /SECRET|PASSWORD|URL|KEY/.test(name) ? "" : ` (got "${value}")`;
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
-  }
-  const e = parsed.data;
+  const e = parseOrThrow(schema, cleaned);
+  const h = parseOrThrow(httpLimitsSchema, cleaned);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -148,5 +226,23 @@ export function loadConfig(
     geoapifyApiKey: e.GEOAPIFY_API_KEY,
     geoapifyUrl: e.GEOAPIFY_URL,
     authRateLimits: e.AUTH_RATE_LIMITS === "on",
+    pgliteFsync: e.PGLITE_FSYNC === "on",
+    httpLimits: {
+      headersTimeoutMs: h.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: h.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: h.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: h.HTTP_KEEP_ALIVE_SECONDS * 1000,
+      maxConnections: h.HTTP_MAX_CONNECTIONS,
+    },
   };
+}
+
+function parseOrThrow<T>(zodSchema: z.ZodType<T>, cleaned: Record<string, string | undefined>): T {
+  const parsed = zodSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0] ?? "environment");
+  const value = cleaned[name];
+  const shown = value === undefined || /SECRET|PASSWORD|URL|KEY/.test(name) ? "" : ` (got "${value}")`;
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
 }

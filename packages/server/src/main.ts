@@ -52,12 +52,17 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    durable: config.pgliteFsync,
   }).catch((err: Error) => {
     lock?.release();
     fail(`cannot open the database: ${err.message}`);
   });
   const media = createMediaStore(config.dataDir);
-  const app = await buildApp({ config, database, media });
+  const app = await buildApp({ config, database, media }).catch(async (err: Error) => {
+    await database.close().catch(() => {});
+    lock?.release();
+    fail(`cannot start: ${err.message}`);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

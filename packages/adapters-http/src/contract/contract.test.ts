@@ -86,6 +86,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "geo/autocomplete/"],
   // Defined by us (issue 7): the product page's 'Related products from other shops', without a listing.
   ["shop", "GET", "product/related/{id}/"],
+  // Defined by us (issue 9): the owner's shops with the token in the Authorization header.
+  ["shop", "GET", "shop/mine/"],
   // Left unshown by the spec, defined by us (issue 4): whoami, logout that revokes, account deletion.
   ["auth", "GET", "users/me/"],
   ["auth", "POST", "logout/"],

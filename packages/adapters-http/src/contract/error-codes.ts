@@ -22,10 +22,14 @@ export const ERROR_CODES = {
   too_large: "A file or body is larger than the limit.",
   /** 429: too many attempts or requests; `Retry-After` says when to try again. */
   rate_limited: "Too many attempts; try again after Retry-After seconds.",
+  /** 408: the request did not arrive in time (a stalled or very slow upload); send it again. */
+  request_timeout: "The request did not arrive in time; send it again.",
   /** 500: the server failed. */
   server_error: "The server failed; nothing was changed.",
   /** 503: a service the call needs (e-mail, the database) is away. */
   unavailable: "A service the call needs (e-mail, the database) is unavailable.",
+  /** 503: the database is unreachable for a moment (a restart, a failover); try again after Retry-After seconds. */
+  database_unavailable: "The database is unreachable for a moment; try again after Retry-After seconds.",
 
   // ---- resources ----
   product_not_found: "No such product.",
@@ -58,6 +62,12 @@ export const ERROR_CODES = {
   wrong_password: "The current password is wrong.",
   /** The password reset key is unknown, used or expired. */
   reset_key_invalid: "The password reset key is unknown, used or expired.",
+
+  // ---- selling (issue 9) ----
+  /** Creating a shop whose name another shop has (whatever the case). */
+  shop_name_taken: "Another shop has this name.",
+  /** A product SKU another product of the same shop has. */
+  sku_taken: "Another product of the shop has this SKU.",
 
   // ---- verification ----
   /** A verification request is already pending. */

@@ -2,8 +2,10 @@ import {
   INFINITE_SCROLL_PAGE_SIZE,
   LISTING_PAGE_SIZE,
   PAGE_SIZE_MAX,
+  PRODUCT_IMAGES_MAX,
   RATING_MAX,
   SEARCH_RESULTS_MAX,
+  SKU_MAX_LENGTH,
 } from "@katale/domain";
 import { z } from "zod";
 import {
@@ -45,6 +47,8 @@ export const productWire = z.object({
   /** 0–5, one decimal (stored ratings are 0–10) */
   average_rating: z.number().min(0).max(RATING_MAX),
   number_of_users_rated: z.number().int().min(0),
+  /** the owner's own key, unique within the shop (issue 9); null when none was given */
+  sku: z.string().nullable().optional(),
 });
 export type ProductWire = z.infer<typeof productWire>;
 
@@ -57,15 +61,31 @@ const productPage = paginated(productWire);
 const notFound = detailError.describe("'Product not found'");
 const invalidPage = detailError.describe("'Invalid page.' or the listing's not-found message");
 
-/** Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images). */
+/** A whole number from a form field ("12"), or from JSON; "" and "1.5" are refused. */
+const wholeNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,15}$/)
+    .transform(Number),
+]);
+
+/**
+ * Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images,
+ * 1 to 8 on create). `sku` is the owner's own key, unique within the shop (issue 9).
+ */
 const productFormFields = {
   product_name: z.string().trim().min(1).max(200),
-  description: z.string().max(10_000),
-  price: z.coerce.number().int().min(0).max(1_000_000_000_000),
-  in_stock: z.coerce.number().int().min(0).max(1_000_000),
+  description: z.string().trim().min(1).max(10_000),
+  /** whole UGX, above 0 */
+  price: wholeNumber.pipe(z.number().int().min(1).max(1_000_000_000_000)),
+  /** whole, 0 or more; 0 moves the product to the shop's Out stock tab */
+  in_stock: wholeNumber.pipe(z.number().int().min(0).max(1_000_000)),
   category_id: idValue,
   sub_category_id: idValue,
-  number_of_images: z.coerce.number().int().min(0).max(10),
+  number_of_images: wholeNumber.pipe(z.number().int().min(0).max(PRODUCT_IMAGES_MAX)),
+  sku: z.string().trim().min(1).max(SKU_MAX_LENGTH).optional(),
   token: z.string().optional().describe("fallback for the Authorization header"),
 };
 const formFlag = z.enum(["true", "false"]).optional();
@@ -166,10 +186,17 @@ export const productCalls = defineCalls({
     service: "shop",
     method: "POST",
     path: "product/",
-    summary: "Add a product to one of the user's shops (multipart; image_1..image_N)",
+    summary: `Add a product to one of the user's shops (multipart; image_1..image_N, 1 to ${PRODUCT_IMAGES_MAX} images; optional sku); owner of shop_id only`,
     auth: "token",
     encoding: "multipart",
-    body: z.object({ ...productFormFields, shop_id: idValue }).catchall(fileField),
+    body: z
+      .object({
+        ...productFormFields,
+        /** may be left out: the image_N fields sent are counted */
+        number_of_images: productFormFields.number_of_images.optional(),
+        shop_id: idValue,
+      })
+      .catchall(fileField),
     response: {
       201: productData,
       400: badRequestError,
@@ -183,7 +210,8 @@ export const productCalls = defineCalls({
     service: "shop",
     method: "PATCH",
     path: "product/:id/",
-    summary: "Edit a product (multipart; removed_images_urls, image_N for added images)",
+    summary:
+      "Edit a product (multipart; fields not sent stay; removed_images_urls as a JSON array, image_N added after the kept images); owner only",
     auth: "token",
     encoding: "multipart",
     params: idParams("id"),
@@ -196,8 +224,10 @@ export const productCalls = defineCalls({
         category_id: idValue.optional(),
         sub_category_id: idValue.optional(),
         number_of_images: productFormFields.number_of_images.optional(),
-        /** JSON array or comma-separated list of image paths to remove */
-        removed_images_urls: z.string().optional(),
+        /** "" clears the SKU */
+        sku: z.string().trim().max(SKU_MAX_LENGTH).optional(),
+        /** JSON array of image URLs as the product answer gives them (host paths or absolute URLs) */
+        removed_images_urls: z.string().max(20_000).optional(),
         are_there_removed_images: formFlag,
         are_images_modified: formFlag,
         are_there_added_images: formFlag,
@@ -217,7 +247,8 @@ export const productCalls = defineCalls({
     service: "shop",
     method: "DELETE",
     path: "product/:id/",
-    summary: "Delete a product of one of the user's shops",
+    summary:
+      "Delete a product of one of the user's shops with its images, saves, history, ratings and reviews; owner or an admin",
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, 400: detailError, 401: detailError, 403: detailError, 404: detailError },

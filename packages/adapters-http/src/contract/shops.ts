@@ -79,6 +79,9 @@ const shopIds = z
   )
   .describe(`comma-separated shop ids, at most ${PAGE_SIZE_MAX}`);
 const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);
+/** A required coordinate: "" (a form's empty field) is missing, not 0. */
+const required = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema);
 const tokenField = z.string().min(1).optional().describe("fallback for the Authorization header");
 const shopData = dataOf(shopWire);
 
@@ -111,37 +114,54 @@ export const shopCalls = defineCalls({
     service: "shop",
     method: "GET",
     path: "shop/getshopsunderauser/:token/",
-    summary: "Shops the token's user owns",
+    summary: "Shops the token's user owns, newest first (the token in the path, as spec §7 has it)",
     auth: "token",
     params: z.object({ token: z.string().min(1).max(200) }),
+    response: { 200: z.object({ data: z.array(shopWire) }), 401: detailError },
+  },
+  mine: {
+    service: "shop",
+    method: "GET",
+    path: "shop/mine/",
+    summary:
+      "Shops the signed-in user owns, newest first: shop/getshopsunderauser/{token}/ with the token in the Authorization header instead of the path (issue 9)",
+    auth: "token",
     response: { 200: z.object({ data: z.array(shopWire) }), 401: detailError },
   },
   create: {
     service: "shop",
     method: "POST",
     path: "shop/",
-    summary: "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image)",
+    summary:
+      "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image); name unique whatever its case (409 shop_name_taken)",
     auth: "token",
     encoding: "multipart",
     body: z.object({
       name: z.string().trim().min(1).max(120),
       category: shopCategories,
       token: tokenField,
-      location_latitude: latitude,
-      location_longitude: longitude,
+      location_latitude: required(latitude),
+      location_longitude: required(longitude),
       bio: z.string().max(2000).optional(),
       email: z.email().max(254).optional().or(z.literal("")),
       phone: shopPhone.optional(),
       profile_image: fileField.optional(),
       cover_image: fileField.optional(),
     }),
-    response: { 201: shopData, 400: badRequestError, 401: detailError, 413: detailError },
+    response: {
+      201: shopData,
+      400: badRequestError,
+      401: detailError,
+      404: detailError,
+      409: badRequestError,
+      413: detailError,
+    },
   },
   update: {
     service: "shop",
     method: "PATCH",
     path: "shop/:id/",
-    summary: "Edit a shop's details and images (multipart); owner only",
+    summary: "Edit a shop's details and images (multipart or JSON; fields not sent stay); owner only",
     auth: "token",
     encoding: "multipart",
     params: idParams("id"),

@@ -4,11 +4,14 @@ import type {
   BrowseHistoryGateway,
   CategoryGateway,
   FollowGateway,
+  ProductAdminGateway,
   ProductGateway,
   RatingGateway,
   ReviewGateway,
   SavedProductGateway,
+  ShopAdminGateway,
   ShopGateway,
+  ShopVerificationGateway,
   SupportGateway,
   UserVerificationGateway,
 } from "@katale/domain";
@@ -19,10 +22,13 @@ import { FollowHttpGateway } from "../engagement/follow-http-gateway.js";
 import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
 import { SavedProductHttpGateway } from "../engagement/saved-product-http-gateway.js";
 import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
+import { ProductAdminHttpGateway } from "../products/product-admin-http-gateway.js";
 import { ProductHttpGateway } from "../products/product-http-gateway.js";
 import { ReviewHttpGateway } from "../products/review-http-gateway.js";
+import { ShopAdminHttpGateway } from "../shops/shop-admin-http-gateway.js";
 import { ShopHttpGateway } from "../shops/shop-http-gateway.js";
 import { SupportHttpGateway } from "../support/support-http-gateway.js";
+import { ShopVerificationHttpGateway } from "../verification/shop-verification-http-gateway.js";
 import { UserVerificationHttpGateway } from "../verification/user-verification-http-gateway.js";
 import type { FetchLike } from "./fetch-like.js";
 import { HttpClient, type ServiceUrls } from "./http-client.js";
@@ -41,6 +47,9 @@ export interface HttpGateways {
   readonly auth: AuthGateway;
   readonly userVerification: UserVerificationGateway;
   readonly addresses: AddressSuggestions;
+  readonly shopAdmin: ShopAdminGateway;
+  readonly productAdmin: ProductAdminGateway;
+  readonly shopVerification: ShopVerificationGateway;
 }
 
 export interface HttpGatewaysOptions extends ServiceUrls {
@@ -64,5 +73,8 @@ export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
     auth: new AuthHttpGateway(http),
     userVerification: new UserVerificationHttpGateway(http),
     addresses: new AddressSuggestionsHttpGateway(http),
+    shopAdmin: new ShopAdminHttpGateway(http),
+    productAdmin: new ProductAdminHttpGateway(http),
+    shopVerification: new ShopVerificationHttpGateway(http),
   };
 }

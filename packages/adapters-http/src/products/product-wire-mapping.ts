@@ -19,5 +19,7 @@ export function toProduct(wire: ProductWire): Product {
     subCategoryName: wire.sub_category_name,
     averageRating: wire.average_rating,
     numberOfUsersRated: wire.number_of_users_rated,
+    // Only when the service says it, so products of answers without one stay as they were.
+    ...(wire.sku !== undefined ? { sku: wire.sku } : {}),
   };
 }

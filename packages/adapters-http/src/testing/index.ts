@@ -2,3 +2,4 @@
 // domain's in-memory fakes and the HTTP gateways on the real server both pass.
 
 export * from "./engagement-behaviour.js";
+export * from "./seller-behaviour.js";

@@ -4,6 +4,8 @@ export interface CliIo {
   err(text: string): void;
   /** Columns of the terminal (or a default when output is not one). */
   readonly width: number;
+  /** stderr when it is a terminal: progress bars go there; absent, long work shows none. */
+  readonly progress?: NodeJS.WriteStream;
 }
 
 /** Width used when stdout is not a terminal and COLUMNS is not set. */

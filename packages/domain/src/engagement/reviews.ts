@@ -18,6 +18,10 @@ export const reviewTextSchema = z
   .min(1, messages.reviews.empty)
   .max(REVIEW_MAX_LENGTH, messages.reviews.tooLong);
 
+/** The review form (product page): one field, `comment`, as the wire names it. */
+export const reviewFormSchema = z.object({ comment: reviewTextSchema });
+export type ReviewFormInput = z.input<typeof reviewFormSchema>;
+
 /** The trimmed text, or 'invalid' with the rule it breaks. */
 export function reviewText(text: string): Result<string> {
   const parsed = reviewTextSchema.safeParse(text);

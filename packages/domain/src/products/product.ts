@@ -21,5 +21,7 @@ export const productSchema = z.object({
   /** 0–5, one decimal (what a card shows). */
   averageRating: z.number().min(0).max(5),
   numberOfUsersRated: z.number().int().nonnegative(),
+  /** The owner's own key, unique within the shop (issue 9); null or absent when none was given. */
+  sku: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -8,6 +8,7 @@ export * from "./in-memory-auth-gateway.js";
 export * from "./in-memory-category-gateway.js";
 export * from "./in-memory-engagement-gateway.js";
 export * from "./in-memory-product-gateway.js";
+export * from "./in-memory-seller-gateway.js";
 export * from "./in-memory-shop-gateway.js";
 export * from "./in-memory-storage.js";
 export * from "./in-memory-support-gateway.js";

@@ -127,6 +127,8 @@ export interface ProductsTable {
   description: Generated<string>;
   price: BigIntColumn;
   in_stock: number;
+  /** The owner's own key, unique within the shop (migration 0002). */
+  sku: ColumnType<string | null, string | null | undefined, string | null>;
   /** Kept by a trigger on ratings: sum and count of the 0–10 ratings. */
   rating_total: Generated<number>;
   rating_count: Generated<number>;

@@ -2,7 +2,7 @@ import { engagementCalls, parsePage, routeSchema } from "@katale/adapters-http/c
 import { COMMENTS_PER_PAGE, messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/authenticate.js";
-import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE, PRODUCT_NOT_FOUND } from "../http/not-found-messages.js";
@@ -46,7 +46,7 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const result =
         page === null ? ({ ok: false } as const) : await comments.page(productId, page, COMMENTS_PER_PAGE);
       if (!result.ok) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { data: result.data, number_of_comments: result.count };
     },
   );
@@ -59,7 +59,7 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
       if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.api.userNotFound });
       const data = await comments.byUser(userId);
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { data, number_of_comments: data.length };
     },
   );

@@ -2,7 +2,7 @@ import { engagementCalls, productCalls, routeSchema } from "@katale/adapters-htt
 import { messages, PAGE_SIZE_MAX } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/authenticate.js";
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from "../http/cache-control.js";
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
@@ -60,7 +60,7 @@ export const followRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const userId = request.params.userId;
       const exists = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
       if (!exists) return sendError(reply, 404, "user_not_found", { detail: messages.api.userNotFound });
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { data: await follows.followedBy(userId) };
     },
   );

@@ -2,10 +2,14 @@ import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isConnectionError } from "../db/connection-errors.js";
 import { sendError } from "./error-reply.js";
 
 // One place maps every failure to the wire's error body (DESIGN §3): {"detail": "...", "code": "..."}.
 // Bad input is always a 4xx with a message; only our own faults are 500s, and they say little.
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+const sqlStateOf = (error: unknown) => (error as { code?: unknown }).code;
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -24,6 +28,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         "response does not match its schema",
       );
       return sendError(reply, 500, "server_error", { detail: messages.api.serverError });
+    }
+    // The database is away (restarting, failing over, unreachable): not the request's fault, and
+    // worth trying again shortly.
+    if (isConnectionError(error)) {
+      request.log.warn({ err: { code: sqlStateOf(error), message: error.message } }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, "database_unavailable", { detail: messages.api.databaseUnavailable });
     }
     // PostgreSQL's data exceptions (class 22: a NUL byte, a number out of range, bad encoding) come
     // from input that got past validation: the client's fault, and nothing was stored.

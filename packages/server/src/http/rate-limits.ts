@@ -5,8 +5,8 @@ import { type ErrorWords, sendError } from "./error-reply.js";
 
 // Every rate limit of the services (auth, feedback, address suggestions), on rate-limiter-flexible:
 // named allowances of `points` per fixed window of `duration` seconds, counted per key (a client
-// address or an account). Behind a reverse proxy set TRUST_PROXY=true, or every client shares the
-// proxy's address. A refusal is 429 with `Retry-After` and the code `rate_limited` (tooManyRequests).
+// address or an account). Behind a reverse proxy set TRUST_PROXY (its hops or addresses), or every
+// client shares the proxy's address. A refusal is 429 with `Retry-After` and the code `rate_limited` (tooManyRequests).
 
 export interface Limit {
   /** Attempts allowed per window. */

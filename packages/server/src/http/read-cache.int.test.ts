@@ -1,5 +1,13 @@
-import { sql } from "kysely";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { createMediaStore } from "../media/media-store.js";
 import { aProduct } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
@@ -69,5 +77,79 @@ describe.each(databaseKinds())("the read cache (%s)", (kind) => {
       expect(res.headers.get("content-encoding")).toBe("gzip");
       expect(((await res.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the read cache's key", () => {
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let queries = 0;
+  // Counts the statements the routes send to the database.
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "katale-cache-key-"));
+    database = await connectDatabase({ dataDir: "memory://" });
+    await migrateToLatest(database.db);
+    for (let i = 0; i < 20; i++) await aProduct(database.db, { name: `Matooke bunch ${i}` });
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
+      database: { ...database, db: database.db.withPlugin(counter) },
+      media: createMediaStore(dataDir),
+      webDir: join(dataDir, "none"),
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** The answer, and how many statements reached the database to make it. */
+  async function read(url: string) {
+    const before = queries;
+    const res = await app.inject({ url: `/api/shop/${url}` });
+    expect(res.statusCode, url).toBe(200);
+    return {
+      body: res.json() as { next: string | null; previous: string | null },
+      queries: queries - before,
+    };
+  }
+
+  it("ignores parameters the route does not read, their order and spelled-out defaults", async () => {
+    const first = await read("product/paginated/?page=2");
+    expect(first.queries).toBeGreaterThan(0);
+    for (const url of [
+      "product/paginated/?page=2&x=1",
+      "product/paginated/?x=1&page=2",
+      "product/paginated/?page=2&page_size=8",
+      "product/paginated/?page_size=8&page=02&utm_source=whatsapp&_=1732470000",
+    ]) {
+      const again = await read(url);
+      expect(again.queries, url).toBe(0);
+      expect(again.body, url).toEqual(first.body);
+    }
+    expect(new URL(first.body.next!).search).toBe("?page=3");
+    expect(new URL(first.body.previous!).search).toBe("?page=1");
+
+    const pageOne = await read("product/paginated/");
+    expect((await read("product/paginated/?page=1&junk=yes")).queries).toBe(0);
+    expect(pageOne.queries).toBeGreaterThan(0);
+    // A route without query parameters, with junk.
+    expect((await read("product/")).queries).toBeGreaterThan(0);
+    expect((await read("product/?nocache=12345")).queries).toBe(0);
+  });
+
+  it("still tells apart what the route reads", async () => {
+    await read("product/paginated/?page=1&page_size=5");
+    const other = await read("product/paginated/?page=2&page_size=5");
+    expect(other.queries).toBeGreaterThan(0);
+    expect(new URL(other.body.next!).search).toBe("?page=3&page_size=5");
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { canonicalQuery, requestPath } from "./canonical-query.js";
 
 // Public reads are most of the traffic and the same pages are asked for again and again (the home
 // page, popular products, common searches). Answers marked `Cache-Control: public` (and routes with
-// `config: { readCache: true }`, such as search) are kept serialized in memory, keyed by method, URL
-// and body. The database tells every server instance when catalogue data changes (NOTIFY from
+// `config: { readCache: true }`, such as search) are kept serialized in memory, keyed by method, path,
+// canonical query (canonical-query.ts: unknown parameters, order and defaults do not count, so junk
+// parameters cannot send every request to the database) and body. The database tells every server instance when catalogue data changes (NOTIFY from
 // statement triggers, see migrations), and the whole cache is dropped then; the TTL is only a net
 // for a lost notification. Installed on the root instance before compression, so it stores the
 // plain JSON and compression still applies to hits.
@@ -54,7 +56,8 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
   app.addHook("preHandler", async (request, reply) => {
     if (!cacheable(request)) return;
     const body = request.method === "GET" ? "" : `\n${JSON.stringify(request.body ?? null)}`;
-    const key = `${request.method} ${request.protocol}://${request.host}${request.url}${body}`;
+    const query = new URLSearchParams(canonicalQuery(request)).toString();
+    const key = `${request.method} ${request.protocol}://${request.host}${requestPath(request)}?${query}${body}`;
     const entry = cache.get(key);
     state.set(request, { key, hit: entry !== undefined });
     if (!entry) return;

@@ -130,6 +130,8 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
       // (8 + 9) / 2 stored, halved: 4.25, one decimal.
       average_rating: 4.3,
       number_of_users_rated: 2,
+      // The owner's own key (issue 9); none was given.
+      sku: null,
     });
   });
 

@@ -49,6 +49,7 @@ export class ProductRepository {
         sql<number>`CASE WHEN p.rating_count > 0
           THEN round(p.rating_total::numeric / p.rating_count / 2, 1) ELSE 0 END`.as("average_rating"),
         "p.rating_count as number_of_users_rated",
+        "p.sku",
       ]);
   }
 
@@ -263,5 +264,6 @@ function toWire(row: Row): ProductWire {
     sub_category_name: row.sub_category_name,
     average_rating: Number(row.average_rating),
     number_of_users_rated: Number(row.number_of_users_rated),
+    sku: row.sku ?? null,
   };
 }

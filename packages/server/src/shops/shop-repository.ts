@@ -50,6 +50,12 @@ export class ShopRepository {
     return row && toWire(row);
   }
 
+  /** The shops the user owns, newest first. */
+  async byOwner(ownerId: number): Promise<ShopWire[]> {
+    const rows = await this.select().where("s.owner_id", "=", ownerId).orderBy("s.id", "desc").execute();
+    return rows.map(toWire);
+  }
+
   async exists(id: number): Promise<boolean> {
     const row = await this.db.selectFrom("shops").select("id").where("id", "=", id).executeTakeFirst();
     return row !== undefined;

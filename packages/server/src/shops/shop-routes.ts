@@ -1,6 +1,6 @@
 import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
@@ -45,7 +45,7 @@ export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     async (request, reply) => {
       const followers = await shops.followers(request.params.shopId);
       if (!followers) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return followers;
     },
   );

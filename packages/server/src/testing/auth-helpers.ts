@@ -48,7 +48,8 @@ export async function authGet(server: TestServer, path: string, token?: string) 
 }
 
 export function newIdentity() {
-  const n = `${process.pid % 1000}${++sequence}${Math.floor(Math.random() * 1000)}`;
+  // Fixed widths: "1" + "23" and "12" + "3" must not read the same (a duplicate e-mail now and then).
+  const n = `${process.pid % 1000}${String(++sequence).padStart(4, "0")}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
   return {
     name: `Tester ${n}`,
     email: `tester${n}@example.ug`,

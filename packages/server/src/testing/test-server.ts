@@ -76,7 +76,8 @@ export function databaseKinds(): DatabaseKind[] {
 /** Where seeded images go in tests: shared by every test server so images are generated once. */
 export const SHARED_TEST_MEDIA_DIR = join(tmpdir(), "katale-test-data");
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database of its own; drop() removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `katale_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -121,6 +122,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       PORT: "0",
+      // Tests' data is thrown away: no fsync per commit (file-backed PGlite only).
+      PGLITE_FSYNC: "off",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...options.env,
     },
@@ -131,6 +134,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: config.databaseUrl,
     dataDir: postgres ? dataDir : "memory://",
     poolSize: 4,
+    durable: config.pgliteFsync,
   });
   await migrateToLatest(database.db);
   // Seeded images are shared between test servers (the seed skips files that exist).

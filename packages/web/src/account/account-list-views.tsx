@@ -9,6 +9,8 @@ import {
 } from "@katale/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useFollowedShops } from "../engagement/use-follow.js";
+import { useSavedProducts } from "../engagement/use-saved.js";
 import { ProductCard, ProductCardSkeleton } from "../products/product-card.js";
 import { ProductGrid } from "../products/product-grid.js";
 import { useRememberProduct } from "../products/use-remember-product.js";
@@ -17,12 +19,7 @@ import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import type { AccountList } from "./account-sections.js";
-import {
-  useBrowseHistory,
-  useFollowedShops,
-  useOwnReviews,
-  useSavedProducts,
-} from "./use-engagement-lists.js";
+import { useBrowseHistory, useOwnReviews } from "./use-engagement-lists.js";
 
 const productColumns = "grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3";
 
@@ -74,7 +71,7 @@ function RowSkeletons() {
 }
 
 function SavedProductsList({ empty }: { empty: string }) {
-  const query = useSavedProducts();
+  const query = useSavedProducts({ fresh: true });
   return (
     <Loaded
       query={query}
@@ -110,7 +107,7 @@ function FollowedShop({ record }: { record: FollowRecord }) {
 }
 
 function FollowedShopsList({ empty }: { empty: string }) {
-  const query = useFollowedShops();
+  const query = useFollowedShops({ fresh: true });
   return (
     <Loaded
       query={query}

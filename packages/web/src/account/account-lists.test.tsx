@@ -4,7 +4,7 @@ import { aProduct, aShop, InMemoryEngagementGateway } from "@katale/domain/testi
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Services } from "../app/services.js";
-import { renderWithServices, testServices } from "../testing/test-services.js";
+import { engagementServices, renderWithServices, signIn } from "../testing/test-services.js";
 import AccountListPage from "./account-list-page.js";
 import { AccountTabs } from "./account-tabs.js";
 
@@ -19,16 +19,8 @@ const soldOut = aProduct({ id: 13, name: "Sold out sandals", inStock: 0 });
 /** Services over one engagement fake, signed in as Ann. */
 function annServices(): { services: Services; engagement: InMemoryEngagementGateway } {
   const engagement = new InMemoryEngagementGateway([kitenge, radio, soldOut], [shop], [ann]);
-  const services = testServices({
-    reviews: engagement,
-    savedProducts: engagement,
-    follows: engagement,
-    ratings: engagement,
-    browseHistory: engagement,
-  });
-  services.local.set("token", ann.token);
-  services.local.set("userdid", ann.id);
-  services.local.set("loggedInUserName", ann.name);
+  const services = engagementServices(engagement);
+  signIn(services, ann);
   return { services, engagement };
 }
 

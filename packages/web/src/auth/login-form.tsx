@@ -1,5 +1,7 @@
 import { login, loginFormSchema, messages, SUCCESS_BANNER_SHORT_MS } from "@katale/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, type To } from "react-router";
+import { forgetSignedInData } from "../engagement/engagement-keys.js";
 import { Banners } from "../ui/banner.js";
 import { TextField } from "../ui/field.js";
 import { PasswordField } from "../ui/password-field.js";
@@ -24,10 +26,12 @@ export interface LoginFormProps {
  */
 export function LoginForm({ onLoggedIn, notice, signUpTo = "/register" }: LoginFormProps) {
   const ports = useAccountPorts();
+  const client = useQueryClient();
   const { form, onSubmit, busy, banner } = useOutcomeForm(loginFormSchema, (values) => login(ports, values), {
     defaultValues: { username: "", password: "" },
     initialBanner: notice ? { tone: "success", text: notice } : null,
     onSuccess: async () => {
+      forgetSignedInData(client);
       await wait(SUCCESS_BANNER_SHORT_MS);
       onLoggedIn();
     },

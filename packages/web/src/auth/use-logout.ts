@@ -1,13 +1,17 @@
 import { logout } from "@katale/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
+import { forgetSignedInData } from "../engagement/engagement-keys.js";
 
 /** Logout (user menu, account menu): the token is revoked, all storage cleared, then /login (spec §4). */
 export function useLogout(): () => Promise<void> {
   const { auth, local } = useServices();
   const navigate = useNavigate();
+  const client = useQueryClient();
   return async () => {
     await logout({ auth, storage: local });
+    forgetSignedInData(client);
     navigate("/login");
   };
 }

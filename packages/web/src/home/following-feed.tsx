@@ -2,6 +2,7 @@ import { listFollowedShopsProducts, messages } from "@katale/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useServices } from "../app/services-context.js";
 import { useSession } from "../auth/use-session.js";
+import { FOLLOWED_SHOPS_PRODUCTS_KEY } from "../engagement/engagement-keys.js";
 import { ProductCardSkeleton } from "../products/product-card.js";
 import { ProductGrid } from "../products/product-grid.js";
 import { EmptyState } from "../ui/empty-state.js";
@@ -11,7 +12,7 @@ import { ErrorState } from "../ui/error-state.js";
 function FollowedShopsProducts() {
   const { follows, local } = useServices();
   const query = useQuery({
-    queryKey: ["engagement", "followed-shops-products"],
+    queryKey: FOLLOWED_SHOPS_PRODUCTS_KEY,
     // Read again each time the tab opens: a follow made a moment ago must show.
     staleTime: 0,
     queryFn: () => listFollowedShopsProducts({ follows, storage: local }),

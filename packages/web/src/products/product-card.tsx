@@ -51,7 +51,7 @@ export function ProductCard({ product, priority, onOpen, sizes = GRID_SIZES }: P
           </p>
         </div>
       </Link>
-      <SaveButton productName={product.name} className="absolute top-1 right-1 bg-white/90 shadow-sm" />
+      <SaveButton product={product} className="absolute top-1 right-1 bg-white/90 shadow-sm" />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { ProductGrid } from "./product-grid.js";
 import { ProductSummary } from "./product-summary.js";
 import { ReviewsList } from "./reviews-list.js";
 import { useProductDetail } from "./use-product-detail.js";
+import { useRecordView } from "./use-record-view.js";
 
 /** After 'Product does not exist', home in 2 s (spec §2). */
 function MissingProduct() {
@@ -32,6 +33,7 @@ export default function ProductDetailPage() {
   const { slug } = useParams();
   const { product: productQuery, detail: detailQuery } = useProductDetail(slug);
   const result = productQuery.data;
+  useRecordView(result?.ok ? result.value.id : null);
   if (result !== undefined && !result.ok) {
     return (
       <div className="page">

@@ -1,11 +1,13 @@
 import { formatUgx, inStock, messages, type ProductDetail, reviewCount } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { FollowButton } from "../engagement/follow-button.js";
 import { ShopLink } from "../shops/shop-link.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Stars } from "../ui/stars.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ContactsPopover } from "./contacts-popover.js";
+import { RatingWidget } from "./rating-widget.js";
 import { SaveButton } from "./save-button.js";
 import { ShareButton } from "./share-button.js";
 
@@ -17,7 +19,7 @@ export function ProductSummary({ detail }: { detail: ProductDetail }) {
     <div className="flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <PageTitle>{product.name}</PageTitle>
-        <SaveButton productName={product.name} className="shrink-0 border border-gray-200" />
+        <SaveButton product={product} className="shrink-0 border border-gray-200" />
       </div>
       <p className="flex items-center gap-1 text-gray-700">
         {messages.web.by}{" "}
@@ -42,20 +44,15 @@ export function ProductSummary({ detail }: { detail: ProductDetail }) {
           </button>
         )}
         {!isOwner && (
-          <button type="button" className="btn-secondary" onClick={promptLogin}>
-            {messages.shops.follow}
-          </button>
+          <FollowButton
+            shop={
+              shop ?? { id: product.shopId, name: product.shopName, coverImage: null, displayImage: null }
+            }
+          />
         )}
         <ShareButton />
       </div>
-      <button
-        type="button"
-        onClick={promptLogin}
-        className="flex w-fit items-center gap-2 rounded-lg py-2 text-sm text-gray-700 hover:text-brand-700"
-      >
-        <Stars rating={0} size={20} />
-        {messages.web.rateProduct}
-      </button>
+      <RatingWidget productId={product.id} />
     </div>
   );
 }

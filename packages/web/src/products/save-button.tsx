@@ -1,22 +1,23 @@
-import { messages } from "@katale/domain";
+import { messages, type Product } from "@katale/domain";
 import { Bookmark } from "lucide-react";
-import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { useSaveToggle } from "../engagement/use-saved.js";
 
 /**
- * The save (bookmark) toggle. Saving needs a signed-in user; until accounts exist every visitor gets
- * the 'You need to login first' popup.
+ * The save (bookmark) toggle: filled while the product is in the wishlist. Visitors get the
+ * 'You need to login first' popup.
  */
-export function SaveButton({ productName, className = "" }: { productName: string; className?: string }) {
-  const promptLogin = useLoginPrompt();
+export function SaveButton({ product, className = "" }: { product: Product; className?: string }) {
+  const { saved, pending, toggle } = useSaveToggle(product);
   return (
     <button
       type="button"
-      aria-label={messages.web.saveProduct(productName)}
-      aria-pressed={false}
-      onClick={promptLogin}
-      className={`icon-button ${className}`}
+      aria-label={messages.web.saveProduct(product.name)}
+      aria-pressed={saved}
+      aria-busy={pending}
+      onClick={toggle}
+      className={`icon-button ${saved ? "text-brand-700" : ""} ${className}`}
     >
-      <Bookmark aria-hidden="true" size={20} />
+      <Bookmark aria-hidden="true" size={20} fill={saved ? "currentColor" : "none"} />
     </button>
   );
 }

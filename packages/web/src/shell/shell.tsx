@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
 import { BottomBar } from "./bottom-bar.js";
 import { ConnectivityToast } from "./connectivity-toast.js";
@@ -19,30 +20,32 @@ export function Shell() {
   const narrow = useNarrow();
   return (
     <LoginPromptProvider>
-      <div className="flex min-h-screen flex-col">
-        {/* The first stop of the Tab key: past the header's links, straight to the screen. */}
-        <a
-          href="#main"
-          className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-white px-4 py-3 font-medium text-brand-700 shadow-lg focus:translate-y-0"
-        >
-          {messages.web.skipToContent}
-        </a>
-        <ConnectivityToast />
-        {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
-        {narrow ? <HeaderMobile /> : <HeaderDesktop />}
-        {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
-        <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
-          <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<NavigationProgress />}>
-              <Outlet />
-            </Suspense>
-          </RouteErrorBoundary>
-        </main>
-        <Footer />
-        {narrow && <BottomBar />}
-      </div>
-      <AuthPopupHost />
-      <ScrollToTop />
+      <NoticeProvider>
+        <div className="flex min-h-screen flex-col">
+          {/* The first stop of the Tab key: past the header's links, straight to the screen. */}
+          <a
+            href="#main"
+            className="fixed top-2 left-2 z-50 -translate-y-24 rounded-lg bg-white px-4 py-3 font-medium text-brand-700 shadow-lg focus:translate-y-0"
+          >
+            {messages.web.skipToContent}
+          </a>
+          <ConnectivityToast />
+          {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
+          {narrow ? <HeaderMobile /> : <HeaderDesktop />}
+          {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
+          <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<NavigationProgress />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </main>
+          <Footer />
+          {narrow && <BottomBar />}
+        </div>
+        <AuthPopupHost />
+        <ScrollToTop />
+      </NoticeProvider>
     </LoginPromptProvider>
   );
 }

@@ -2,6 +2,7 @@ import { messages, type ShopPage } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { FollowButton } from "../engagement/follow-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { FollowersDialog } from "./followers-dialog.js";
@@ -61,9 +62,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
               <MessageCircle aria-hidden="true" size={18} />
               {messages.shops.chat}
             </button>
-            <button type="button" className="btn-secondary" onClick={promptLogin}>
-              {messages.shops.follow}
-            </button>
+            <FollowButton shop={shop} />
           </div>
         )}
       </div>

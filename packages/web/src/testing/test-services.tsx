@@ -18,6 +18,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import type { Services } from "../app/services.js";
 import { ServicesProvider } from "../app/services-context.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+import { NoticeProvider } from "../ui/notices.js";
 
 /** Services over the domain's in-memory fakes; override what a test cares about. */
 export function testServices(overrides: Partial<Services> = {}): Services {
@@ -63,7 +64,14 @@ export function renderWithServices(
 ): RenderResult {
   const router = createMemoryRouter(
     [
-      { path, element: <LoginPromptProvider>{ui}</LoginPromptProvider> },
+      {
+        path,
+        element: (
+          <LoginPromptProvider>
+            <NoticeProvider>{ui}</NoticeProvider>
+          </LoginPromptProvider>
+        ),
+      },
       { path: "*", element: <Elsewhere /> },
     ],
     { initialEntries: [at] },
@@ -103,4 +111,22 @@ function Elsewhere() {
       elsewhere
     </p>
   );
+}
+
+/** Test services whose engagement ports (saves, follows, ratings, reviews, history) are all `engagement`. */
+export function engagementServices(engagement: InMemoryEngagementGateway): Services {
+  return testServices({
+    reviews: engagement,
+    savedProducts: engagement,
+    follows: engagement,
+    ratings: engagement,
+    browseHistory: engagement,
+  });
+}
+
+/** Stores the session keys a login leaves (token, user id, name), as the app reads them. */
+export function signIn(services: Services, user: { id: number; token: string; name: string }): void {
+  services.local.set("token", user.token);
+  services.local.set("userdid", user.id);
+  services.local.set("loggedInUserName", user.name);
 }

@@ -1,0 +1,75 @@
+import {
+  type ImageUpload,
+  mapResult,
+  type NewProduct,
+  type Product,
+  type ProductAdminGateway,
+  type ProductChange,
+  type Result,
+} from "@katale/domain";
+import { productCalls } from "../contract/index.js";
+import type { HttpClient } from "../http/http-client.js";
+import type { MultipartFields } from "../http/multipart-body.js";
+import { toProduct } from "./product-wire-mapping.js";
+
+/** `image_1`..`image_N` and `number_of_images` (spec §7). */
+function imageFields(images: readonly ImageUpload[]): Record<string, ImageUpload | number> {
+  const fields: Record<string, ImageUpload | number> = { number_of_images: images.length };
+  images.forEach((image, index) => {
+    fields[`image_${index + 1}`] = image;
+  });
+  return fields;
+}
+
+/** `POST product/`, `PATCH product/{id}/` (multipart, spec §7 with its image flags), `DELETE product/{id}/`. */
+export class ProductAdminHttpGateway implements ProductAdminGateway {
+  constructor(private readonly http: HttpClient) {}
+
+  async createProduct(token: string, product: NewProduct): Promise<Result<Product>> {
+    const answer = await this.http.call(productCalls.create, {
+      token,
+      form: {
+        shop_id: product.shopId,
+        product_name: product.name,
+        description: product.description,
+        price: product.price,
+        in_stock: product.inStock,
+        category_id: product.categoryId,
+        sub_category_id: product.subCategoryId,
+        sku: product.sku,
+        ...imageFields(product.images),
+      },
+    });
+    return mapResult(answer, (body) => toProduct(body.data));
+  }
+
+  async updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>> {
+    const removed = change.removedImages ?? [];
+    const added = change.addedImages ?? [];
+    const form: MultipartFields = {
+      product_name: change.name,
+      description: change.description,
+      price: change.price,
+      in_stock: change.inStock,
+      category_id: change.categoryId,
+      sub_category_id: change.subCategoryId,
+      sku: change.sku,
+      ...(removed.length > 0 || added.length > 0
+        ? {
+            are_images_modified: "true",
+            are_there_removed_images: String(removed.length > 0),
+            removed_images_urls: removed.length > 0 ? JSON.stringify(removed) : undefined,
+            are_there_added_images: String(added.length > 0),
+            ...imageFields(added),
+          }
+        : {}),
+    };
+    const answer = await this.http.call(productCalls.update, { token, params: { id: productId }, form });
+    return mapResult(answer, (body) => toProduct(body.data));
+  }
+
+  async deleteProduct(token: string, productId: number): Promise<Result<void>> {
+    const answer = await this.http.call(productCalls.remove, { token, params: { id: productId } });
+    return mapResult(answer, () => undefined);
+  }
+}

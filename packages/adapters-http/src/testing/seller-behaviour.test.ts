@@ -1,0 +1,36 @@
+import { aSubCategory, InMemorySellerGateway } from "@katale/domain/testing";
+import { beforeEach, describe } from "vitest";
+import { itBehavesLikeSellerGateways, type SellerFixture } from "./seller-behaviour.js";
+
+// The domain's in-memory fake passes the same suite as the HTTP gateways on the real server.
+
+describe("the in-memory seller gateway", () => {
+  let fixture: SellerFixture;
+
+  beforeEach(() => {
+    const seller = new InMemorySellerGateway(
+      [],
+      [aSubCategory({ id: 11, categoryId: 1 }), aSubCategory({ id: 51, categoryId: 5 })],
+    );
+    let n = 0;
+    fixture = {
+      gateways: {
+        shopAdmin: seller,
+        productAdmin: seller,
+        shopVerification: seller,
+        shops: seller,
+        products: seller,
+      },
+      newUser: async () => {
+        n += 1;
+        const user = { id: 700 + n, token: `token-${n}`, name: `Seller ${n}` };
+        seller.users.push(user);
+        return user;
+      },
+      category: { categoryId: 1, subCategoryId: 11 },
+      otherSubCategoryId: 51,
+    };
+  });
+
+  itBehavesLikeSellerGateways(() => fixture);
+});

@@ -1,0 +1,266 @@
+import type {
+  ImageUpload,
+  ProductAdminGateway,
+  ProductGateway,
+  Result,
+  ShopAdminGateway,
+  ShopGateway,
+  ShopVerificationGateway,
+} from "@katale/domain";
+import { expect, it } from "vitest";
+import type { SignedIn } from "./engagement-behaviour.js";
+
+// What the shop owner's gateways must do (issue 9), run against the domain's in-memory fake (unit)
+// and the HTTP gateways on the real server (tests/adapters/seller-gateways.int.test.ts), so the
+// fake cannot drift from the server.
+
+export interface SellerGateways {
+  readonly shopAdmin: ShopAdminGateway;
+  readonly productAdmin: ProductAdminGateway;
+  readonly shopVerification: ShopVerificationGateway;
+  readonly shops: Pick<ShopGateway, "getShop">;
+  readonly products: Pick<ProductGateway, "getProduct" | "listShopProducts">;
+}
+
+export interface SellerFixture {
+  readonly gateways: SellerGateways;
+  /** A new signed-in user owning no shop. */
+  readonly newUser: () => Promise<SignedIn>;
+  /** A category and one of its sub categories. */
+  readonly category: { readonly categoryId: number; readonly subCategoryId: number };
+  /** A sub category of another category. */
+  readonly otherSubCategoryId: number;
+}
+
+/** Two tiny PNGs (16×16, red and green) any image check accepts. */
+const SAMPLE_PNGS = [
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVR4nGM4oaFBEmIY1aAxGkonhmvSAAB8MxgQxeu24QAAAABJRU5ErkJggg==",
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVR4nGPQWGBDEmIY1bBgNJQ0hmvSAAAmYgQQY78FHQAAAABJRU5ErkJggg==",
+] as const;
+
+/** A small valid PNG to upload; `n` picks one of two pictures. */
+export function samplePng(n = 0, fileName = `picture-${n}.png`): ImageUpload {
+  const base64 = SAMPLE_PNGS[n % SAMPLE_PNGS.length]!;
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return { fileName, contentType: "image/png", bytes };
+}
+
+const UNKNOWN_ID = 2_000_000_000;
+let sequence = 0;
+
+function value<T, E>(result: Result<T, E>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+function kindOf<T, E extends { kind: string }>(result: Result<T, E>): string {
+  return result.ok ? "ok" : result.error.kind;
+}
+
+/** A shop name no other test run has used. */
+function uniqueName(what: string): string {
+  sequence += 1;
+  return `${what} ${Date.now().toString(36)}${sequence}`;
+}
+
+export function itBehavesLikeSellerGateways(fixture: () => SellerFixture): void {
+  async function ownerWithShop() {
+    const { gateways, newUser } = fixture();
+    const me = await newUser();
+    const shop = value(
+      await gateways.shopAdmin.createShop(me.token, {
+        name: uniqueName("Owino Stall"),
+        categories: [fixture().category.categoryId],
+        locationLatitude: 0.3136,
+        locationLongitude: 32.5811,
+      }),
+    );
+    return { me, shop };
+  }
+
+  function newProduct(shopId: number, extra: { sku?: string; images?: ImageUpload[] } = {}) {
+    const { category } = fixture();
+    return {
+      shopId,
+      name: "Solar lantern",
+      description: "Charges in a day of sun, lights a room for a night",
+      price: 35_000,
+      inStock: 5,
+      ...category,
+      images: extra.images ?? [samplePng(0), samplePng(1)],
+      ...(extra.sku !== undefined ? { sku: extra.sku } : {}),
+    };
+  }
+
+  it("creates a shop its owner finds under their shops; a taken name is refused, case aside", async () => {
+    const { gateways, newUser, category } = fixture();
+    const [me, other] = [await newUser(), await newUser()];
+    expect(value(await gateways.shopAdmin.listMyShops(me.token))).toEqual([]);
+    const name = uniqueName("Kabalagala Kicks");
+    const shop = value(
+      await gateways.shopAdmin.createShop(me.token, {
+        name,
+        categories: [category.categoryId],
+        locationLatitude: 0.2955,
+        locationLongitude: 32.6046,
+        phone: "0772123456",
+        bio: "Sneakers",
+      }),
+    );
+    expect(shop).toMatchObject({ name, owner: me.id, phone: "0772123456", bio: "Sneakers" });
+    expect(shop.categories).toEqual([category.categoryId]);
+    expect(value(await gateways.shopAdmin.listMyShops(me.token)).map((s) => s.id)).toEqual([shop.id]);
+    expect(value(await gateways.shopAdmin.listMyShops(other.token))).toEqual([]);
+    expect(value(await gateways.shops.getShop(shop.id)).name).toBe(name);
+    const again = await gateways.shopAdmin.createShop(other.token, {
+      name: name.toUpperCase(),
+      categories: [category.categoryId],
+      locationLatitude: 0.3,
+      locationLongitude: 32.6,
+    });
+    expect(kindOf(again)).toBe("invalid");
+    expect(kindOf(await gateways.shopAdmin.listMyShops("not-a-token"))).toBe("unauthorized");
+  });
+
+  it("lets only the owner edit a shop's details; what is not sent stays", async () => {
+    const { gateways, newUser } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const other = await newUser();
+    const edited = value(
+      await gateways.shopAdmin.updateShop(me.token, shop.id, {
+        bio: "Fresh from Owino",
+        email: "stall@example.ug",
+        displayImage: samplePng(0),
+      }),
+    );
+    expect(edited).toMatchObject({
+      id: shop.id,
+      name: shop.name,
+      bio: "Fresh from Owino",
+      email: "stall@example.ug",
+    });
+    expect(edited.displayImage).not.toBeNull();
+    expect(
+      value(await gateways.shopAdmin.updateShop(me.token, shop.id, { phone: "0700111222" })),
+    ).toMatchObject({
+      bio: "Fresh from Owino",
+      phone: "0700111222",
+    });
+    expect(kindOf(await gateways.shopAdmin.updateShop(other.token, shop.id, { bio: "Mine" }))).toBe(
+      "unauthorized",
+    );
+    expect(kindOf(await gateways.shopAdmin.updateShop("not-a-token", shop.id, { bio: "Mine" }))).toBe(
+      "unauthorized",
+    );
+    expect(kindOf(await gateways.shopAdmin.updateShop(me.token, UNKNOWN_ID, { bio: "x" }))).toBe("not-found");
+    expect(value(await gateways.shops.getShop(shop.id)).bio).toBe("Fresh from Owino");
+  });
+
+  it("adds a product with its images and SKU, seen at once by id and in the shop's list", async () => {
+    const { gateways } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const product = value(
+      await gateways.productAdmin.createProduct(me.token, newProduct(shop.id, { sku: "SL-1" })),
+    );
+    expect(product).toMatchObject({
+      name: "Solar lantern",
+      price: 35_000,
+      inStock: 5,
+      shopId: shop.id,
+      sku: "SL-1",
+      ...fixture().category,
+    });
+    expect(product.images).toHaveLength(2);
+    expect(product.slug).toMatch(/solar-lantern/);
+    expect(value(await gateways.products.getProduct(product.id))).toEqual(product);
+    const listed = value(await gateways.products.listShopProducts(shop.id));
+    expect(listed.products.map((p) => p.id)).toContain(product.id);
+  });
+
+  it("refuses a product for someone else's shop, a foreign sub category, a taken SKU, no token", async () => {
+    const { gateways, newUser, otherSubCategoryId } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const other = await newUser();
+    const { productAdmin } = gateways;
+    expect(kindOf(await productAdmin.createProduct(other.token, newProduct(shop.id)))).toBe("unauthorized");
+    expect(kindOf(await productAdmin.createProduct("not-a-token", newProduct(shop.id)))).toBe("unauthorized");
+    expect(kindOf(await productAdmin.createProduct(me.token, newProduct(UNKNOWN_ID)))).toBe("not-found");
+    expect(
+      kindOf(
+        await productAdmin.createProduct(me.token, {
+          ...newProduct(shop.id),
+          subCategoryId: otherSubCategoryId,
+        }),
+      ),
+    ).toBe("invalid");
+    value(await productAdmin.createProduct(me.token, newProduct(shop.id, { sku: "DUP" })));
+    expect(kindOf(await productAdmin.createProduct(me.token, newProduct(shop.id, { sku: "DUP" })))).toBe(
+      "invalid",
+    );
+    const nine = Array.from({ length: 9 }, (_, i) => samplePng(i));
+    expect(kindOf(await productAdmin.createProduct(me.token, newProduct(shop.id, { images: nine })))).toBe(
+      "invalid",
+    );
+    expect(value(await gateways.products.listShopProducts(shop.id)).numberOfProducts).toBe(1);
+  });
+
+  it("edits only what is sent, swaps images, and moves a product out of stock at 0", async () => {
+    const { gateways } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const { productAdmin } = gateways;
+    const product = value(await productAdmin.createProduct(me.token, newProduct(shop.id)));
+    const [first, second] = product.images;
+    const cheaper = value(await productAdmin.updateProduct(me.token, product.id, { price: 30_000 }));
+    expect(cheaper).toMatchObject({ price: 30_000, name: product.name, inStock: 5, images: product.images });
+    const swapped = value(
+      await productAdmin.updateProduct(me.token, product.id, {
+        removedImages: [first!],
+        addedImages: [samplePng(0, "new.png")],
+      }),
+    );
+    expect(swapped.images).toHaveLength(2);
+    expect(swapped.images[0]).toBe(second);
+    expect(swapped.images).not.toContain(first);
+    expect(
+      kindOf(await productAdmin.updateProduct(me.token, product.id, { removedImages: swapped.images })),
+    ).toBe("invalid");
+    value(await productAdmin.updateProduct(me.token, product.id, { inStock: 0 }));
+    const outOfStock = value(await gateways.products.listShopProducts(shop.id, { stock: "out" }));
+    expect(outOfStock.products.map((p) => p.id)).toEqual([product.id]);
+    expect(value(await gateways.products.listShopProducts(shop.id)).products).toEqual([]);
+  });
+
+  it("lets only the owner edit and delete a product; a deleted product is gone", async () => {
+    const { gateways, newUser } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const other = await newUser();
+    const { productAdmin } = gateways;
+    const product = value(await productAdmin.createProduct(me.token, newProduct(shop.id)));
+    expect(kindOf(await productAdmin.updateProduct(other.token, product.id, { price: 1 }))).toBe(
+      "unauthorized",
+    );
+    expect(kindOf(await productAdmin.deleteProduct(other.token, product.id))).toBe("unauthorized");
+    expect(kindOf(await productAdmin.deleteProduct("not-a-token", product.id))).toBe("unauthorized");
+    expect(value(await gateways.products.getProduct(product.id)).price).toBe(35_000);
+    value(await productAdmin.deleteProduct(me.token, product.id));
+    expect(kindOf(await gateways.products.getProduct(product.id))).toBe("not-found");
+    expect(kindOf(await productAdmin.deleteProduct(me.token, product.id))).toBe("not-found");
+  });
+
+  it("takes one verification request per shop, from its owner only", async () => {
+    const { gateways, newUser } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const other = await newUser();
+    const request = {
+      contact: "stall@example.ug",
+      shopImage: samplePng(1, "shop.png"),
+      locationLatitude: 0.3136,
+      locationLongitude: 32.5811,
+      shop: shop.id,
+    };
+    const { shopVerification } = gateways;
+    expect(kindOf(await shopVerification.requestShopVerification(other.token, request))).toBe("unauthorized");
+    expect(kindOf(await shopVerification.requestShopVerification(me.token, request))).toBe("ok");
+    expect(kindOf(await shopVerification.requestShopVerification(me.token, request))).toBe("taken");
+  });
+}

@@ -1,0 +1,251 @@
+import { dirname, resolve } from "node:path";
+import {
+  addProduct,
+  deleteProduct,
+  editProduct,
+  type ImageUpload,
+  type Product,
+  setStock,
+} from "@katale/domain";
+import type { Command } from "commander";
+import { findCategory, findSubCategory } from "../catalogue/find-category.js";
+import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
+import { parseIdOrName } from "../config/option-parsers.js";
+import type { Invocation, Invoke } from "../invocation.js";
+import { exportProducts, outputStream } from "./import/export-products.js";
+import { ImportState } from "./import/import-state.js";
+import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
+import { terminalProgress } from "./import/progress-bar.js";
+import { readCsvRows } from "./import/read-csv.js";
+import { runImport } from "./import/run-import.js";
+import { sellingCliMessages as text } from "./selling-cli-messages.js";
+import { renderImportReport, renderProductSaved } from "./selling-render.js";
+import { allShopProducts, done, loadCatalogue, ownProduct, ownShop, sellingOf } from "./selling-run.js";
+import { collect, imageOption } from "./shop-admin-commands.js";
+
+interface ProductOptions {
+  name?: string;
+  description?: string;
+  price?: string;
+  stock?: string;
+  category?: string;
+  subCategory?: string;
+  sku?: string;
+}
+
+/** Category and sub category ids from --category / --sub-category (id or name). */
+async function categoryIds(
+  run: Invocation,
+  options: ProductOptions,
+  product?: Product,
+): Promise<{ categoryId?: number; subCategoryId?: number }> {
+  const category =
+    options.category === undefined
+      ? undefined
+      : run.unwrap(await findCategory(run.services.categories, parseIdOrName(options.category))).id;
+  let subCategory: number | undefined;
+  if (options.subCategory !== undefined) {
+    const ref = parseIdOrName(options.subCategory);
+    const categoryId = category ?? product?.categoryId;
+    if ("name" in ref && categoryId !== undefined) {
+      // A name is looked up within the chosen category: two categories may share a sub category name.
+      const subs = run.unwrap(await run.services.categories.listSubCategoriesOf(categoryId));
+      const found = subs.find((s) => s.name.trim().toLowerCase() === ref.name.toLowerCase());
+      subCategory = found?.id ?? run.unwrap(await findSubCategory(run.services.categories, ref)).id;
+    } else {
+      subCategory = run.unwrap(await findSubCategory(run.services.categories, ref)).id;
+    }
+  }
+  return { categoryId: category, subCategoryId: subCategory };
+}
+
+async function images(files: readonly string[]): Promise<ImageUpload[]> {
+  const loaded: ImageUpload[] = [];
+  for (const file of files) loaded.push((await imageOption(file))!);
+  return loaded;
+}
+
+/**
+ * `katale products add|update|delete|stock|import|export`: the owner's products, on the stored
+ * session. Every command checks the product's shop is the user's before sending anything.
+ */
+export function registerProductAdminCommands(products: Command, invoke: Invoke): void {
+  const fieldOptions = (command: Command) =>
+    command
+      .option("--name <name>", "the product's name")
+      .option("--description <text>", "the description (over 15 words sells better)")
+      .option("--price <ugx>", "the price in whole UGX, above 0")
+      .option("--stock <n>", "how many are in stock (0 or more)")
+      .option("--category <id|name>", "the category")
+      .option("--sub-category <id|name>", "a sub category of that category")
+      .option("--sku <sku>", "your own key for the product, unique within the shop");
+
+  fieldOptions(
+    products
+      .command("add")
+      .description("add a product to one of your shops (1 to 8 images, the first is the display image)")
+      .requiredOption("--shop <shop>", "your shop's id or name"),
+  )
+    .option("--image <file>", "an image (repeat for up to 8)", collect, [])
+    .action(async (options: ProductOptions & { shop: string; image: string[] }, command: Command) => {
+      const run = invoke(command);
+      const selling = sellingOf(run);
+      const shop = await ownShop(run, options.shop);
+      const ids = await categoryIds(run, options);
+      const added = done(
+        run,
+        await addProduct(selling, shop.id, {
+          name: options.name ?? "",
+          description: options.description ?? "",
+          price: options.price,
+          inStock: options.stock,
+          categoryId: ids.categoryId,
+          subCategoryId: ids.subCategoryId,
+          images: await images(options.image),
+          sku: options.sku,
+        }),
+      );
+      run.show(added, renderProductSaved, (a) => ({ message: a.message, product: a.product }));
+    });
+
+  fieldOptions(
+    products
+      .command("update")
+      .description("edit one of your products: only the options given change")
+      .argument("<slug>", "the product's slug (or its id)"),
+  )
+    .option("--add-image <file>", "add an image after the others (repeatable)", collect, [])
+    .option("--remove-image <n>", "remove the n-th image, 1 = the display image (repeatable)", collect, [])
+    .action(
+      async (
+        slug: string,
+        options: ProductOptions & { addImage: string[]; removeImage: string[] },
+        command: Command,
+      ) => {
+        const run = invoke(command);
+        const selling = sellingOf(run);
+        const product = await ownProduct(run, slug);
+        const ids = await categoryIds(run, options, product);
+        const removed = new Set<string>();
+        for (const n of options.removeImage) {
+          const image = product.images[Number(n) - 1];
+          if (!/^\d+$/.test(n) || image === undefined) return run.usageError(text.imageNumberUnknown(n));
+          removed.add(image);
+        }
+        const edited = done(
+          run,
+          await editProduct(selling, product, {
+            name: options.name ?? product.name,
+            description: options.description ?? product.description,
+            price: options.price ?? product.price,
+            inStock: options.stock ?? product.inStock,
+            categoryId: ids.categoryId ?? product.categoryId,
+            subCategoryId: ids.subCategoryId ?? product.subCategoryId,
+            sku: options.sku,
+            keptImages: product.images.filter((image) => !removed.has(image)),
+            addedImages: await images(options.addImage),
+          }),
+        );
+        run.show(edited, renderProductSaved, (e) => ({ message: e.message, product: e.product }));
+      },
+    );
+
+  products
+    .command("delete")
+    .description("delete one of your products, with its saves, history, ratings and reviews")
+    .argument("<slug>", "the product's slug (or its id)")
+    .action(async (slug: string, _options: object, command: Command) => {
+      const run = invoke(command);
+      const selling = sellingOf(run);
+      const product = await ownProduct(run, slug);
+      const deleted = done(run, await deleteProduct(selling, product.id));
+      run.show(
+        { ...deleted, slug: product.slug },
+        () => `${text.deleted(product.name)}\n`,
+        (d) => ({ message: d.message, productId: d.productId, slug: d.slug }),
+      );
+    });
+
+  products
+    .command("stock")
+    .description("set how many of one of your products are in stock (0 moves it to Out stock)")
+    .argument("<slug>", "the product's slug (or its id)")
+    .argument("<n>", "0 or more")
+    .action(async (slug: string, n: string, _options: object, command: Command) => {
+      const run = invoke(command);
+      const selling = sellingOf(run);
+      const product = await ownProduct(run, slug);
+      const set = done(run, await setStock(selling, product.id, n.trim()));
+      run.show(set, renderProductSaved, (s) => ({ message: s.message, product: s.product }));
+    });
+
+  products
+    .command("import")
+    .description(
+      "add and update your shop's products from a CSV (sku,name,description,price,stock,category,sub_category,images)",
+    )
+    .argument("<file>", "the CSV file")
+    .requiredOption("--shop <shop>", "your shop's id or name")
+    .option("--images-dir <dir>", "where the images column's files are (default: the CSV's folder)")
+    .option("--dry-run", "check every row and image, change nothing")
+    .action(
+      async (
+        file: string,
+        options: { shop: string; imagesDir?: string; dryRun?: boolean },
+        command: Command,
+      ) => {
+        const run = invoke(command);
+        const selling = sellingOf(run);
+        const shop = await ownShop(run, options.shop);
+        const { categories, subCategories } = await loadCatalogue(run);
+        const state = ImportState.load(selling.stateDir, shop.id);
+        const planner = new ImportPlanner({
+          categories,
+          subCategories,
+          existing: await allShopProducts(run, shop.id),
+          state,
+          imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
+        });
+        const plans: RowPlan[] = [];
+        for await (const row of readCsvRows(file)) plans.push(await planner.plan(row));
+        const progress = run.io.progress ? terminalProgress(run.io.progress) : undefined;
+        const report = await runImport(plans, {
+          ports: selling,
+          shopId: shop.id,
+          state,
+          dryRun: options.dryRun === true,
+          progress,
+        });
+        run.show(report, (r) => renderImportReport(r, options.dryRun === true));
+        if (report.failed > 0) throw new CliFailure("", EXIT_FAILURE);
+      },
+    );
+
+  products
+    .command("export")
+    .description("write your shop's products as the import CSV, with their images")
+    .requiredOption("--shop <shop>", "your shop's id or name")
+    .option("--output <file>", "the CSV file (default: stdout)")
+    .option("--images-dir <dir>", "where the images go (default: the CSV's folder, or the current folder)")
+    .action(async (options: { shop: string; output?: string; imagesDir?: string }, command: Command) => {
+      const run = invoke(command);
+      const selling = sellingOf(run);
+      const shop = await ownShop(run, options.shop);
+      const { categories, subCategories } = await loadCatalogue(run);
+      const products = await allShopProducts(run, shop.id);
+      const imagesDir = resolve(
+        options.imagesDir ?? (options.output === undefined ? "." : dirname(resolve(options.output))),
+      );
+      const count = await exportProducts({
+        products,
+        categories,
+        subCategories,
+        imagesDir,
+        output: () => outputStream(options.output, (t) => run.io.out(t)),
+        download: selling.download,
+        state: ImportState.load(selling.stateDir, shop.id),
+      });
+      if (options.output !== undefined)
+        run.show({ file: options.output, products: count }, (e) => `${text.exported(e.products, e.file)}\n`);
+    });
+}

@@ -1,0 +1,31 @@
+import { IMPORT_COLUMNS } from "./import/csv-columns.js";
+
+// Texts only the terminal's selling commands say; the forms' rules and outcomes come from the
+// domain's messages.
+
+export const sellingCliMessages = {
+  noShops: "You don't have any shops yet. Create one with katale shops create.",
+  noAddress: (text: string) => `No place matches "${text}". Try another address, or give --lat and --lon.`,
+  addressOrCoordinates: "Give the shop's location: --address TEXT, or --lat and --lon.",
+  categoryNotFound: (name: string) => `Category "${name}" not found`,
+  subCategoryNotFound: (name: string, category: string) => `"${name}" is not a sub category of ${category}`,
+  tooManyCategories: "A shop has at most 3 categories.",
+  nothingToUpdate: "Nothing to change: give at least one option (see --help).",
+  badHeader: (found: string) =>
+    `The CSV header must name the columns ${IMPORT_COLUMNS.join(",")} (found: ${found || "nothing"}).`,
+  skuRequired: "sku: give each row a SKU",
+  skuRepeated: (row: number) => `sku: the same SKU is on row ${row} already`,
+  imagesMissing: "images: give 1 to 8 image files, separated by ;",
+  imageNotFound: (file: string) => `images: ${file} does not exist`,
+  imageNotAnImage: (file: string) => `images: ${file} is not an image (JPEG, PNG, WebP, GIF or AVIF)`,
+  imageTooLarge: (file: string) => `images: ${file} is larger than 10 MB`,
+  fileNotFound: (file: string) => `${file} does not exist or cannot be read.`,
+  imageNumberUnknown: (n: string) => `The product has no image ${n}.`,
+  dryRun: "Dry run: nothing was changed.",
+  summary: (r: { created: number; updated: number; unchanged: number; failed: number }) =>
+    `${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged, ${r.failed} failed`,
+  exported: (count: number, file: string) =>
+    `${count} ${count === 1 ? "product" : "products"} written to ${file}`,
+  downloadFailed: (path: string) => `Could not download the image ${path} from the shop service.`,
+  deleted: (name: string) => `Deleted ${name}.`,
+} as const;

@@ -1,0 +1,90 @@
+import {
+  type AuthFailure,
+  type Category,
+  findOwnShop,
+  messages,
+  type Product,
+  type Result,
+  type Shop,
+  type SubCategory,
+} from "@katale/domain";
+import { authCliMessages } from "../auth/auth-cli-messages.js";
+import { CliFailure, EXIT_USAGE } from "../cli-failure.js";
+import { cliMessages } from "../cli-messages.js";
+import type { Invocation } from "../invocation.js";
+import type { SellingServices } from "./selling-services.js";
+
+/** The selling services of this run; a session is required before anything is sent. */
+export function sellingOf(run: Invocation): SellingServices {
+  const selling = run.services.selling;
+  if (selling === undefined)
+    throw new CliFailure(cliMessages.unexpected("selling services are not configured"));
+  if (selling.storage.get("token") === null) throw new CliFailure(authCliMessages.notLoggedIn);
+  return selling;
+}
+
+/**
+ * The terminal's words for a failed seller step: the domain's message, except which server could
+ * not be reached, or what to run next; a value the rules refuse is a usage error (exit 2).
+ */
+export function sellingFailureOf(failure: AuthFailure, shopUrl: string): CliFailure {
+  switch (failure.reason) {
+    case "network":
+      return new CliFailure(cliMessages.cannotReach("shop", shopUrl));
+    case "server":
+      return new CliFailure(cliMessages.serviceFailed("shop", shopUrl, undefined));
+    case "not-logged-in":
+      return new CliFailure(authCliMessages.notLoggedIn);
+    case "unauthorized":
+      return new CliFailure(
+        failure.message === messages.selling.notOwner ? failure.message : authCliMessages.sessionEnded,
+      );
+    case "invalid-form":
+    case "invalid":
+      return new CliFailure(failure.message, EXIT_USAGE);
+    default:
+      return new CliFailure(failure.message);
+  }
+}
+
+/** The value of a seller step, or the command ends with its failure. */
+export function done<T>(run: Invocation, result: Result<T, AuthFailure>): T {
+  if (result.ok) return result.value;
+  throw sellingFailureOf(result.error, run.services.urls.shopUrl);
+}
+
+/** One of the user's shops by id or name; someone else's is refused before anything is sent. */
+export async function ownShop(run: Invocation, ref: string): Promise<Shop> {
+  const selling = sellingOf(run);
+  return done(run, await findOwnShop({ ...selling, shops: run.services.shops }, ref));
+}
+
+/** A product by slug (or id), which must belong to one of the user's shops. */
+export async function ownProduct(run: Invocation, ref: string): Promise<Product> {
+  const { products } = run.services;
+  const found = /^\d+$/.test(ref)
+    ? await products.getProduct(Number(ref))
+    : await products.getProductBySlug(ref);
+  const product = run.unwrap(found, { notFound: cliMessages.productNotFound });
+  await ownShop(run, String(product.shopId));
+  return product;
+}
+
+/** The catalogue, once per run: categories and every sub category. */
+export async function loadCatalogue(
+  run: Invocation,
+): Promise<{ categories: Category[]; subCategories: SubCategory[] }> {
+  const { categories } = run.services;
+  const [all, subs] = await Promise.all([categories.listCategories(), categories.listSubCategories()]);
+  return { categories: run.unwrap(all), subCategories: run.unwrap(subs) };
+}
+
+/** Every product of a shop, in stock and out of stock. */
+export async function allShopProducts(run: Invocation, shopId: number): Promise<Product[]> {
+  const { products } = run.services;
+  const [inStock, outOfStock] = await Promise.all([
+    products.listShopProducts(shopId, { stock: "in" }),
+    products.listShopProducts(shopId, { stock: "out" }),
+  ]);
+  return [...run.unwrap(inStock).products, ...run.unwrap(outOfStock).products];
+}

@@ -1,0 +1,90 @@
+import type { ImageUpload } from "../media/image-upload.js";
+import type { Product } from "../products/product.js";
+import type { DomainError, Result } from "../result.js";
+import type { Shop } from "../shops/shop.js";
+import type { ShopVerificationRequest } from "../verification/shop-verification-request.js";
+
+// The shop owner's ports (issue 9, spec §7 shop/, product/, verification/shop/). Every call takes
+// the token; the service refuses a visitor ('unauthorized') and anyone but the shop's owner
+// ('unauthorized' with the service's words, HTTP 403).
+
+/** A new shop: name and location required, 1 to 3 category ids, the rest optional. */
+export interface NewShop {
+  readonly name: string;
+  readonly categories: readonly number[];
+  readonly locationLatitude: number;
+  readonly locationLongitude: number;
+  readonly bio?: string;
+  readonly email?: string;
+  readonly phone?: string;
+  readonly profileImage?: ImageUpload;
+  readonly coverImage?: ImageUpload;
+}
+
+/** /account/shop-details: what is given changes, the rest stays. */
+export interface ShopDetailsChange {
+  readonly email?: string;
+  readonly bio?: string;
+  readonly phone?: string;
+  readonly displayImage?: ImageUpload;
+  readonly coverImage?: ImageUpload;
+}
+
+/** Creating, editing and listing one's own shops. */
+export interface ShopAdminGateway {
+  /** The shops the token's user owns, newest first. */
+  listMyShops(token: string): Promise<Result<Shop[]>>;
+  /** 'invalid' for a taken name (case aside) or a value the service refuses. */
+  createShop(token: string, shop: NewShop): Promise<Result<Shop>>;
+  /** 'not-found' for an unknown shop, 'unauthorized' for someone else's. */
+  updateShop(token: string, shopId: number, change: ShopDetailsChange): Promise<Result<Shop>>;
+}
+
+/** A new product of one of the user's shops; the first image is the display image. */
+export interface NewProduct {
+  readonly shopId: number;
+  readonly name: string;
+  readonly description: string;
+  readonly price: number;
+  readonly inStock: number;
+  readonly categoryId: number;
+  readonly subCategoryId: number;
+  readonly images: readonly ImageUpload[];
+  readonly sku?: string;
+}
+
+/**
+ * A product edit: fields given change, the rest stays. `removedImages` are image paths as the
+ * product answers them; `addedImages` go after the images that stay. At least one image remains.
+ */
+export interface ProductChange {
+  readonly name?: string;
+  readonly description?: string;
+  readonly price?: number;
+  readonly inStock?: number;
+  readonly categoryId?: number;
+  readonly subCategoryId?: number;
+  readonly sku?: string;
+  readonly removedImages?: readonly string[];
+  readonly addedImages?: readonly ImageUpload[];
+}
+
+/** Adding, editing and deleting products (and so setting stock). */
+export interface ProductAdminGateway {
+  /** 'not-found' for an unknown shop, 'unauthorized' for someone else's, 'invalid' for refused input. */
+  createProduct(token: string, product: NewProduct): Promise<Result<Product>>;
+  updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>>;
+  /** Removes the product and what points at it (saves, history, ratings, reviews). */
+  deleteProduct(token: string, productId: number): Promise<Result<void>>;
+}
+
+/** What asking for a shop's verification can answer besides the usual failures. */
+export type ShopVerificationError = DomainError | { readonly kind: "taken" };
+
+/** POST verification/shop/: one pending request per shop ('taken' for a second). */
+export interface ShopVerificationGateway {
+  requestShopVerification(
+    token: string,
+    request: ShopVerificationRequest,
+  ): Promise<Result<void, ShopVerificationError>>;
+}

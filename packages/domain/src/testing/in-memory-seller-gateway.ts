@@ -1,0 +1,312 @@
+import type { SubCategory } from "../catalogue/sub-category.js";
+import { PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX } from "../constants.js";
+import { messages } from "../messages.js";
+import type { Product } from "../products/product.js";
+import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
+import { type DomainError, err, ok, type Result } from "../result.js";
+import { shopNameKey } from "../selling/manage-shops.js";
+import type {
+  NewProduct,
+  NewShop,
+  ProductAdminGateway,
+  ProductChange,
+  ShopAdminGateway,
+  ShopDetailsChange,
+  ShopVerificationError,
+  ShopVerificationGateway,
+} from "../selling/seller-gateways.js";
+import type { Shop } from "../shops/shop.js";
+import type { ShopGateway } from "../shops/shop-gateway.js";
+import type { ShopVerificationRequest } from "../verification/shop-verification-request.js";
+import { Failures } from "./failures.js";
+import type { InMemoryUser } from "./in-memory-engagement-gateway.js";
+
+type SellerMethod = keyof ShopAdminGateway | keyof ProductAdminGateway | keyof ShopVerificationGateway;
+
+const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
+const forbidden: DomainError = { kind: "unauthorized", message: messages.authServer.adminOnly };
+const shopNotFound: DomainError = { kind: "not-found", message: messages.api.shopNotFound };
+const productNotFound: DomainError = { kind: "not-found", message: messages.api.productNotFound };
+const invalid = (message: string): DomainError => ({ kind: "invalid", message });
+
+/**
+ * The shop owner's calls as the shop service answers them (issue 9): the identity comes from the
+ * token, only a shop's owner changes it or its products, shop names are unique (case aside), a
+ * product's sub category belongs to its category, SKUs are unique within a shop, 1 to 8 images,
+ * one pending verification request per shop. Reads (shops, products of a shop) see every change.
+ */
+export class InMemorySellerGateway
+  implements
+    ShopAdminGateway,
+    ProductAdminGateway,
+    ShopVerificationGateway,
+    Pick<ShopGateway, "getShop" | "listShops">,
+    Pick<ProductGateway, "getProduct" | "getProductBySlug" | "listShopProducts">
+{
+  readonly failures = new Failures<SellerMethod, ShopVerificationError>();
+  readonly verificationRequests = new Map<number, ShopVerificationRequest>();
+  /** Every create and update the fake accepted, for tests that check what was sent. */
+  readonly calls: { method: SellerMethod; id?: number }[] = [];
+  private nextId = 9000;
+  private imageCount = 0;
+
+  constructor(
+    public users: InMemoryUser[] = [],
+    public subCategories: SubCategory[] = [],
+    public shops: Shop[] = [],
+    public products: Product[] = [],
+  ) {}
+
+  // ---- shops ----
+
+  async listMyShops(token: string): Promise<Result<Shop[]>> {
+    return this.answer("listMyShops", () =>
+      this.as(token, (user) => ok(this.shops.filter((s) => s.owner === user.id).sort((a, b) => b.id - a.id))),
+    );
+  }
+
+  async createShop(token: string, shop: NewShop): Promise<Result<Shop>> {
+    return this.answer("createShop", () =>
+      this.as(token, (user) => {
+        if (shop.categories.length < 1 || shop.categories.length > SHOP_CATEGORIES_MAX)
+          return err(invalid(messages.selling.shopCategoriesTooMany));
+        if (this.shops.some((s) => shopNameKey(s.name) === shopNameKey(shop.name)))
+          return err(invalid(messages.selling.shopNameTaken));
+        const id = this.nextId++;
+        const created: Shop = {
+          id,
+          name: shop.name.trim(),
+          bio: shop.bio ?? "",
+          email: shop.email || null,
+          phone: shop.phone || null,
+          displayImage: shop.profileImage ? this.imagePath("shops") : null,
+          coverImage: shop.coverImage ? this.imagePath("shops") : null,
+          owner: user.id,
+          verificationStatus: "UNVERIFIED",
+          rating: null,
+          categories: [...shop.categories],
+          locationLatitude: shop.locationLatitude,
+          locationLongitude: shop.locationLongitude,
+        };
+        this.shops.push(created);
+        this.calls.push({ method: "createShop", id });
+        return ok(created);
+      }),
+    );
+  }
+
+  async updateShop(token: string, shopId: number, change: ShopDetailsChange): Promise<Result<Shop>> {
+    return this.answer("updateShop", () =>
+      this.asOwner(token, shopId, (shop) => {
+        const updated: Shop = {
+          ...shop,
+          ...(change.email !== undefined ? { email: change.email || null } : {}),
+          ...(change.bio !== undefined ? { bio: change.bio } : {}),
+          ...(change.phone !== undefined ? { phone: change.phone || null } : {}),
+          ...(change.displayImage ? { displayImage: this.imagePath("shops") } : {}),
+          ...(change.coverImage ? { coverImage: this.imagePath("shops") } : {}),
+        };
+        this.shops = this.shops.map((s) => (s.id === shopId ? updated : s));
+        this.products = this.products.map((p) =>
+          p.shopId === shopId ? { ...p, shopName: updated.name } : p,
+        );
+        this.calls.push({ method: "updateShop", id: shopId });
+        return ok(updated);
+      }),
+    );
+  }
+
+  // ---- products ----
+
+  async createProduct(token: string, product: NewProduct): Promise<Result<Product>> {
+    return this.answer("createProduct", () =>
+      this.asOwner(token, product.shopId, (shop) => {
+        const checked = this.check(shop.id, product.categoryId, product.subCategoryId, product.sku, null);
+        if (!checked.ok) return checked;
+        if (product.images.length < 1) return err(invalid(messages.selling.imagesRequired));
+        if (product.images.length > PRODUCT_IMAGES_MAX) return err(invalid(messages.selling.imagesTooMany));
+        const id = this.nextId++;
+        const created: Product = {
+          id,
+          name: product.name,
+          slug: this.slugOf(product.name, id),
+          description: product.description,
+          price: product.price,
+          inStock: product.inStock,
+          images: product.images.map(() => this.imagePath("products")),
+          shopId: shop.id,
+          shopName: shop.name,
+          shopVerificationStatus: shop.verificationStatus,
+          categoryId: product.categoryId,
+          categoryName: `Category ${product.categoryId}`,
+          subCategoryId: product.subCategoryId,
+          subCategoryName: checked.value.name,
+          averageRating: 0,
+          numberOfUsersRated: 0,
+          sku: product.sku ?? null,
+        };
+        this.products.push(created);
+        this.calls.push({ method: "createProduct", id });
+        return ok(created);
+      }),
+    );
+  }
+
+  async updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>> {
+    return this.answer("updateProduct", () => {
+      const product = this.products.find((p) => p.id === productId);
+      if (!this.user(token)) return err(notLoggedIn);
+      if (!product) return err(productNotFound);
+      return this.asOwner(token, product.shopId, () => {
+        const categoryId = change.categoryId ?? product.categoryId;
+        const subCategoryId = change.subCategoryId ?? product.subCategoryId;
+        const checked = this.check(product.shopId, categoryId, subCategoryId, change.sku, product.id);
+        if (!checked.ok) return checked;
+        const removed = new Set(change.removedImages ?? []);
+        if ([...removed].some((image) => !product.images.includes(image)))
+          return err(invalid(messages.selling.imagesRemoveUnknown));
+        const images = [
+          ...product.images.filter((image) => !removed.has(image)),
+          ...(change.addedImages ?? []).map(() => this.imagePath("products")),
+        ];
+        if (images.length < 1) return err(invalid(messages.selling.imagesRequired));
+        if (images.length > PRODUCT_IMAGES_MAX) return err(invalid(messages.selling.imagesTooMany));
+        const updated: Product = {
+          ...product,
+          ...(change.name !== undefined ? { name: change.name } : {}),
+          ...(change.description !== undefined ? { description: change.description } : {}),
+          ...(change.price !== undefined ? { price: change.price } : {}),
+          ...(change.inStock !== undefined ? { inStock: change.inStock } : {}),
+          ...(change.sku !== undefined ? { sku: change.sku } : {}),
+          categoryId,
+          categoryName: categoryId === product.categoryId ? product.categoryName : `Category ${categoryId}`,
+          subCategoryId,
+          subCategoryName: checked.value.name,
+          images,
+        };
+        this.products = this.products.map((p) => (p.id === productId ? updated : p));
+        this.calls.push({ method: "updateProduct", id: productId });
+        return ok(updated);
+      });
+    });
+  }
+
+  async deleteProduct(token: string, productId: number): Promise<Result<void>> {
+    return this.answer("deleteProduct", () => {
+      const product = this.products.find((p) => p.id === productId);
+      if (!this.user(token)) return err(notLoggedIn);
+      if (!product) return err(productNotFound);
+      return this.asOwner(token, product.shopId, () => {
+        this.products = this.products.filter((p) => p.id !== productId);
+        this.calls.push({ method: "deleteProduct", id: productId });
+        return ok(undefined);
+      });
+    });
+  }
+
+  // ---- verification ----
+
+  async requestShopVerification(
+    token: string,
+    request: ShopVerificationRequest,
+  ): Promise<Result<void, ShopVerificationError>> {
+    return this.failures.answer("requestShopVerification", () =>
+      this.asOwner(token, request.shop, (shop): Result<void, ShopVerificationError> => {
+        if (this.verificationRequests.has(shop.id)) return err({ kind: "taken" });
+        this.verificationRequests.set(shop.id, request);
+        this.shops = this.shops.map((s) => (s.id === shop.id ? { ...s, verificationStatus: "PENDING" } : s));
+        return ok(undefined);
+      }),
+    );
+  }
+
+  // ---- reads ----
+
+  async listShops(): Promise<Result<Shop[]>> {
+    return ok([...this.shops].sort((a, b) => b.id - a.id));
+  }
+
+  async getShop(id: number): Promise<Result<Shop>> {
+    const shop = this.shops.find((s) => s.id === id);
+    return shop ? ok(shop) : err(shopNotFound);
+  }
+
+  async getProduct(id: number): Promise<Result<Product>> {
+    const product = this.products.find((p) => p.id === id);
+    return product ? ok(product) : err(productNotFound);
+  }
+
+  async getProductBySlug(slug: string): Promise<Result<Product>> {
+    const product = this.products.find((p) => p.slug === slug);
+    return product ? ok(product) : err(productNotFound);
+  }
+
+  async listShopProducts(
+    shopId: number,
+    { stock = "in", limit }: ShopProductsQuery = {},
+  ): Promise<Result<ShopProducts>> {
+    if (!this.shops.some((s) => s.id === shopId)) return err(shopNotFound);
+    const products = this.products
+      .filter((p) => p.shopId === shopId && (stock === "in" ? p.inStock > 0 : p.inStock === 0))
+      .sort((a, b) => b.id - a.id);
+    return ok({ products: products.slice(0, limit), numberOfProducts: products.length });
+  }
+
+  // ---- helpers ----
+
+  private answer<T>(method: SellerMethod, produce: () => Result<T>): Promise<Result<T>> {
+    return Promise.resolve(this.failures.answer(method, produce) as Result<T>);
+  }
+
+  private user(token: string): InMemoryUser | undefined {
+    return this.users.find((u) => u.token === token);
+  }
+
+  private as<T>(token: string, act: (user: InMemoryUser) => Result<T>): Result<T> {
+    const user = this.user(token);
+    return user ? act(user) : err(notLoggedIn);
+  }
+
+  private asOwner<T, E = DomainError>(
+    token: string,
+    shopId: number,
+    act: (shop: Shop) => Result<T, E>,
+  ): Result<T, E | DomainError> {
+    const user = this.user(token);
+    if (!user) return err(notLoggedIn);
+    const shop = this.shops.find((s) => s.id === shopId);
+    if (!shop) return err(shopNotFound);
+    return shop.owner === user.id ? act(shop) : err(forbidden);
+  }
+
+  /** The sub category, when it belongs to the category and the SKU is free in the shop. */
+  private check(
+    shopId: number,
+    categoryId: number,
+    subCategoryId: number,
+    sku: string | undefined,
+    productId: number | null,
+  ): Result<SubCategory> {
+    const sub = this.subCategories.find((s) => s.id === subCategoryId);
+    if (!sub || sub.categoryId !== categoryId) return err(invalid(messages.api.subCategoryNotFound));
+    if (
+      sku !== undefined &&
+      this.products.some((p) => p.shopId === shopId && p.sku === sku && p.id !== productId)
+    )
+      return err(invalid(messages.selling.skuTaken));
+    return ok(sub);
+  }
+
+  private slugOf(name: string, id: number): string {
+    const base = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+    return `${base || "product"}-${id.toString(36)}`;
+  }
+
+  private imagePath(folder: string): string {
+    this.imageCount += 1;
+    return `/media/${folder}/image-${this.imageCount}.webp`;
+  }
+}

@@ -1,0 +1,279 @@
+import { productCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type AuthUser, currentUser, requireUser } from "../auth/authenticate.js";
+import { refusedInput } from "../engagement/input-refusal.js";
+import { sendError } from "../http/error-reply.js";
+import type { FieldWording } from "../http/field-errors.js";
+import { PRODUCT_NOT_FOUND, SHOP_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
+import { imageRefusal } from "../http/uploads.js";
+import { stillShown } from "../media/media-references.js";
+import { parseImagePath } from "../media/media-store.js";
+import { ProductRepository } from "./product-repository.js";
+import {
+  checkCategories,
+  createProduct,
+  deleteProduct,
+  type ImageRow,
+  type ProductFields,
+  productImages,
+  productOwner,
+  updateProduct,
+} from "./product-writes.js";
+
+// Adding, editing and deleting products (spec §7 POST/PATCH/DELETE product/, issue 9). Only the
+// owner of the product's shop writes; an admin may delete (moderation, as with reviews) but not add
+// or edit. Images are checked by content and stored as the seed's are (WebP, at most 1,200 px, with
+// -240/-480/-800 variants) before the transaction; when anything fails they are removed again, and
+// an edit or delete removes the files no row shows any more after it commits.
+
+const TAG = "products";
+const m = messages.sellerServer;
+const IMAGE_FIELD = /^image_(\d+)$/;
+
+const WORDING: FieldWording = {
+  product_name: [m.productNameRequired, m.productNameTooLong],
+  description: [m.descriptionRequired, m.descriptionTooLong],
+  price: [m.priceInvalid, m.priceInvalid],
+  in_stock: [m.stockInvalid, m.stockInvalid],
+  category_id: [m.categoryRequired, m.categoryUnknown],
+  sub_category_id: [messages.products.subCategoryNotSelected, messages.products.subCategoryNotSelected],
+  shop_id: [m.shopIdRequired, messages.api.shopNotFound],
+  number_of_images: [m.numberOfImagesInvalid, m.numberOfImagesInvalid],
+  sku: [m.skuInvalid, m.skuInvalid],
+  removed_images_urls: [m.removedImagesInvalid, m.removedImagesInvalid],
+};
+
+const fieldError = (reply: FastifyReply, field: string, message: string) =>
+  sendError(reply, 400, "invalid_input", { [field]: [message] });
+
+/** The image_N files of a form, in N order; an error when N does not run 1..count. */
+function imageFields(
+  body: Record<string, unknown>,
+  declared: number | undefined,
+): { ok: true; values: [string, unknown][] } | { ok: false; message: string } {
+  const numbered = Object.entries(body)
+    .flatMap(([field, value]) => {
+      const match = IMAGE_FIELD.exec(field);
+      return match ? [[Number(match[1]), field, value] as const] : [];
+    })
+    .sort((a, b) => a[0] - b[0]);
+  if (numbered.length > PRODUCT_IMAGES_MAX) return { ok: false, message: m.tooManyImages };
+  const consecutive = numbered.every(([n], index) => n === index + 1);
+  if (!consecutive || (declared !== undefined && declared !== numbered.length))
+    return { ok: false, message: m.numberOfImagesMismatch };
+  return { ok: true, values: numbered.map(([, field, value]) => [field, value]) };
+}
+
+/** removed_images_urls: a JSON array of URLs (a comma-separated list is taken too). */
+function parseRemoved(raw: string | undefined): string[] | null {
+  if (raw === undefined || raw.trim() === "") return [];
+  const text = raw.trim();
+  if (!text.startsWith("["))
+    return text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db, media, readCache } = deps;
+  const products = new ProductRepository(db);
+  await registerSpooledUploads(app, db, { maxFiles: PRODUCT_IMAGES_MAX, spoolDir: spoolDir(deps.config) });
+  const signedIn = { preHandler: requireUser(db), attachValidation: true };
+
+  /** Removes images no row shows any more (seed images are named by content and may be shared). */
+  const release = async (paths: readonly string[]) => {
+    for (const path of paths) if (!(await stillShown(db, path))) await media.deleteImage(path);
+  };
+
+  /** Stores the image_N files in order; on a refusal removes what it stored and answers. */
+  async function storeImages(
+    reply: FastifyReply,
+    files: readonly [string, unknown][],
+  ): Promise<ImageRow[] | null> {
+    const stored: ImageRow[] = [];
+    for (const [field, value] of files) {
+      const upload = spooledFileOf(value);
+      const result = upload.ok ? await media.processImage(await upload.read(), { kind: "products" }) : upload;
+      if (!result.ok) {
+        await release(stored.map((image) => image.path));
+        const refused = "code" in result ? result : imageRefusal(result);
+        await (refused.status === 413
+          ? sendError(reply, 413, "too_large", { detail: refused.message })
+          : fieldError(reply, field, refused.message));
+        return null;
+      }
+      stored.push({ path: result.path, width: result.width, height: result.height });
+    }
+    return stored;
+  }
+
+  // A FastifyReply is thenable: these answer and say true, never hand the reply back to an await.
+
+  /** Answers 404 for an unknown shop, 403 for a shop of someone else; false when the user owns it. */
+  async function refusedShop(reply: FastifyReply, user: AuthUser, shopId: number): Promise<boolean> {
+    const shop = await db.selectFrom("shops").select("owner_id").where("id", "=", shopId).executeTakeFirst();
+    if (!shop) await sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
+    else if (shop.owner_id !== user.id) await sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
+    else return false;
+    return true;
+  }
+
+  /** Answers 400 with the field at fault when the sub category is not one of the category's. */
+  async function refusedCategories(reply: FastifyReply, categoryId: number, subCategoryId: number) {
+    const check = await checkCategories(db, categoryId, subCategoryId);
+    if (check === "ok") return false;
+    if (check === "unknown-category") await fieldError(reply, "category_id", m.categoryUnknown);
+    else if (check === "unknown-sub") await fieldError(reply, "sub_category_id", SUB_CATEGORY_NOT_FOUND);
+    else await fieldError(reply, "sub_category_id", m.subCategoryOfOtherCategory);
+    return true;
+  }
+
+  app.post(
+    `/${productCalls.create.path}`,
+    { schema: routeSchema(productCalls.create, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, WORDING)) return reply;
+      const body = request.body;
+      const user = currentUser(request);
+      if (await refusedShop(reply, user, body.shop_id)) return reply;
+      if (await refusedCategories(reply, body.category_id, body.sub_category_id)) return reply;
+      const files = imageFields(body, body.number_of_images);
+      if (!files.ok) return fieldError(reply, "number_of_images", files.message);
+      if (files.values.length === 0) return fieldError(reply, "image_1", m.imagesRequired);
+
+      const images = await storeImages(reply, files.values);
+      if (!images) return reply;
+      const fields: ProductFields = {
+        name: body.product_name,
+        description: body.description,
+        price: body.price,
+        inStock: body.in_stock,
+        categoryId: body.category_id,
+        subCategoryId: body.sub_category_id,
+        sku: body.sku ?? null,
+      };
+      let created: Awaited<ReturnType<typeof createProduct>>;
+      try {
+        created = await createProduct(db, body.shop_id, fields, images);
+      } catch (error) {
+        await release(images.map((image) => image.path));
+        throw error;
+      }
+      if (!created.ok) {
+        await release(images.map((image) => image.path));
+        return sendError(reply, 409, "sku_taken", { sku: [m.skuTaken] });
+      }
+      readCache.clear();
+      const product = await products.byId(created.id);
+      return reply.code(201).send({ data: product! });
+    },
+  );
+
+  app.patch(
+    `/${productCalls.update.path}`,
+    { schema: routeSchema(productCalls.update, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, WORDING)) return reply;
+      const id = request.params.id;
+      const body = request.body;
+      const owner = await productOwner(db, id);
+      if (!owner) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      if (owner.ownerId !== currentUser(request).id)
+        return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
+      const current = (await products.byId(id))!;
+
+      const categoryId = body.category_id ?? current.category_id;
+      const subCategoryId = body.sub_category_id ?? current.sub_category_id;
+      if (body.category_id !== undefined || body.sub_category_id !== undefined) {
+        if (await refusedCategories(reply, categoryId, subCategoryId)) return reply;
+      }
+
+      // Images: the kept ones in their order, less removed_images_urls, then the image_N sent.
+      const removedUrls =
+        body.are_there_removed_images === "false" ? [] : parseRemoved(body.removed_images_urls);
+      if (removedUrls === null) return fieldError(reply, "removed_images_urls", m.removedImagesInvalid);
+      const before = await productImages(db, id);
+      const removed = new Set<string>();
+      for (const url of removedUrls) {
+        const path = parseImagePath(url)?.path;
+        if (!path || !before.some((image) => image.path === path))
+          return fieldError(reply, "removed_images_urls", m.removedImageUnknown);
+        removed.add(path);
+      }
+      const kept = before.filter((image) => !removed.has(image.path));
+      // number_of_images counts the image_N sent; a client counting every image the product will
+      // show (kept + sent) is understood too.
+      const sent = Object.keys(body).filter((field) => IMAGE_FIELD.test(field)).length;
+      const declared =
+        body.number_of_images === kept.length + sent && body.number_of_images !== sent
+          ? sent
+          : body.number_of_images;
+      const files = imageFields(body, declared);
+      if (!files.ok) return fieldError(reply, "number_of_images", files.message);
+      if (kept.length + files.values.length === 0) return fieldError(reply, "images", m.lastImage);
+      if (kept.length + files.values.length > PRODUCT_IMAGES_MAX)
+        return fieldError(reply, "number_of_images", m.tooManyImages);
+
+      const added = await storeImages(reply, files.values);
+      if (!added) return reply;
+      const imagesChanged = removed.size > 0 || added.length > 0;
+      const fields: Partial<ProductFields> = {
+        ...(body.product_name !== undefined && { name: body.product_name }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.price !== undefined && { price: body.price }),
+        ...(body.in_stock !== undefined && { inStock: body.in_stock }),
+        ...(body.category_id !== undefined && { categoryId }),
+        ...(body.sub_category_id !== undefined && { subCategoryId }),
+        ...(body.sku !== undefined && { sku: body.sku === "" ? null : body.sku }),
+      };
+      let updated: Awaited<ReturnType<typeof updateProduct>>;
+      try {
+        updated = await updateProduct(
+          db,
+          id,
+          owner.shopId,
+          fields,
+          imagesChanged ? [...kept, ...added] : undefined,
+        );
+      } catch (error) {
+        await release(added.map((image) => image.path));
+        throw error;
+      }
+      if (!updated.ok) {
+        await release(added.map((image) => image.path));
+        return sendError(reply, 409, "sku_taken", { sku: [m.skuTaken] });
+      }
+      await release([...removed]);
+      readCache.clear();
+      return { data: (await products.byId(id))! };
+    },
+  );
+
+  app.delete(
+    `/${productCalls.remove.path}`,
+    { schema: routeSchema(productCalls.remove, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const id = request.params.id;
+      const me = currentUser(request);
+      const owner = await productOwner(db, id);
+      if (!owner) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      if (owner.ownerId !== me.id && !me.isAdmin)
+        return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
+      await release(await deleteProduct(db, id));
+      readCache.clear();
+      return reply.code(204).send(null);
+    },
+  );
+};

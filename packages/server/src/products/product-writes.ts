@@ -1,0 +1,203 @@
+import { type Kysely, sql } from "kysely";
+import { uniqueViolation } from "../auth/user-repository.js";
+import type { Database } from "../db/schema.js";
+import { slugify } from "../seed/slugify.js";
+
+// Writes of products by their shop's owner (issue 9): create, edit, delete, each in one transaction.
+// Image files are stored before and released after by the routes; the rows here only name them.
+
+type Db = Kysely<Database>;
+
+/** A stored public image as a product_images row needs it. */
+export interface ImageRow {
+  path: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  inStock: number;
+  categoryId: number;
+  subCategoryId: number;
+  sku: string | null;
+}
+
+export type WriteResult = { ok: true; id: number } | { ok: false; reason: "sku-taken" };
+
+/** The product's shop and owner, or undefined for an unknown product. */
+export async function productOwner(
+  db: Db,
+  productId: number,
+): Promise<{ shopId: number; ownerId: number } | undefined> {
+  const row = await db
+    .selectFrom("products as p")
+    .innerJoin("shops as s", "s.id", "p.shop_id")
+    .select(["p.shop_id", "s.owner_id"])
+    .where("p.id", "=", productId)
+    .executeTakeFirst();
+  return row && { shopId: row.shop_id, ownerId: row.owner_id };
+}
+
+/** Whether the sub category belongs to the category: `unknown-category`, `unknown-sub`, `other-category` or ok. */
+export async function checkCategories(
+  db: Db,
+  categoryId: number,
+  subCategoryId: number,
+): Promise<"ok" | "unknown-category" | "unknown-sub" | "other-category"> {
+  const category = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("id", "=", categoryId)
+    .executeTakeFirst();
+  if (!category) return "unknown-category";
+  const sub = await db
+    .selectFrom("sub_categories")
+    .select("category_id")
+    .where("id", "=", subCategoryId)
+    .executeTakeFirst();
+  if (!sub) return "unknown-sub";
+  return sub.category_id === categoryId ? "ok" : "other-category";
+}
+
+async function skuTaken(db: Db, shopId: number, sku: string | null, exceptId?: number): Promise<boolean> {
+  if (sku === null) return false;
+  let query = db.selectFrom("products").select("id").where("shop_id", "=", shopId).where("sku", "=", sku);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A slug no product has: the name's, or with a short random tail when that is taken. */
+async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name, 70);
+  let candidate = base;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const taken = await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+    candidate = `${base}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+  return `${base}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function writeImages(db: Db, productId: number, images: readonly ImageRow[]): Promise<void> {
+  await db.deleteFrom("product_images").where("product_id", "=", productId).execute();
+  await db
+    .insertInto("product_images")
+    .values(images.map((image, index) => ({ product_id: productId, position: index + 1, ...image })))
+    .execute();
+}
+
+/** Retries once when a concurrent write took the same slug; answers sku-taken for the SKU's index. */
+async function withUniqueRetry(run: () => Promise<WriteResult>): Promise<WriteResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const index = uniqueViolation(error);
+      if (index === null) throw error;
+      if (index.includes("sku")) return { ok: false, reason: "sku-taken" };
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
+export async function createProduct(
+  db: Db,
+  shopId: number,
+  fields: ProductFields,
+  images: readonly ImageRow[],
+): Promise<WriteResult> {
+  return withUniqueRetry(() =>
+    db.transaction().execute(async (trx) => {
+      if (await skuTaken(trx, shopId, fields.sku)) return { ok: false, reason: "sku-taken" } as const;
+      const row = await trx
+        .insertInto("products")
+        .values({
+          shop_id: shopId,
+          category_id: fields.categoryId,
+          sub_category_id: fields.subCategoryId,
+          name: fields.name,
+          slug: await freeSlug(trx, fields.name),
+          description: fields.description,
+          price: fields.price,
+          in_stock: fields.inStock,
+          sku: fields.sku,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await writeImages(trx, row.id, images);
+      return { ok: true, id: row.id } as const;
+    }),
+  );
+}
+
+/** The product's images in display order (rows as stored). */
+export async function productImages(db: Db, productId: number): Promise<ImageRow[]> {
+  return db
+    .selectFrom("product_images")
+    .select(["path", "width", "height"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+}
+
+/** Edits the fields given and replaces the image list when `images` is given. */
+export async function updateProduct(
+  db: Db,
+  productId: number,
+  shopId: number,
+  fields: Partial<ProductFields>,
+  images: readonly ImageRow[] | undefined,
+): Promise<WriteResult> {
+  return withUniqueRetry(() =>
+    db.transaction().execute(async (trx) => {
+      if (fields.sku !== undefined && (await skuTaken(trx, shopId, fields.sku, productId)))
+        return { ok: false, reason: "sku-taken" } as const;
+      await trx
+        .updateTable("products")
+        .set({
+          ...(fields.name !== undefined && { name: fields.name }),
+          ...(fields.description !== undefined && { description: fields.description }),
+          ...(fields.price !== undefined && { price: fields.price }),
+          ...(fields.inStock !== undefined && { in_stock: fields.inStock }),
+          ...(fields.categoryId !== undefined && { category_id: fields.categoryId }),
+          ...(fields.subCategoryId !== undefined && { sub_category_id: fields.subCategoryId }),
+          ...(fields.sku !== undefined && { sku: fields.sku }),
+          updated_at: sql`now()`,
+        })
+        .where("id", "=", productId)
+        .execute();
+      if (images) await writeImages(trx, productId, images);
+      return { ok: true, id: productId } as const;
+    }),
+  );
+}
+
+/**
+ * Deletes the product; its saves, history, ratings and reviews go with it (foreign keys cascade, the
+ * ratings trigger takes its ratings off the shop's totals). Answers the image paths it showed,
+ * its own and its reviews', for the caller to release.
+ */
+export async function deleteProduct(db: Db, productId: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom("product_images")
+      .select("path")
+      .where("product_id", "=", productId)
+      .execute();
+    const reviews = await trx
+      .selectFrom("comment_images as ci")
+      .innerJoin("comments as c", "c.id", "ci.comment_id")
+      .select("ci.path")
+      .where("c.product_id", "=", productId)
+      .execute();
+    await trx.deleteFrom("products").where("id", "=", productId).execute();
+    return [...own, ...reviews].map((row) => row.path);
+  });
+}

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+// What the Chromium end-to-end tests share: the web build, the browser, pictures of the screens,
+// and the problems a page may show (console errors, uncaught errors, failed requests, dialogs).
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The web app's production build; tests/build-clients.global-setup.ts has made it. */
+export function webBuildDir(): string {
+  const dir = join(root, "packages", "web", "dist");
+  if (!existsSync(join(dir, "index.html"))) throw new Error(`no web build in ${dir}`);
+  return dir;
+}
+
+/** Debian's Chromium, headless (nothing downloads at run time). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** Set KATALE_SCREENSHOTS to a folder to keep pictures of the screens for a look. */
+const shotsDir = process.env.KATALE_SCREENSHOTS;
+if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+
+/** A picture of the page's first screen, when KATALE_SCREENSHOTS names a folder. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (shotsDir) await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
+}
+
+/** Collects into `problems` what a user could notice going wrong: console errors, uncaught errors, failed requests, dialogs. */
+export function watchProblems(page: Page, problems: string[]): void {
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("dialog", (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+}
+
+/** Fills the login form at /login (already open) and presses Login. */
+export async function fillLogin(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.getByLabel("Phone No/Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
