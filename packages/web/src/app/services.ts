@@ -7,13 +7,16 @@ import type {
   FollowGateway,
   KeyValueStorage,
   LocalValues,
+  ProductAdminGateway,
   ProductGateway,
   RatingGateway,
   ReviewGateway,
   SavedProductGateway,
   SessionValues,
+  ShopAdminGateway,
   ShopGateway,
   ShopIdCipher,
+  ShopVerificationGateway,
   SupportGateway,
   UserVerificationGateway,
 } from "@katale/domain";
@@ -32,6 +35,10 @@ export interface Services {
   readonly follows: FollowGateway;
   readonly ratings: RatingGateway;
   readonly browseHistory: BrowseHistoryGateway;
+  /** The shop owner's calls (issue 9): shops, products, shop verification. */
+  readonly shopAdmin: ShopAdminGateway;
+  readonly productAdmin: ProductAdminGateway;
+  readonly shopVerification: ShopVerificationGateway;
   readonly shopIds: ShopIdCipher;
   readonly local: KeyValueStorage<LocalValues>;
   readonly session: KeyValueStorage<SessionValues>;

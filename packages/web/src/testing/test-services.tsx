@@ -6,6 +6,7 @@ import {
   InMemoryCategoryGateway,
   InMemoryEngagementGateway,
   InMemoryProductGateway,
+  InMemorySellerGateway,
   InMemoryShopGateway,
   InMemorySupportGateway,
   InMemoryUserVerificationGateway,
@@ -24,6 +25,8 @@ import { NoticeProvider } from "../ui/notices.js";
 export function testServices(overrides: Partial<Services> = {}): Services {
   // One fake holds saves, follows, ratings, reviews and history, as the server does.
   const engagement = new InMemoryEngagementGateway([], []);
+  // One fake holds a seller's shops, products and verification requests.
+  const seller = new InMemorySellerGateway();
   return {
     categories: new InMemoryCategoryGateway([], []),
     products: new InMemoryProductGateway([]),
@@ -37,6 +40,9 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     follows: engagement,
     ratings: engagement,
     browseHistory: engagement,
+    shopAdmin: seller,
+    productAdmin: seller,
+    shopVerification: seller,
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
     session: memoryStore(sessionStorageSchemas),
@@ -129,4 +135,14 @@ export function signIn(services: Services, user: { id: number; token: string; na
   services.local.set("token", user.token);
   services.local.set("userdid", user.id);
   services.local.set("loggedInUserName", user.name);
+}
+
+/** Test services whose seller ports (shops, products, shop verification) are all `seller`. */
+export function sellerServices(seller: InMemorySellerGateway, overrides: Partial<Services> = {}): Services {
+  return testServices({
+    shopAdmin: seller,
+    productAdmin: seller,
+    shopVerification: seller,
+    ...overrides,
+  });
 }
