@@ -24,5 +24,7 @@ export default defineConfig({
     "csv-parse",
     "csv-stringify",
     "cli-progress",
+    "xmlbuilder2",
+    /^@oozcitak\//,
   ],
 });

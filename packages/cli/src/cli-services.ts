@@ -3,6 +3,7 @@ import type { AccountServices } from "./auth/account-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
+import type { SmokeTarget } from "./smoke/smoke-checks.js";
 
 /** What the commands work with: the browse ports and the URLs they talk to (for messages). */
 export interface CliServices {
@@ -16,6 +17,8 @@ export interface CliServices {
   readonly engagement?: EngagementServices;
   /** The shop owner's ports (shops, products, import state), on the stored session; left out like `account`. */
   readonly selling?: SellingServices;
+  /** `katale smoke`: the ports and a plain GET, each call bounded by `timeoutMs`; its own session, never the stored one. */
+  readonly smoke?: (timeoutMs: number) => SmokeTarget;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

@@ -1,6 +1,11 @@
 import { homedir } from "node:os";
 import { dirname } from "node:path";
-import { type FetchLike, httpGatewaysModule, type ServiceUrls } from "@katale/adapters-http";
+import {
+  createHttpGateways,
+  type FetchLike,
+  httpGatewaysModule,
+  type ServiceUrls,
+} from "@katale/adapters-http";
 import { jsonFileStorageModule } from "@katale/adapters-storage";
 import { mediaUrl, PORTS, type PortToken, portToken } from "@katale/domain";
 import { Container, ContainerModule } from "inversify";
@@ -10,6 +15,7 @@ import { sessionFilePath } from "./auth/session-path.js";
 import { terminalPrompter } from "./auth/terminal-prompter.js";
 import type { CliServices } from "./cli-services.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
+import type { SmokeTarget } from "./smoke/smoke-checks.js";
 
 // The one place the CLI binds the domain's ports to adapters (DESIGN §5): the adapter packages'
 // modules bind the ports (`PORTS`), this root adds what is the terminal's own (the prompter, the
@@ -89,6 +95,31 @@ export function connectServices(
       addresses: get(PORTS.addresses),
       stateDir: dirname(account.sessionFile),
       download: (path) => downloadMedia(mediaUrl(urls.shopUrl, path)),
+    },
+    smoke: (timeoutMs) => smokeTarget(urls, timeoutMs),
+  };
+}
+
+/**
+ * What `katale smoke` calls: fresh gateways (no stored session is read or written) whose every
+ * request is aborted after `timeoutMs`, and a plain GET for health, an image and the API reference.
+ */
+function smokeTarget(urls: ResolvedServiceUrls, timeoutMs: number): SmokeTarget {
+  // The run gives up on a check at `timeoutMs` and says so; the request itself is dropped a moment later.
+  const abortAfter = timeoutMs + 500;
+  const bounded: FetchLike = (url, init) =>
+    globalThis.fetch(url, { ...init, signal: AbortSignal.timeout(abortAfter) } as RequestInit);
+  return {
+    shopUrl: urls.shopUrl,
+    authUrl: urls.authUrl,
+    ports: createHttpGateways({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch: bounded }),
+    get: async (url) => {
+      const response = await globalThis.fetch(url, { signal: AbortSignal.timeout(abortAfter) });
+      return {
+        status: response.status,
+        contentType: response.headers.get("content-type") ?? "",
+        body: new Uint8Array(await response.arrayBuffer()),
+      };
     },
   };
 }

@@ -10,12 +10,15 @@ import { registerProductCommands } from "./products/product-commands.js";
 import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
 import { registerShopAdminCommands } from "./selling/shop-admin-commands.js";
 import { registerShopCommands } from "./shops/shop-commands.js";
+import { registerSmokeCommand } from "./smoke/smoke-command.js";
 
 /** The `katale` command tree. Output goes to `deps.io`; failures throw (exitOverride), see runCli. */
 export function createProgram(deps: InvokeDeps): Command {
   const { io } = deps;
   const program = new Command("katale")
-    .description("Browse the Katale marketplace and manage your account from the terminal.")
+    .description(
+      "Browse the Katale marketplace, manage your account and shops, and check a deployment, from the terminal.",
+    )
     .version(packageJson.version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .option("--json", "print the result as JSON for scripts (nothing else on stdout)")
@@ -39,6 +42,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerAuthCommands(program, invoke);
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
+  registerSmokeCommand(program, invoke);
   addUsageHints(program, ["katale"]);
   return program;
 }

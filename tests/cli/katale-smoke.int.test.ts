@@ -1,0 +1,199 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// `katale smoke` as CI runs it: the built binary against the real server on the demo catalogue,
+// then against a service that is down and one that never answers.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = join(root, "packages/cli/dist/katale.js");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+interface Report {
+  passed: number;
+  failed: number;
+  checks: { name: string; ok: boolean; ms: number; error?: string }[];
+}
+
+const VISITOR_CHECKS = [
+  "health",
+  "categories",
+  "sub categories",
+  "products page",
+  "product by slug",
+  "product image",
+  "search",
+  "shops",
+  "faqs",
+  "api reference",
+];
+
+describe("katale smoke against a started server", () => {
+  let server: TestServer;
+  let work: string;
+  let silent: Server;
+  let silentUrl: string;
+
+  function katale(args: string[], stdin = ""): Promise<Run> {
+    const { COLUMNS: _c, KATALE_SHOP_URL: _s, KATALE_AUTH_URL: _a, ...inherited } = process.env;
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [bin, "--shop-url", server.shopUrl, "--auth-url", server.authUrl, ...args],
+        { env: { ...inherited, KATALE_CONFIG_DIR: join(work, "config") }, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+          resolve({ code, stdout, stderr, ms: Date.now() - started });
+        },
+      );
+      child.stdin?.end(stdin);
+    });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: "demo" });
+    work = mkdtempSync(join(tmpdir(), "katale-smoke-"));
+    // A server that accepts connections and never answers.
+    silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address();
+    silentUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    silent?.closeAllConnections();
+    silent?.close();
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("passes every visitor check, one ✓ line each, and exits 0", async () => {
+    const run = await katale(["smoke"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(VISITOR_CHECKS.length + 1);
+    for (const [i, name] of VISITOR_CHECKS.entries())
+      expect(lines[i]).toMatch(new RegExp(`^✓ ${name} +\\d+ ms$`));
+    expect(lines.at(-1)).toBe(`${VISITOR_CHECKS.length} passed, 0 failed`);
+  });
+
+  it("with an account, logs in, saves, follows and leaves nothing behind; JSON and JUnit say the same", async () => {
+    const user = await aSignedInUser(server);
+    const junit = join(work, "smoke.xml");
+    const run = await katale(
+      ["smoke", "--account", user.email, "--password-stdin", "--json", "--junit", junit],
+      `${user.password}\n`,
+    );
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(Object.keys(report)).toEqual(["passed", "failed", "checks"]);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      ...VISITOR_CHECKS,
+      "login",
+      "users/me",
+      "save and unsave",
+      "follow and unfollow",
+      "logout",
+    ]);
+    expect(report).toMatchObject({ passed: 15, failed: 0 });
+    for (const check of report.checks) expect(Object.keys(check)).toEqual(["name", "ok", "ms"]);
+
+    // What the checks created is gone: no saved product, no followed shop.
+    const saved = await server.app.inject({
+      url: "/api/shop/product/save/",
+      headers: { authorization: `Bearer ${user.key}` },
+    });
+    expect(saved.json()).toMatchObject({ number_of_saved_products: 0 });
+    const follows = await server.app.inject({ url: `/api/shop/shop/follow/${user.id}/` });
+    expect(follows.json().data ?? follows.json()).toHaveLength(0);
+
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toContain('<testsuite name="katale smoke"');
+    expect(xml).toContain('tests="15" failures="0"');
+    expect(xml.match(/<testcase /g)).toHaveLength(15);
+  });
+
+  it("says why the login failed, fails the checks that need it, and exits 1", async () => {
+    const user = await aSignedInUser(server);
+    const junit = join(work, "failed.xml");
+    const run = await katale(
+      ["smoke", "--account", user.email, "--password-stdin", "--junit", junit],
+      "not-the-password\n",
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^✗ login +\d+ ms {2}Invalid Credentials$/m);
+    expect(run.stdout).toMatch(/^✗ users\/me +0 ms {2}not run: needs a login from an earlier check$/m);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe("10 passed, 5 failed");
+    expect(readFileSync(junit, "utf8")).toMatch(
+      /<testcase name="login"[^>]*>\s*<failure message="Invalid Credentials">/,
+    );
+  });
+
+  it("fails fast, naming the URL, when the service is down", async () => {
+    const down = "http://127.0.0.1:9/api/shop/";
+    const run = await katale([
+      "smoke",
+      "--shop-url",
+      down,
+      "--auth-url",
+      "http://127.0.0.1:9/api/auth/",
+      "--json",
+    ]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report).toMatchObject({ passed: 0, failed: VISITOR_CHECKS.length });
+    expect(report.checks[0]).toMatchObject({
+      name: "health",
+      ok: false,
+      error: "cannot reach http://127.0.0.1:9/api/health",
+    });
+    for (const check of report.checks.slice(1)) {
+      expect(check).toMatchObject({
+        ok: false,
+        ms: 0,
+        error: "not run: cannot reach http://127.0.0.1:9/api/health",
+      });
+    }
+    expect(run.ms).toBeLessThan(10_000);
+  });
+
+  it("gives up on a check after --timeout", async () => {
+    const run = await katale([
+      "smoke",
+      "--shop-url",
+      `${silentUrl}/api/shop/`,
+      "--auth-url",
+      `${silentUrl}/api/auth/`,
+      "--timeout",
+      "300",
+      "--json",
+    ]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.checks[0]).toMatchObject({ name: "health", ok: false, error: "timed out after 300 ms" });
+    // The health check is the gate: the rest are not tried against a server that does not answer.
+    expect(report.checks[1]).toMatchObject({ ok: false, ms: 0, error: "not run: timed out after 300 ms" });
+    expect(report.failed).toBe(VISITOR_CHECKS.length);
+    expect(run.ms).toBeLessThan(10_000);
+  });
+
+  it("refuses --account without --password-stdin as a usage error", async () => {
+    const run = await katale(["smoke", "--account", "me@example.com"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--account needs --password-stdin");
+    expect(run.stdout).toBe("");
+  });
+});
