@@ -3,6 +3,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { registerAuthCommands } from "./auth/auth-commands.js";
 import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
 import { cliMessages } from "./cli-messages.js";
+import { registerCompletionCommand } from "./completion/completion-command.js";
 import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
 import { registerEngagementCommands } from "./engagement/engagement-commands.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
@@ -43,6 +44,8 @@ export function createProgram(deps: InvokeDeps): Command {
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
   registerSmokeCommand(program, invoke);
+  // Last: its script lists every command above.
+  registerCompletionCommand(program, invoke);
   addUsageHints(program, ["katale"]);
   return program;
 }

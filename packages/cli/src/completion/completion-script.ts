@@ -1,0 +1,60 @@
+import type { Command } from "commander";
+
+/** Each command path ("", " products", " products list") with the words that may follow it. */
+export function commandWords(program: Command): Map<string, string[]> {
+  const words = new Map<string, string[]>();
+  const walk = (command: Command, path: string) => {
+    const subcommands = command.commands.map((c) => c.name());
+    const options = command.options
+      .flatMap((o) => [o.long, o.short])
+      .filter((f): f is string => f !== undefined);
+    // Global options (declared on the program) are taken after any subcommand too.
+    const inherited =
+      path === ""
+        ? []
+        : program.options.map((o) => o.long).filter((f): f is string => f !== undefined && f !== "--version");
+    words.set(path, [...new Set([...subcommands, ...options, ...inherited, "--help"])]);
+    for (const sub of command.commands) walk(sub, `${path} ${sub.name()}`);
+  };
+  walk(program, "");
+  return words;
+}
+
+/**
+ * A bash completion script for `katale`, generated from the command tree: the words typed so far
+ * that name commands pick the level, and the level's subcommands and options are offered. zsh
+ * runs the same script through bashcompinit. Files complete where nothing else matches (CSV, images).
+ */
+export function completionScript(program: Command, shell: "bash" | "zsh"): string {
+  const words = commandWords(program);
+  const cases = [...words.entries()]
+    .map(([path, list]) => `    "${path}") opts="${list.join(" ")}" ;;`)
+    .join("\n");
+  const known = [...words.keys()]
+    .filter((p) => p !== "")
+    .map((p) => `"${p}"`)
+    .join("|");
+  const bash = `_katale() {
+  local cur kpath w i opts
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  kpath=""
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    case "$kpath $w" in
+      ${known}) kpath="$kpath $w" ;;
+    esac
+  done
+  case "$kpath" in
+${cases}
+    *) opts="" ;;
+  esac
+  COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+}
+complete -o default -F _katale katale
+`;
+  const header =
+    shell === "zsh"
+      ? '# katale completion for zsh: add to ~/.zshrc\n#   eval "$(katale completion zsh)"\nautoload -U +X bashcompinit && bashcompinit\n'
+      : '# katale completion for bash: add to ~/.bashrc\n#   eval "$(katale completion bash)"\n';
+  return `${header}${bash}`;
+}
