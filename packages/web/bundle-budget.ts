@@ -1,8 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** Issue 3: the JavaScript a first visit of / downloads stays at or under this, gzipped. */
-export const HOME_JS_BUDGET_BYTES = 120 * 1024;
+/**
+ * The JavaScript a first visit of / downloads stays at or under this, gzipped (issue 13: React and
+ * react-dom in production, at most 170 KB).
+ */
+export const HOME_JS_BUDGET_BYTES = 170 * 1024;
 
 interface ChunkInfo {
   readonly code: string;

@@ -1,13 +1,16 @@
-import { type FetchLike, httpGatewaysModule, shopIdCipherModule } from "@katale/adapters-http";
-import { browserStorageModule } from "@katale/adapters-storage/browser";
-import { type Clock, mediaUrl, PORTS, type PortToken } from "@katale/domain";
-import { Container, ContainerModule } from "inversify";
+import { AesShopIdCipher, createHttpGateways, type FetchLike } from "@katale/adapters-http";
+import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
+import { type Clock, mediaUrl } from "@katale/domain";
 import type { AppConfig } from "./app-config.js";
 import type { Services } from "./services.js";
 
-// The one place where the domain's ports meet their adapters: the adapter packages' modules bind
-// them, this root adds what is the browser's own (the clock) and resolves everything once. Screens
-// never see the container: main.tsx hands the services to React through ServicesProvider.
+// The one place where the domain's ports meet their adapters in the browser: the HTTP gateways, the
+// browser's storage, the shop-link cipher and the clock, built once. Screens never see how:
+// main.tsx hands the services to React through ServicesProvider.
+//
+// Plain construction rather than the inversify container the CLI uses: the container and
+// reflect-metadata cost 19 KB of gzipped JavaScript on every first visit (issue 13, measured with the
+// bundle budget), for wiring that is these few lines.
 
 // Multipart bodies are Uint8Arrays, which the DOM's fetch takes although its typing is narrower.
 const browserFetch: FetchLike = (url, init) => fetch(url, init as RequestInit);
@@ -17,50 +20,29 @@ const browserClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** What only the browser has. */
-const browserModule = new ContainerModule(({ bind }) => {
-  bind<Clock>(PORTS.clock).toConstantValue(browserClock);
-});
-
-export function createContainer(config: AppConfig, fetchFn: FetchLike = browserFetch): Container {
-  const container = new Container();
-  container.load(
-    httpGatewaysModule({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn }),
-    shopIdCipherModule(config.shopIdSecret),
-    browserStorageModule(),
-    browserModule,
-  );
-  return container;
-}
-
-/** The services every screen's hooks use, resolved once. */
-export function resolveServices(container: Container, config: AppConfig): Services {
-  const get = <T>(token: PortToken<T>): T => container.get<T>(token);
-  return {
-    categories: get(PORTS.categories),
-    products: get(PORTS.products),
-    shops: get(PORTS.shops),
-    support: get(PORTS.support),
-    auth: get(PORTS.auth),
-    userVerification: get(PORTS.userVerification),
-    addresses: get(PORTS.addresses),
-    reviews: get(PORTS.reviews),
-    savedProducts: get(PORTS.savedProducts),
-    follows: get(PORTS.follows),
-    ratings: get(PORTS.ratings),
-    browseHistory: get(PORTS.browseHistory),
-    shopAdmin: get(PORTS.shopAdmin),
-    productAdmin: get(PORTS.productAdmin),
-    shopVerification: get(PORTS.shopVerification),
-    shopIds: get(PORTS.shopIds),
-    local: get(PORTS.localStorage),
-    session: get(PORTS.sessionStorage),
-    clock: get(PORTS.clock),
-    media: (path) => mediaUrl(config.shopUrl, path),
-  };
-}
-
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
-  return resolveServices(createContainer(config, fetchFn), config);
+  const http = createHttpGateways({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn });
+  return {
+    categories: http.categories,
+    products: http.products,
+    shops: http.shops,
+    support: http.support,
+    auth: http.auth,
+    userVerification: http.userVerification,
+    addresses: http.addresses,
+    reviews: http.reviews,
+    savedProducts: http.savedProducts,
+    follows: http.follows,
+    ratings: http.ratings,
+    browseHistory: http.browseHistory,
+    shopAdmin: http.shopAdmin,
+    productAdmin: http.productAdmin,
+    shopVerification: http.shopVerification,
+    shopIds: new AesShopIdCipher(config.shopIdSecret),
+    local: browserLocalStorage(),
+    session: browserSessionStorage(),
+    clock: browserClock,
+    media: (path) => mediaUrl(config.shopUrl, path),
+  };
 }
