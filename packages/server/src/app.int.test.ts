@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ERROR_CODES } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
@@ -59,13 +61,34 @@ describe.each(databaseKinds())("the server (%s)", (kind) => {
   });
 });
 
+/** A GET whose body comes back as sent (fetch would decompress it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 describe("the server with a built web app", () => {
   let server: TestServer;
+  let webDir: string;
   beforeAll(async () => {
-    const webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
+    webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
     mkdirSync(join(webDir, "assets"));
     writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Katale</title><div id=root></div>");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+    // What the build writes beside a large asset: its brotli and gzip copies.
+    const big = `console.log(${JSON.stringify("Katale ".repeat(2000))});`;
+    writeFileSync(join(webDir, "assets", "big-def456.js"), big);
+    writeFileSync(join(webDir, "assets", "big-def456.js.br"), brotliCompressSync(big));
+    writeFileSync(join(webDir, "assets", "big-def456.js.gz"), gzipSync(big));
     server = await startTestServer({ webDir });
   });
   afterAll(async () => {
@@ -86,6 +109,25 @@ describe("the server with a built web app", () => {
     const res = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends the build's brotli or gzip copy of an asset as it is, by Accept-Encoding", async () => {
+    const url = `${server.baseUrl}/assets/big-def456.js`;
+    const plain = readFileSync(join(webDir, "assets", "big-def456.js"));
+    for (const [encoding, file] of [
+      ["br", "big-def456.js.br"],
+      ["gzip", "big-def456.js.gz"],
+    ] as const) {
+      const res = await rawGet(url, { "accept-encoding": encoding });
+      expect(res.headers["content-encoding"], encoding).toBe(encoding);
+      expect(res.headers.vary).toContain("accept-encoding");
+      expect(res.headers["cache-control"]).toContain("immutable");
+      // The very bytes the build wrote: nothing is compressed again per request.
+      expect(res.body.equals(readFileSync(join(webDir, "assets", file))), encoding).toBe(true);
+    }
+    const identity = await rawGet(url, { "accept-encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
   });
 
   it("keeps JSON 404s for unknown API paths and missing media", async () => {

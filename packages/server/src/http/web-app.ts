@@ -43,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are, by the
+      // browser's Accept-Encoding, with no compression work per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite names its assets by content hash; the HTML itself must always be revalidated.
         reply.header("cache-control", path.includes("/assets/") ? IMMUTABLE_CACHE : REVALIDATE);
