@@ -369,6 +369,8 @@ export const messages = {
     sending: "Sending",
     backToShop: "Back to the shop",
     verificationPending: "Verification pending",
+    current: "Now",
+    currentImage: (label: string) => `${label} now`,
     nothingMatches: "Nothing in this tab matches your search",
     coverOf: (name: string) => `Cover photo of ${name}`,
     pictureOf: (name: string) => `Profile picture of ${name}`,

@@ -37,7 +37,7 @@ export function MyShopTile({ shop, to, label }: { shop: Shop; to: string; label?
             <span className="truncate">{shop.name}</span>
             <VerifiedBadge status={shop.verificationStatus} />
           </p>
-          {shop.rating !== null && <Stars rating={shop.rating} size={14} />}
+          {shop.rating !== null && shop.rating > 0 && <Stars rating={shop.rating} size={14} />}
         </div>
       </div>
     </Link>

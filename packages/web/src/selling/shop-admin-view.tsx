@@ -56,21 +56,22 @@ export function ShopAdminView({ shop }: { shop: Shop }) {
   return (
     <div className="page py-4 sm:py-6">
       <AdminHeader shop={shop} />
+      {/* The shop's items come first on a phone, the menu after them; on a wide screen the menu is
+          the left column (it stays after the items in reading and Tab order). */}
       <div className="mt-5 grid gap-5 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
-        <ShopMenu shop={shop} />
-        <section aria-labelledby="shop-items-title" className="min-w-0">
+        <section aria-labelledby="shop-items-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
           <h2 id="shop-items-title" className="sr-only">
             {text.shopItems}
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <ShopSearchBox value={query} onChange={setQuery} label={messages.web.searchInShop} />
             <div className="grid grid-cols-2 gap-2 sm:flex">
-              <Link to={addProductPath(shop.id)} className="btn-primary">
-                <PackagePlus aria-hidden="true" size={18} />
+              <Link to={addProductPath(shop.id)} className="btn-primary px-2 sm:px-4">
+                <PackagePlus aria-hidden="true" size={18} className="hidden sm:block" />
                 {messages.shops.addItem}
               </Link>
-              <Link to={addServiceBannerPath(shop.id)} className="btn-secondary">
-                <Plus aria-hidden="true" size={18} />
+              <Link to={addServiceBannerPath(shop.id)} className="btn-secondary px-2 sm:px-4">
+                <Plus aria-hidden="true" size={18} className="hidden sm:block" />
                 {messages.shops.addServiceBanner}
               </Link>
             </div>
@@ -85,6 +86,7 @@ export function ShopAdminView({ shop }: { shop: Shop }) {
             <TabBody shopId={shop.id} tab={tab} query={query} />
           </div>
         </section>
+        <ShopMenu shop={shop} />
       </div>
     </div>
   );
@@ -132,7 +134,11 @@ function AdminHeader({ shop }: { shop: Shop }) {
             </button>
             <span className="flex items-center gap-1">
               <span>{text.rating}:</span>
-              {shop.rating === null ? <span>{text.notRated}</span> : <Stars rating={shop.rating} size={14} />}
+              {shop.rating === null || shop.rating === 0 ? (
+                <span>{text.notRated}</span>
+              ) : (
+                <Stars rating={shop.rating} size={14} />
+              )}
             </span>
             {shop.verificationStatus === "PENDING" && (
               <span className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-800">
@@ -168,7 +174,7 @@ function ShopMenu({ shop }: { shop: Shop }) {
   return (
     <nav
       aria-label={text.shopMenu}
-      className="rounded-2xl border border-gray-200 bg-white p-2 lg:sticky lg:top-20"
+      className="rounded-2xl border border-gray-200 bg-white p-2 lg:sticky lg:top-20 lg:col-start-1 lg:row-start-1"
     >
       <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
         {item(

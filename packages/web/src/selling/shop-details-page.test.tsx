@@ -41,6 +41,19 @@ describe("/account/shop-details", () => {
     expect(saved?.displayImage).toMatch(/^\/media\/shops\//);
   });
 
+  it("shows the images the shop has now until new ones are picked", async () => {
+    const setup = shopSetup();
+    setup.seller.shops = setup.seller.shops.map((s) =>
+      s.id === 31 ? { ...s, displayImage: "/media/shops/logo.webp" } : s,
+    );
+    openDetails("/account/shop-details?shop=31", setup);
+    expect(await screen.findByRole("img", { name: "Display image now" })).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "Cover photo now" })).toBeNull();
+    pick("Display image", aPng());
+    await screen.findByRole("img", { name: "Display image" });
+    expect(screen.queryByRole("img", { name: "Display image now" })).toBeNull();
+  });
+
   it("opens the shop just created when none is named", async () => {
     const setup = shopSetup();
     setup.services.local.set("shop", 31);

@@ -1,4 +1,5 @@
 import {
+  type ImageUpload,
   messages,
   PHONE_MAX_LENGTH,
   type Shop,
@@ -16,6 +17,7 @@ import { EmailField } from "../ui/email-field.js";
 import { TextAreaField } from "../ui/field.js";
 import { useNotice } from "../ui/notices.js";
 import { PhoneField } from "../ui/phone-field.js";
+import { ResponsiveImage } from "../ui/responsive-image.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { OwnShopGate } from "./shop-own-gate.js";
@@ -80,8 +82,9 @@ function DetailsForm({ shop }: { shop: Shop }) {
           control={control}
           name="displayImage"
           render={({ field, fieldState }) => (
-            <ImagePicker
+            <ShopImageField
               label={text.displayImage}
+              current={shop.displayImage}
               value={field.value}
               error={fieldState.error?.message}
               onChange={(image) => field.onChange(image ?? undefined)}
@@ -92,8 +95,9 @@ function DetailsForm({ shop }: { shop: Shop }) {
           control={control}
           name="coverImage"
           render={({ field, fieldState }) => (
-            <ImagePicker
+            <ShopImageField
               label={text.coverPhoto}
+              current={shop.coverImage}
               value={field.value}
               error={fieldState.error?.message}
               onChange={(image) => field.onChange(image ?? undefined)}
@@ -113,5 +117,41 @@ function DetailsForm({ shop }: { shop: Shop }) {
         </div>
       </form>
     </AccountCard>
+  );
+}
+
+/** The picker of one of the shop's images, with the image it has now beside it until a new one is picked. */
+function ShopImageField({
+  label,
+  current,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  current: string | null;
+  value: ImageUpload | undefined;
+  error?: string | undefined;
+  onChange: (image: ImageUpload | null) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      {current !== null && !value && (
+        <figure className="flex flex-col gap-1">
+          <ResponsiveImage
+            path={current}
+            alt={text.currentImage(label)}
+            width={120}
+            height={120}
+            sizes="120px"
+            className="h-30 w-30 rounded-lg object-cover ring-1 ring-gray-200"
+          />
+          <figcaption className="text-xs text-gray-600">{text.current}</figcaption>
+        </figure>
+      )}
+      <div className="min-w-0 flex-1">
+        <ImagePicker label={label} value={value} error={error} onChange={onChange} />
+      </div>
+    </div>
   );
 }

@@ -45,8 +45,11 @@ describe("/account/shop-verification", () => {
     await waitFor(() => expect(screen.getByText(messages.verification.sent)).toBeTruthy());
     cleanup();
     openVerification(undefined, setup);
+    expect(await screen.findByText(messages.verification.shopRequestExists)).toBeTruthy();
     await fillAndSend();
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.verification.shopRequestExists);
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toContain(messages.verification.shopRequestExists),
+    );
   });
 
   it("asks for the photo and the location before sending", async () => {

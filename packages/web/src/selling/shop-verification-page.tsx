@@ -90,6 +90,11 @@ function VerificationForm({ shop }: { shop: Shop }) {
           <li>{text.verifySecurity}</li>
         </ul>
       </div>
+      {shop.verificationStatus === "PENDING" && !sent && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800">
+          {messages.verification.shopRequestExists}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <EmailField label={text.contactEmail} error={errors.contact?.message} {...register("contact")} />
         <AddressField
