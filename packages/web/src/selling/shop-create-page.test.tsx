@@ -73,6 +73,18 @@ describe("/account/createshop", () => {
     expect((await screen.findByRole("alert")).textContent).toContain(messages.selling.shopNameTaken);
   });
 
+  it("says the shop was not created when the service cannot be reached, and keeps the form", async () => {
+    const setup = shopSetup();
+    setup.seller.failures.set("createShop", { kind: "network" });
+    openCreate(setup);
+    fireEvent.change(screen.getByLabelText("Shop name"), { target: { value: "Kabalagala Kicks" } });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Fashion" }));
+    await chooseLocation("Location", "Entebbe", /Entebbe/);
+    fireEvent.click(screen.getByRole("button", { name: "Create shop" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(messages.selling.shopNotCreated);
+    expect((screen.getByLabelText("Shop name") as HTMLInputElement).value).toBe("Kabalagala Kicks");
+  });
+
   it("tells when the categories cannot load, and loads them again on Try again", async () => {
     const setup = shopSetup();
     setup.catalogue.failures.set("listCategories", { kind: "network" });
