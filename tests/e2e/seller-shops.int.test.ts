@@ -7,7 +7,8 @@ import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./b
 // Issue 9, the shop owner's shops, in Chromium at 1280×800 and 360×740: a signed-in user creates
 // a shop with a category and a place from the suggestions, gives it details with a display image,
 // finds it under My shops, opens its admin page with the empty Product tab, asks for its
-// verification (a second request is refused), and an unknown /account path is the not-found page;
+// verification (a second request is refused), finds the admin page again on the shop's public
+// page, and an unknown /account path is the not-found page;
 // no console errors and no failed requests on the way.
 
 let server: TestServer;
@@ -147,6 +148,17 @@ describe.each([
       /^409 .*\/verification\/shop\/$/.test(problem) || /status of 409/.test(problem);
     const others = () => errors.filter((problem) => !expected(problem));
     expect(errors.filter(expected).length).toBeGreaterThan(0);
+
+    // The shop's public page is its admin page for its owner, without Chat and Follow.
+    await page.goto(url("/shops/all-shops"));
+    await page
+      .getByRole("tabpanel", { name: "All shops" })
+      .getByRole("link", { name: new RegExp(name) })
+      .click();
+    await page.waitForURL(/\/shops\/shop\//);
+    await visible(page.getByRole("navigation", { name: "Shop menu" }));
+    expect(await page.getByRole("button", { name: "Chat", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: `Follow ${name}` }).count()).toBe(0);
 
     // An unknown account path is the not-found page, not the dashboard.
     await page.goto(url("/account/nonsense"));
