@@ -39,6 +39,16 @@ export function AppRoutes() {
           <Route path="followed-shops" element={accountList} />
           <Route path="reviews" element={accountList} />
           <Route path="shop-history" element={accountList} />
+          {/* Shop owners: products */}
+          <Route path="add-product" element={page(() => import("../selling/add-product-page.js"))} />
+          <Route
+            path="edit-product/:productId"
+            element={page(() => import("../selling/edit-product-page.js"))}
+          />
+          <Route
+            path="add-service-banner"
+            element={page(() => import("../selling/service-banner-page.js"))}
+          />
           {/* The account pages of later work (shops, chat, catalogue manager) open the account for now. */}
           <Route path="*" element={account} />
         </Route>

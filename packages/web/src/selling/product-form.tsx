@@ -1,0 +1,187 @@
+import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { Link } from "react-router";
+import { useCategories, useSubCategoriesOf } from "../catalogue/use-catalogue.js";
+import { FieldFrame, inputClass, TextAreaField, TextField } from "../ui/field.js";
+import { PageTitle } from "../ui/page-title.js";
+import { ProductFormImages } from "./product-form-images.js";
+import type { CheckedProductFormValues, ProductFormValues } from "./product-form-schema.js";
+import type { UploadStage } from "./product-form-upload.js";
+
+export type ProductFormHandle = UseFormReturn<ProductFormValues, unknown, CheckedProductFormValues>;
+
+/** The owner's product pages: back to the shop's admin page, the title, then the form's card. */
+export function ProductFormFrame({
+  title,
+  backTo,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="page max-w-3xl py-4 sm:py-6">
+      <Link
+        to={backTo}
+        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-gray-700 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden="true" size={18} />
+        {messages.webSelling.backToShop}
+      </Link>
+      <div className="mt-1">
+        <PageTitle>{title}</PageTitle>
+      </div>
+      <div className="mt-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * The fields of spec §2: name, category, a sub category of that category, description, price in
+ * whole UGX, stock, and 1 to 8 images with the hint (a description over 15 words, 3 or more
+ * images, the first is the display image).
+ */
+export function ProductFormFields({ form, busy }: { form: ProductFormHandle; busy: boolean }) {
+  const { register, control, formState, watch, setValue } = form;
+  const { errors } = formState;
+  const text = messages.webSelling;
+  const categoryId = watch("categoryId");
+  const categories = useCategories();
+  const subCategories = useSubCategoriesOf(categoryId ? Number(categoryId) : null);
+  const categoryList = categories.data?.ok ? categories.data.value : [];
+  const subCategoryList = subCategories.data?.ok ? subCategories.data.value : [];
+  const category = register("categoryId");
+
+  return (
+    <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
+      <TextField
+        label={text.productName}
+        autoComplete="off"
+        error={errors.name?.message}
+        frameClassName="sm:col-span-2"
+        {...register("name")}
+      />
+      <FieldFrame id="product-category" label={text.category} error={errors.categoryId?.message}>
+        <select
+          id="product-category"
+          className={inputClass}
+          aria-invalid={errors.categoryId ? true : undefined}
+          aria-describedby={errors.categoryId ? "product-category-message" : undefined}
+          {...category}
+          onChange={(event) => {
+            void category.onChange(event);
+            // A sub category belongs to one category: choosing another category asks again.
+            setValue("subCategoryId", "", { shouldValidate: false });
+          }}
+        >
+          <option value="">{text.chooseCategory}</option>
+          {categoryList.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <FieldFrame
+        id="product-sub-category"
+        label={text.subCategory}
+        error={errors.subCategoryId?.message}
+        hint={categoryId ? undefined : text.chooseCategoryFirst}
+      >
+        <select
+          id="product-sub-category"
+          className={inputClass}
+          aria-invalid={errors.subCategoryId ? true : undefined}
+          aria-describedby="product-sub-category-message"
+          disabled={!categoryId}
+          {...register("subCategoryId")}
+        >
+          <option value="">{text.chooseSubCategory}</option>
+          {subCategoryList.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </FieldFrame>
+      <div className="sm:col-span-2">
+        <TextAreaField
+          label={text.description}
+          rows={6}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+      </div>
+      <TextField
+        label={text.price}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={text.priceHint}
+        error={errors.price?.message}
+        {...register("price")}
+      />
+      <TextField
+        label={text.stock}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={text.stockHint}
+        error={errors.inStock?.message}
+        {...register("inStock")}
+      />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="images"
+          render={({ field, fieldState }) => (
+            <ProductFormImages
+              label={text.images}
+              hint={messages.products.addProductHint}
+              value={field.value}
+              onChange={field.onChange}
+              max={PRODUCT_IMAGES_MAX}
+              error={fieldState.error?.message}
+              disabled={busy}
+            />
+          )}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * How far sending has come, for slow networks: one step per image resized, then the upload (the
+ * HTTP adapter cannot report bytes sent, so the last step pulses until the answer comes).
+ */
+export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
+  if (stage === null) return null;
+  const text = messages.webSelling;
+  const steps = stage.total + 1;
+  const done = stage.step === "resizing" ? stage.current - 1 : stage.total;
+  const percent = Math.round((done / steps) * 100);
+  const label = stage.step === "resizing" ? text.resizing(stage.current, stage.total) : text.uploading;
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm text-gray-700" aria-hidden="true">
+        {label}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={text.uploadProgress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={label}
+        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+      >
+        <div
+          className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${stage.step === "uploading" ? "animate-pulse" : ""}`}
+          style={{ width: `${Math.max(percent, 4)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
