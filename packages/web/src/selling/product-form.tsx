@@ -53,7 +53,6 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
   const subCategories = useSubCategoriesOf(categoryId ? Number(categoryId) : null);
   const categoryList = categories.data?.ok ? categories.data.value : [];
   const subCategoryList = subCategories.data?.ok ? subCategories.data.value : [];
-  const category = register("categoryId");
 
   return (
     <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
@@ -64,49 +63,69 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
         frameClassName="sm:col-span-2"
         {...register("name")}
       />
-      <FieldFrame id="product-category" label={text.category} error={errors.categoryId?.message}>
-        <select
-          id="product-category"
-          className={inputClass}
-          aria-invalid={errors.categoryId ? true : undefined}
-          aria-describedby={errors.categoryId ? "product-category-message" : undefined}
-          {...category}
-          onChange={(event) => {
-            void category.onChange(event);
-            // A sub category belongs to one category: choosing another category asks again.
-            setValue("subCategoryId", "", { shouldValidate: false });
-          }}
-        >
-          <option value="">{text.chooseCategory}</option>
-          {categoryList.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
-      <FieldFrame
-        id="product-sub-category"
-        label={text.subCategory}
-        error={errors.subCategoryId?.message}
-        hint={categoryId ? undefined : text.chooseCategoryFirst}
-      >
-        <select
-          id="product-sub-category"
-          className={inputClass}
-          aria-invalid={errors.subCategoryId ? true : undefined}
-          aria-describedby="product-sub-category-message"
-          disabled={!categoryId}
-          {...register("subCategoryId")}
-        >
-          <option value="">{text.chooseSubCategory}</option>
-          {subCategoryList.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </FieldFrame>
+      <Controller
+        control={control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <FieldFrame id="product-category" label={text.category} error={fieldState.error?.message}>
+            <select
+              id="product-category"
+              className={inputClass}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={fieldState.error ? "product-category-message" : undefined}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              // Controlled: the value shows once the options have arrived.
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                // A sub category belongs to one category: choosing another category asks again.
+                setValue("subCategoryId", "", { shouldValidate: false });
+              }}
+            >
+              <option value="">{text.chooseCategory}</option>
+              {categoryList.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+        )}
+      />
+      <Controller
+        control={control}
+        name="subCategoryId"
+        render={({ field, fieldState }) => (
+          <FieldFrame
+            id="product-sub-category"
+            label={text.subCategory}
+            error={fieldState.error?.message}
+            hint={categoryId ? undefined : text.chooseCategoryFirst}
+          >
+            <select
+              id="product-sub-category"
+              className={inputClass}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby="product-sub-category-message"
+              disabled={!categoryId}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+            >
+              <option value="">{text.chooseSubCategory}</option>
+              {subCategoryList.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+        )}
+      />
       <div className="sm:col-span-2">
         <TextAreaField
           label={text.description}
