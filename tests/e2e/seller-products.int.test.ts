@@ -88,6 +88,17 @@ async function aShopOf(key: string, name: string): Promise<number> {
   return (answer.body.data as { id: number }).id;
 }
 
+/** Every preview in `within` has loaded and has a size. */
+function previewsShown(within: ReturnType<Page["locator"]>): Promise<boolean> {
+  // Runs in the page: `complete` and `naturalWidth` of each <img>.
+  return within.locator("img").evaluateAll((images) =>
+    images.every((img) => {
+      const image = img as unknown as { complete: boolean; naturalWidth: number };
+      return image.complete && image.naturalWidth > 0;
+    }),
+  );
+}
+
 interface ProductWire {
   product_id: number;
   product_name: string;
@@ -147,6 +158,7 @@ describe.each([
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
     await visible(form.getByText("Image moved to position 1"));
+    await expect.poll(() => previewsShown(form)).toBe(true);
     await shot(page, `add-product-filled-${size}`);
     await form.getByRole("button", { name: "Add product" }).click();
 
@@ -186,6 +198,7 @@ describe.each([
     await edit.getByRole("button", { name: "Remove image 2" }).click();
     await edit.getByLabel("Add images").setInputFiles([files.label]);
     await expect.poll(() => edit.getByRole("listitem").count()).toBe(3);
+    await expect.poll(() => previewsShown(edit)).toBe(true);
     await shot(page, `edit-product-${size}`);
     await edit.getByRole("button", { name: "Save changes" }).click();
     await visible(edit.getByText("Successfully edited the product"));

@@ -568,7 +568,7 @@ export const messages = {
     stock: "In stock",
     stockHint: "0 moves the product to Out stock",
     images: "Images",
-    imagesCount: (n: number, max: number) => `${n} of ${max} images`,
+    imagesCount: (n: number, max: number) => `${n} of ${max} ${max === 1 ? "image" : "images"}`,
     addImages: "Add images",
     displayImage: "Display image",
     imageAlt: (n: number) => `Image ${n}`,

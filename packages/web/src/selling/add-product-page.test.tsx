@@ -172,6 +172,28 @@ describe("/account/add-product", () => {
     expect(where.getAttribute("data-path")).toBe(`/item/${product?.slug}`);
   });
 
+  it("shows the upload's progress and a busy button while it is sent", async () => {
+    await fillValid();
+    addFiles(png("front.png"), png("back.png"));
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    let letGo = () => {};
+    const create = seller.createProduct.bind(seller);
+    seller.createProduct = async (token, product) => {
+      await new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      return create(token, product);
+    };
+    fireEvent.click(screen.getByRole("button", { name: "Add product" }));
+    const bar = await screen.findByRole("progressbar", { name: "Upload progress" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuetext")).toBe("Uploading"));
+    expect(bar.getAttribute("aria-valuenow")).toBe("67");
+    expect(screen.getByRole("button", { name: "Adding" }).hasAttribute("disabled")).toBe(true);
+    expect(field("Product name").closest("fieldset")?.disabled).toBe(true);
+    letGo();
+    expect(await screen.findByTestId("location")).toBeTruthy();
+  });
+
   it("shows the service's line when the upload fails", async () => {
     await fillValid();
     addFiles(png("front.png"));

@@ -191,9 +191,11 @@ export function ProductFormImages({
           }}
         />
       </label>
-      <p id={`${id}-message`} className="text-sm text-red-700" role={message ? "alert" : undefined}>
-        {message}
-      </p>
+      {message && (
+        <p id={`${id}-message`} className="text-sm text-red-700" role="alert">
+          {message}
+        </p>
+      )}
       <p className="sr-only" aria-live="polite">
         {said}
       </p>

@@ -116,11 +116,10 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
       defaultValues: blank,
       successBanner: false,
       bannerLastsMs: (failure) => (failure === null ? undefined : PRODUCT_CREATE_ERROR_MS),
-      onSuccess: (done, _values, { reset }) => {
+      onSuccess: (done) => {
         local.set("activeShopid", shop.id);
         local.set("activeProduct", done.product.id);
         changed();
-        reset(blank);
         setPosted(true);
       },
     },
