@@ -209,6 +209,18 @@ describe.each([
     expect(edited?.images[1]).toBe(added?.images[2]);
     expect(edited?.images[2]).not.toBe(added?.images[1]);
 
+    // The last picture moved to the front: the order chosen is the order kept (the pictures after
+    // the first are sent again, as the PATCH call can only add after the kept ones).
+    await edit.getByRole("button", { name: "Move image 3 earlier" }).click();
+    await edit.getByRole("button", { name: "Move image 2 earlier" }).click();
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(async () => (await productsOfShop(shopId))[0]?.images[0]).toBe(edited?.images[2]);
+    const [reordered] = await productsOfShop(shopId);
+    expect(reordered?.images).toHaveLength(3);
+    expect(reordered?.price).toBe(79_500);
+    await expect.poll(() => previewsShown(edit)).toBe(true);
+    await shot(page, `edit-product-reordered-${size}`);
+
     // Stock 0: it leaves the public lists and waits under Out stock.
     await edit.getByLabel("In stock").fill("0");
     await edit.getByRole("button", { name: "Save changes" }).click();
