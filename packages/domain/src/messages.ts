@@ -582,6 +582,8 @@ export const messages = {
     notAnImage: "Choose image files (JPEG, PNG or WebP)",
     resizing: (k: number, n: number) => `Resizing image ${k} of ${n}`,
     uploading: "Uploading",
+    uploadingBytes: (sent: string, size: string) => `Uploading ${sent} of ${size}`,
+    finishing: "Almost done",
     uploadProgress: "Upload progress",
     addProductButton: "Add product",
     adding: "Adding",

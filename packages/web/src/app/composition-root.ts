@@ -2,6 +2,7 @@ import { type FetchLike, httpGatewaysModule, shopIdCipherModule } from "@katale/
 import { browserStorageModule } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl, PORTS, type PortToken } from "@katale/domain";
 import { Container, ContainerModule } from "inversify";
+import { uploadAwareFetch } from "../selling/product-form-upload-fetch.js";
 import type { AppConfig } from "./app-config.js";
 import type { Services } from "./services.js";
 
@@ -9,8 +10,8 @@ import type { Services } from "./services.js";
 // them, this root adds what is the browser's own (the clock) and resolves everything once. Screens
 // never see the container: main.tsx hands the services to React through ServicesProvider.
 
-// Multipart bodies are Uint8Arrays, which the DOM's fetch takes although its typing is narrower.
-const browserFetch: FetchLike = (url, init) => fetch(url, init as RequestInit);
+// fetch, but multipart bodies (pictures) go through XHR so the product form can show upload progress.
+const browserFetch: FetchLike = uploadAwareFetch;
 
 const browserClock: Clock = {
   now: () => new Date(),

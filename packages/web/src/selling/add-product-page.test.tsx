@@ -187,7 +187,7 @@ describe("/account/add-product", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add product" }));
     const bar = await screen.findByRole("progressbar", { name: "Upload progress" });
     await waitFor(() => expect(bar.getAttribute("aria-valuetext")).toBe("Uploading"));
-    expect(bar.getAttribute("aria-valuenow")).toBe("67");
+    expect(bar.getAttribute("aria-valuenow")).toBe("20");
     expect(screen.getByRole("button", { name: "Adding" }).hasAttribute("disabled")).toBe(true);
     expect(field("Product name").closest("fieldset")?.disabled).toBe(true);
     letGo();

@@ -1,6 +1,6 @@
 import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Link } from "react-router";
 import { useCategories, useSubCategoriesOf } from "../catalogue/use-catalogue.js";
@@ -9,6 +9,7 @@ import { PageTitle } from "../ui/page-title.js";
 import { ProductFormImages } from "./product-form-images.js";
 import type { CheckedProductFormValues, ProductFormValues } from "./product-form-schema.js";
 import type { UploadStage } from "./product-form-upload.js";
+import { onUploadProgress } from "./product-form-upload-fetch.js";
 
 export type ProductFormHandle = UseFormReturn<ProductFormValues, unknown, CheckedProductFormValues>;
 
@@ -171,17 +172,43 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
   );
 }
 
+/** 1536 -> "1.5 KB", 2_500_000 -> "2.4 MB". */
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Resizing takes the first fifth of the bar, the upload the rest. */
+const RESIZE_SHARE = 20;
+
 /**
- * How far sending has come, for slow networks: one step per image resized, then the upload (the
- * HTTP adapter cannot report bytes sent, so the last step pulses until the answer comes).
+ * How far sending has come, for slow networks: one step per image resized, then the bytes sent
+ * (the browser's multipart requests report them; without a report the bar pulses until the answer).
  */
 export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
+  const [sent, setSent] = useState<{ sent: number; size: number } | null>(null);
+  const uploading = stage?.step === "uploading";
+  useEffect(() => {
+    if (!uploading) return;
+    setSent(null);
+    return onUploadProgress((done, size) => setSent({ sent: done, size }));
+  }, [uploading]);
   if (stage === null) return null;
   const text = messages.webSelling;
-  const steps = stage.total + 1;
-  const done = stage.step === "resizing" ? stage.current - 1 : stage.total;
-  const percent = Math.round((done / steps) * 100);
-  const label = stage.step === "resizing" ? text.resizing(stage.current, stage.total) : text.uploading;
+  let percent: number;
+  let label: string;
+  if (stage.step === "resizing") {
+    percent = Math.round((RESIZE_SHARE * (stage.current - 1)) / stage.total);
+    label = text.resizing(stage.current, stage.total);
+  } else if (sent === null || sent.size === 0) {
+    percent = RESIZE_SHARE;
+    label = text.uploading;
+  } else {
+    percent = RESIZE_SHARE + Math.round(((100 - RESIZE_SHARE) * sent.sent) / sent.size);
+    label = sent.sent >= sent.size ? text.finishing : text.uploadingBytes(bytes(sent.sent), bytes(sent.size));
+  }
+  const waiting = stage.step === "uploading" && (sent === null || sent.sent >= sent.size);
   return (
     <div className="flex flex-col gap-1">
       <p className="text-sm text-gray-700" aria-hidden="true">
@@ -197,7 +224,7 @@ export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
       >
         <div
-          className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${stage.step === "uploading" ? "animate-pulse" : ""}`}
+          className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${waiting ? "animate-pulse" : ""}`}
           style={{ width: `${Math.max(percent, 4)}%` }}
         />
       </div>
