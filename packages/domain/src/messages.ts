@@ -570,6 +570,7 @@ export const messages = {
     images: "Images",
     imagesCount: (n: number, max: number) => `${n} of ${max} ${max === 1 ? "image" : "images"}`,
     addImages: "Add images",
+    hintMet: "Done: a full description and enough images",
     displayImage: "Display image",
     imageAlt: (n: number) => `Image ${n}`,
     moveEarlier: (n: number) => `Move image ${n} earlier`,

@@ -161,8 +161,11 @@ describe("/account/add-product", () => {
 
   it("adds the product with its images in the chosen order and opens its page", async () => {
     await fillValid();
+    expect(screen.queryByText("Done: a full description and enough images")).toBeNull();
     addFiles(png("front.png"), png("back.png"), png("side.png"));
     await waitFor(() => expect(tiles()).toHaveLength(3));
+    // Over 15 words and 3 images: the hint of spec §2 is met.
+    expect(screen.getByText("Done: a full description and enough images")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Move image 3 earlier" }));
     fireEvent.click(screen.getByRole("button", { name: "Add product" }));
     const where = await screen.findByTestId("location");

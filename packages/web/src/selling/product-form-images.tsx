@@ -1,6 +1,6 @@
 import { messages } from "@katale/domain";
 import { ArrowLeft, ArrowRight, ImagePlus, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useServices } from "../app/services-context.js";
 
 /** An image of the form: one the product already has (its path), or a file picked just now. */
@@ -49,7 +49,7 @@ export function ProductFormImages({
   onChange: (images: PickedImage[]) => void;
   max: number;
   error?: string | undefined;
-  hint?: string;
+  hint?: ReactNode;
   disabled?: boolean;
 }) {
   const id = useId();

@@ -1,5 +1,5 @@
-import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
-import { ArrowLeft } from "lucide-react";
+import { followsProductHint, messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { ArrowLeft, Check } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Link } from "react-router";
@@ -50,6 +50,7 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
   const { errors } = formState;
   const text = messages.webSelling;
   const categoryId = watch("categoryId");
+  const description = watch("description");
   const categories = useCategories();
   const subCategories = useSubCategoriesOf(categoryId ? Number(categoryId) : null);
   const categoryList = categories.data?.ok ? categories.data.value : [];
@@ -158,7 +159,17 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
           render={({ field, fieldState }) => (
             <ProductFormImages
               label={text.images}
-              hint={messages.products.addProductHint}
+              hint={
+                <>
+                  {messages.products.addProductHint}
+                  {followsProductHint(description ?? "", field.value.length) && (
+                    <span className="mt-1 flex items-center gap-1 font-medium text-green-800">
+                      <Check aria-hidden="true" size={16} />
+                      {text.hintMet}
+                    </span>
+                  )}
+                </>
+              }
               value={field.value}
               onChange={field.onChange}
               max={PRODUCT_IMAGES_MAX}
