@@ -3,6 +3,7 @@ import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-sto
 import { type Clock, mediaUrl } from "@katale/domain";
 import type { AppConfig } from "./app-config.js";
 import type { Services } from "./services.js";
+import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
 // The one place where the domain's ports meet their adapters in the browser: the HTTP gateways, the
 // browser's storage, the shop-link cipher and the clock, built once. Screens never see how:
@@ -12,8 +13,8 @@ import type { Services } from "./services.js";
 // reflect-metadata cost 19 KB of gzipped JavaScript on every first visit (issue 13, measured with the
 // bundle budget), for wiring that is these few lines.
 
-// Multipart bodies are Uint8Arrays, which the DOM's fetch takes although its typing is narrower.
-const browserFetch: FetchLike = (url, init) => fetch(url, init as RequestInit);
+// fetch, but multipart bodies (pictures) go through XHR so the product form can show upload progress.
+const browserFetch: FetchLike = uploadAwareFetch;
 
 const browserClock: Clock = {
   now: () => new Date(),

@@ -51,6 +51,16 @@ export function AppRoutes() {
             path="shop-verification"
             element={page(() => import("../selling/shop-verification-page.js"))}
           />
+          {/* Shop owners: products */}
+          <Route path="add-product" element={page(() => import("../selling/add-product-page.js"))} />
+          <Route
+            path="edit-product/:productId"
+            element={page(() => import("../selling/edit-product-page.js"))}
+          />
+          <Route
+            path="add-service-banner"
+            element={page(() => import("../selling/service-banner-page.js"))}
+          />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>
