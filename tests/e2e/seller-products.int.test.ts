@@ -239,6 +239,17 @@ describe.each([
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(async () => (await productsOfShop(shopId)).length).toBe(0);
     expect((await productsOfShop(shopId, "out")).map((p) => p.product_name)).toEqual([name]);
+    // The owner finds it under the admin page's Out stock tab, and its Edit link leads back to the form.
+    await page.goto(url(`/account/admin-shop/${shopId}`));
+    await page.getByRole("tab", { name: "Out stock" }).click();
+    const outStock = page.getByRole("tabpanel", { name: "Out stock" });
+    await visible(outStock.getByRole("link", { name: `Edit ${name}` }));
+    await shot(page, `admin-shop-out-stock-${size}`);
+    await page.getByRole("tab", { name: "Product" }).click();
+    await visible(page.getByRole("tabpanel", { name: "Product" }).getByText("no products"));
+    await page.getByRole("tab", { name: "Out stock" }).click();
+    await outStock.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.waitForURL(url(`/account/edit-product/${added!.product_id}`));
 
     // Delete asks first; Cancel keeps it, Delete removes it and opens the shop's admin page.
     await page.getByRole("button", { name: "Delete product" }).click();
