@@ -31,6 +31,7 @@ import { shopRoutes } from "./shops/shop-routes.js";
 import { shopWriteRoutes } from "./shops/shop-write-routes.js";
 import { supportRoutes } from "./support/support-routes.js";
 import { shopVerificationRoutes } from "./verification/shop-verification-routes.js";
+import { verificationReviewRoutes } from "./verification/verification-review-routes.js";
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(shopVerificationRoutes, deps);
         // Admins (issue 10): the catalogue and the verification review.
         await shop.register(catalogueWriteRoutes, deps);
+        await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
       },
       { prefix: "/api/shop" },
     );

@@ -139,7 +139,11 @@ export const verificationCalls = defineCalls({
     summary: "A document of a verification request as image/webp (admins only; private, never under /media/)",
     auth: "token",
     params: z.object({ id: requestParams.shape.id, name: z.enum(verificationDocumentNames) }),
-    response: { 400: detailError, ...reviewErrors },
+    response: {
+      200: z.unknown().describe("the document: image/webp bytes"),
+      400: detailError,
+      ...reviewErrors,
+    },
   },
   approve: {
     service: "shop",
