@@ -105,4 +105,29 @@ describe.each(databaseKinds())("admin role (%s)", (kind) => {
       expect(unknown.body).toEqual({ detail: "User not found", code: "user_not_found" });
     }
   });
+
+  it("documents the admin calls at /api/docs", async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    expect(Object.keys(doc.paths["/api/auth/users/admin/"] ?? {}).sort()).toEqual(["delete", "post"]);
+    for (const [path, method] of [
+      ["/api/shop/category/", "post"],
+      ["/api/shop/category/{id}/patch/", "patch"],
+      ["/api/shop/category/{id}/delete", "delete"],
+      ["/api/shop/category/subcategory/{id}/", "put"],
+      ["/api/shop/category/filtervalue/{filterId}", "get"],
+      ["/api/shop/category/filter/{id}/", "patch"],
+      ["/api/shop/category/filtervalue/{id}/", "delete"],
+      ["/api/shop/verification/requests/", "get"],
+      ["/api/shop/verification/requests/{id}/documents/{name}", "get"],
+      ["/api/shop/verification/requests/{id}/approve/", "post"],
+      ["/api/shop/verification/requests/{id}/reject/", "post"],
+      ["/api/shop/verification/requests/{id}/revoke/", "post"],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+    }
+    expect(doc.info.description).toContain("## Admins");
+  });
 });
