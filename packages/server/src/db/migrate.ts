@@ -11,7 +11,9 @@ const migrations: Record<string, Migration> = {
   "0003-admin": admin,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration, by name (exported for the migrations' own tests). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
+const provider = migrationProvider;
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
