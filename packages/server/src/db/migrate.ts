@@ -1,15 +1,19 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001-initial.js";
 import * as selling from "./migrations/0002-selling.js";
+import * as admin from "./migrations/0003-admin.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-selling": selling,
+  "0003-admin": admin,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration, by name (exported for the migrations' own tests). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
+const provider = migrationProvider;
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider });
