@@ -3,6 +3,7 @@
 
 export { AdminRoleHttpGateway } from "./admin/admin-role-http-gateway.js";
 export { CatalogueAdminHttpGateway } from "./admin/catalogue-admin-http-gateway.js";
+export { type AdminHttpGateways, createAdminHttpGateways } from "./admin/create-admin-http-gateways.js";
 export {
   toVerificationReview,
   VerificationReviewHttpGateway,

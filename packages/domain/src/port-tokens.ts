@@ -1,3 +1,8 @@
+import type {
+  AdminRoleGateway,
+  CatalogueAdminGateway,
+  VerificationReviewGateway,
+} from "./admin/admin-gateways.js";
 import type { AuthGateway } from "./auth/auth-gateway.js";
 import type { CategoryGateway } from "./catalogue/category-gateway.js";
 import type { BrowseHistoryGateway } from "./engagement/browse-history-gateway.js";
@@ -51,6 +56,10 @@ export const PORTS = {
   shopAdmin: portToken<ShopAdminGateway>("ShopAdminGateway"),
   productAdmin: portToken<ProductAdminGateway>("ProductAdminGateway"),
   shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
+  /** The admins' ports (issue 10). */
+  catalogueAdmin: portToken<CatalogueAdminGateway>("CatalogueAdminGateway"),
+  verificationReview: portToken<VerificationReviewGateway>("VerificationReviewGateway"),
+  adminRole: portToken<AdminRoleGateway>("AdminRoleGateway"),
   shopIds: portToken<ShopIdCipher>("ShopIdCipher"),
   /** Kept across visits (spec §3 localStorage keys): the browser's localStorage, the CLI's file. */
   localStorage: portToken<KeyValueStorage<LocalValues>>("LocalStorage"),

@@ -1,6 +1,7 @@
 import { AesShopIdCipher, createHttpGateways, type FetchLike } from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl } from "@katale/domain";
+import type { AdminServices } from "./admin-services.js";
 import type { AppConfig } from "./app-config.js";
 import type { Services } from "./services.js";
 import { uploadAwareFetch } from "./upload-aware-fetch.js";
@@ -24,6 +25,7 @@ const browserClock: Clock = {
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
   const http = createHttpGateways({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn });
+  let admin: Promise<AdminServices> | undefined;
   return {
     categories: http.categories,
     products: http.products,
@@ -40,6 +42,10 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     shopAdmin: http.shopAdmin,
     productAdmin: http.productAdmin,
     shopVerification: http.shopVerification,
+    admin: () => {
+      admin ??= import("./admin-services.js").then((m) => m.connectAdminServices(config, fetchFn));
+      return admin;
+    },
     shopIds: new AesShopIdCipher(config.shopIdSecret),
     local: browserLocalStorage(),
     session: browserSessionStorage(),
