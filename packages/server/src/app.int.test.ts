@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ERROR_CODES } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aProduct, aRating } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
 
 describe.each(databaseKinds())("the server (%s)", (kind) => {
@@ -82,7 +83,10 @@ describe("the server with a built web app", () => {
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
     mkdirSync(join(webDir, "assets"));
-    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Katale</title><div id=root></div>");
+    writeFileSync(
+      join(webDir, "index.html"),
+      "<!doctype html><html><head><title>Katale</title></head><body><div id=root></div></body></html>",
+    );
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
     // What the build writes beside a large asset: its brotli and gzip copies.
     const big = `console.log(${JSON.stringify("Katale ".repeat(2000))});`;
@@ -103,6 +107,36 @@ describe("the server with a built web app", () => {
       expect(res.headers.get("cache-control")).toBe("no-cache");
       expect(await res.text()).toContain("<title>Katale</title>");
     }
+  });
+
+  it("puts the home screen's first answers in / and preloads the first Trending picture", async () => {
+    // Two products; the older one is rated, so Trending (most rated first) opens with it, not the newest.
+    const rated = await aProduct(server.db, {
+      name: "Gulu shea butter",
+      images: ["/media/products/shea.webp"],
+    });
+    await aProduct(server.db, { name: "Jinja kettle", images: ["/media/products/kettle.webp"] });
+    await aRating(server.db, { product_id: rated.id, rating: 8 });
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+
+    const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+    const answers = JSON.parse(inlined ?? "null") as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual([
+      "/api/shop/category/",
+      "/api/shop/product/",
+      "/api/shop/shop/top-rated/",
+    ]);
+    // Exactly what the API answers for the same calls.
+    for (const [path, body] of Object.entries(answers)) {
+      expect(body, path).toEqual(await (await fetch(`${server.baseUrl}${path}`)).json());
+    }
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/products/shea.webp" imagesrcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" imagesizes="(min-width: 768px) 25vw, 45vw" fetchpriority="high">',
+    );
+    // Only / carries them: another page is the plain one.
+    const other = await (await fetch(`${server.baseUrl}/shops`)).text();
+    expect(other).not.toContain("first-screen");
+    expect(other).not.toContain('rel="preload"');
   });
 
   it("serves hashed assets with long cache headers", async () => {

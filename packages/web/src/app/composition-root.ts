@@ -3,6 +3,7 @@ import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-sto
 import { type Clock, mediaUrl } from "@katale/domain";
 import type { AdminServices } from "./admin-services.js";
 import type { AppConfig } from "./app-config.js";
+import { withFirstScreen } from "./first-screen-fetch.js";
 import type { Services } from "./services.js";
 import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
@@ -24,7 +25,12 @@ const browserClock: Clock = {
 
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
-  const http = createHttpGateways({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn });
+  // The home page's first answers come inlined in the page: each is taken once instead of asked.
+  const http = createHttpGateways({
+    authUrl: config.authUrl,
+    shopUrl: config.shopUrl,
+    fetch: withFirstScreen(fetchFn),
+  });
   let admin: Promise<AdminServices> | undefined;
   return {
     categories: http.categories,
