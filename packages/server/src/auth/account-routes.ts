@@ -84,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request, reply) => {
       const me = currentUser(request);
       const passed = await attempts.password(reply, {
+        address: request.ip,
         account: `user:${me.id}`,
         user: await users.byId(me.id),
         password: request.body.old_password,
@@ -145,6 +146,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request, reply) => {
       const me = currentUser(request);
       const passed = await attempts.password(reply, {
+        address: request.ip,
         account: `user:${me.id}`,
         user: await users.byId(me.id),
         password: request.body.password,
