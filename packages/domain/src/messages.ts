@@ -174,6 +174,7 @@ export const messages = {
     dateOfBirthInvalid: "Enter the date of birth as YYYY-MM-DD",
     countryTooLong: "The country name is too long",
     tooManyAttempts: "Too many attempts, please wait and try again",
+    tooManyCodesToday: "You have asked for too many codes today, please try again tomorrow",
     sessionExpired: "Your session has ended, please log in again",
     notLoggedIn: "You are not logged in",
     verified: "Email verified, welcome to Katale! Please log in",

@@ -10,7 +10,7 @@ import { imageRefusal, uploadOf } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { deleteAccount } from "./account-deletion.js";
 import { refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode } from "./auth-deps.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, tooManyCodesToday } from "./auth-deps.js";
 import { emailChangeCodeMail } from "./auth-emails.js";
 import { currentUser, requireUser, revokeUserTokens } from "./authenticate.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
@@ -115,6 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
       const code = await issueCode(db, me.id, "email_change", newEmail);
+      if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, emailChangeCodeMail(newEmail, code)))) return reply;
       return { detail: messages.account.emailOtpSent };
     },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendError } from "../http/error-reply.js";
 import { refusedByLimits } from "../http/rate-limits.js";
 import { accountKey, refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode } from "./auth-deps.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, tooManyCodesToday } from "./auth-deps.js";
 import { resetCodeMail } from "./auth-emails.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
 import { hashPassword } from "./password-hashing.js";
@@ -28,6 +28,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
       if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
         return reply;
       const code = await issueCode(db, user.id, "reset");
+      if (code === null) return tooManyCodesToday(reply);
       const mail = resetCodeMail(user.email, code, config.publicUrl);
       if (!(await deliverCode(mailer, request, reply, mail))) return reply;
       return { detail: messages.reset.codeSent };

@@ -6,7 +6,7 @@ import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
 import { accountKey, NO_SUCH_CODE, refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode, sendMail } from "./auth-deps.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, sendMail, tooManyCodesToday } from "./auth-deps.js";
 import { signupCodeMail } from "./auth-emails.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
 import { hashPassword } from "./password-hashing.js";
@@ -52,9 +52,10 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       if (!created.ok) return alreadyRegistered(reply, created.taken);
       const { user } = created;
       await limits.hit("codeSendsPerAccount", `user:${user.id}`);
+      // A new account's first code, within the day's allowance.
       const code = await issueCode(db, user.id, "signup");
       // The account exists either way; if the e-mail fails, "Resend" sends a new code.
-      await sendMail(mailer, request, signupCodeMail(user.email, code));
+      if (code !== null) await sendMail(mailer, request, signupCodeMail(user.email, code));
       return reply.code(201).send({ detail: messages.register.success, user: toUserWire(user) });
     },
   );
@@ -93,6 +94,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
         return reply;
       const code = await issueCode(db, user.id, "signup");
+      if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, signupCodeMail(user.email, code)))) return reply;
       return { detail: messages.otp.resent };
     },

@@ -30,6 +30,11 @@ export interface TestServer {
   authUrl: string;
   /** The development mailbox (what GET /dev/mail.json answers); null when configured as production. */
   mailbox: DevMailbox | null;
+  /**
+   * Another server on the same database, as after a restart or beside this one behind a balancer:
+   * nothing kept in memory is shared. Closed by its caller; closing it leaves the database open.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -166,6 +171,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     shopUrl: `${baseUrl}/api/shop/`,
     authUrl: `${baseUrl}/api/auth/`,
     mailbox: mail.mailbox,
+    async anotherInstance() {
+      const other = await buildApp({
+        config,
+        database: { ...database, setLog: () => {}, close: async () => {} },
+        media,
+        mail: createMailService(config),
+        logger: false,
+        webDir: options.webDir ?? join(dataDir, "no-web"),
+      });
+      await other.ready();
+      return other;
+    },
     async close() {
       await app.close();
       await database.close();
