@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
+import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
 
 // Configuration comes from environment variables only (DESIGN §2). A bad value stops start-up with
 // one line naming the variable; production refuses development defaults for secrets.
@@ -76,6 +77,25 @@ const schema = z
     AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     // PGlite in DATA_DIR/db: fsync each commit (durable); off only for tests and throwaway data.
     PGLITE_FSYNC: z.enum(["on", "off"]).default("on"),
+    // Image uploads worked on at once, waiting in line, and the longest wait (issue 14 MF2).
+    IMAGE_JOBS: z.coerce
+      .number({ error: "must be a number of images from 1 to 64" })
+      .int()
+      .min(1)
+      .max(64)
+      .default(DEFAULT_IMAGE_JOBS.concurrency),
+    IMAGE_QUEUE: z.coerce
+      .number({ error: "must be a number of images from 0 to 1000" })
+      .int()
+      .min(0)
+      .max(1000)
+      .default(DEFAULT_IMAGE_JOBS.maxWaiting),
+    IMAGE_QUEUE_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds from 1 to 600" })
+      .int()
+      .min(1)
+      .max(600)
+      .default(DEFAULT_IMAGE_JOBS.waitMs / 1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -188,6 +208,8 @@ export interface Config {
   authRateLimits: boolean;
   /** PGlite on disk writes each commit through to the disk (fsync); false only in tests. */
   pgliteFsync: boolean;
+  /** The bounded queue of image uploads (IMAGE_JOBS, IMAGE_QUEUE, IMAGE_QUEUE_SECONDS). */
+  imageJobs: ImageJobOptions;
   /** Timeouts and the connection limit (HTTP_* variables). */
   httpLimits: HttpLimits;
 }
@@ -227,6 +249,7 @@ export function loadConfig(
     geoapifyUrl: e.GEOAPIFY_URL,
     authRateLimits: e.AUTH_RATE_LIMITS === "on",
     pgliteFsync: e.PGLITE_FSYNC === "on",
+    imageJobs: { concurrency: e.IMAGE_JOBS, maxWaiting: e.IMAGE_QUEUE, waitMs: e.IMAGE_QUEUE_SECONDS * 1000 },
     httpLimits: {
       headersTimeoutMs: h.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: h.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

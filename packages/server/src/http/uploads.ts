@@ -60,10 +60,14 @@ export async function registerUploads(
   });
 }
 
-/** A refused file: 413 `too_large`, or 400 `invalid_input` (missing, empty, not an image). */
+/**
+ * A refused file: 413 `too_large`, 400 `invalid_input` (missing, empty, not an image), or 503
+ * `unavailable` (too many images being processed: try again).
+ */
 export type FileRefusal =
   | { ok: false; status: 413; code: "too_large"; message: string }
-  | { ok: false; status: 400; code: "invalid_input"; message: string };
+  | { ok: false; status: 400; code: "invalid_input"; message: string }
+  | { ok: false; status: 503; code: "unavailable"; message: string };
 
 export type UploadCheck = { ok: true; bytes: Buffer } | FileRefusal;
 
@@ -74,6 +78,7 @@ const refused = (tooLarge: boolean, message: string): FileRefusal =>
 
 /** How the media pipeline's refusal of a file is answered. */
 export function imageRefusal(error: ImageError): FileRefusal {
+  if (error.kind === "busy") return { ok: false, status: 503, code: "unavailable", message: error.message };
   return refused(error.kind === "too-large", error.message);
 }
 

@@ -12,6 +12,7 @@ import { migrateToLatest } from "../db/migrate.js";
 import type { Database } from "../db/schema.js";
 import type { DevMailbox } from "../mail/dev-mailbox.js";
 import { createMailService } from "../mail/mailer.js";
+import { ImageJobs } from "../media/image-jobs.js";
 import { createMediaStore, type MediaStore } from "../media/media-store.js";
 
 // Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
@@ -143,7 +144,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await migrateToLatest(database.db);
   // Seeded images are shared between test servers (the seed skips files that exist).
-  const media = options.seed === "demo" ? createMediaStore(SHARED_TEST_MEDIA_DIR) : createMediaStore(dataDir);
+  const jobs = new ImageJobs(config.imageJobs);
+  const media =
+    options.seed === "demo" ? createMediaStore(SHARED_TEST_MEDIA_DIR, jobs) : createMediaStore(dataDir, jobs);
   if (options.seed === "demo") {
     const { seedDemo } = await import("../seed/seed-demo.js");
     await seedDemo(database.db, media);
