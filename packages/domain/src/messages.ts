@@ -28,6 +28,8 @@ export const messages = {
     browseRecorded: "Product added to browse history",
     malformedJson: "Malformed JSON body",
     malformedMultipart: "Malformed multipart body",
+    noFilesExpected: "This request does not take files",
+    unexpectedFile: "This request does not take a file by this name",
     unsupportedContentType: "Unsupported content type",
     bodyTooLarge: "Request body is too large",
     invalidUrl: "The address is not a valid URL",
