@@ -66,6 +66,12 @@ const schema = z
     TRUST_PROXY: trustProxy.prefault("false"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).max(254).default("Katale <no-reply@katale.ug>"),
+    MAIL_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds from 1 to 60" })
+      .int()
+      .min(1)
+      .max(60)
+      .default(5),
     KATALE_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).max(254).optional(),
     KATALE_ADMIN_PASSWORD: z
       .string()
@@ -199,6 +205,8 @@ export interface Config {
   /** Outgoing mail over SMTP; unset (development and tests only): the development mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Longest wait for the mail server per message (MAIL_TIMEOUT_SECONDS), in ms. */
+  mailTimeoutMs: number;
   /** Admin account created at start when both are set (auth/admin-bootstrap.ts). */
   admin: { email: string; password: string } | undefined;
   /** Address suggestions from Geoapify when set, else the offline gazetteer (geo/). */
@@ -241,6 +249,7 @@ export function loadConfig(
     services,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTimeoutMs: e.MAIL_TIMEOUT_SECONDS * 1000,
     admin:
       e.KATALE_ADMIN_EMAIL && e.KATALE_ADMIN_PASSWORD
         ? { email: e.KATALE_ADMIN_EMAIL, password: e.KATALE_ADMIN_PASSWORD }

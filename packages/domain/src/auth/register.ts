@@ -5,15 +5,22 @@ import type { AuthError } from "./auth-error.js";
 import { type AuthFailure, type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { emailField, nameField, newPasswordField, phoneField } from "./auth-fields.js";
 import type { AuthGateway } from "./auth-gateway.js";
+import { passwordProblem } from "./password-rules.js";
 import type { User } from "./user.js";
 
 /** Sign-up: Full Name, Email, Phone Number (at most 10), Password (spec §2, §5). */
-export const registrationFormSchema = z.object({
-  name: nameField,
-  email: emailField,
-  phone: phoneField,
-  password: newPasswordField,
-});
+export const registrationFormSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: newPasswordField,
+  })
+  .superRefine((form, ctx) => {
+    // Not the e-mail or phone typed in the same form.
+    const problem = passwordProblem(form.password, form);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 /** Creates the account; the service e-mails a code, which the OTP step asks for next. */

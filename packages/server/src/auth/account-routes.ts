@@ -1,5 +1,5 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { isFutureDate, messages, passwordProblem } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
@@ -51,6 +51,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     `/${authCalls.updateUser.path}`,
     { schema: routeSchema(authCalls.updateUser, AUTH_TAG), ...signedIn },
     async (request, reply) => {
+      const born = request.body.date_of_birth;
+      if (born && isFutureDate(born)) {
+        return sendError(reply, 400, "invalid_input", { date_of_birth: [messages.auth.dateOfBirthFuture] });
+      }
       const updated = await users.updateProfile(currentUser(request).id, request.body);
       if (!updated.ok) return sendError(reply, 400, "already_registered", PHONE_TAKEN);
       if (!updated.user) return sendError(reply, 401, "invalid_token", INVALID_TOKEN);
@@ -63,10 +67,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     { schema: routeSchema(authCalls.changePassword, AUTH_TAG), ...signedIn },
     async (request, reply) => {
       const me = currentUser(request);
+      const user = await users.byId(me.id);
+      const weak = passwordProblem(request.body.new_password, { email: user?.email, phone: user?.phone });
+      if (weak) return sendError(reply, 400, "invalid_input", { detail: weak });
       const passed = await attempts.password(reply, {
         address: request.ip,
         account: `user:${me.id}`,
-        user: await users.byId(me.id),
+        user,
         password: request.body.old_password,
         wrong: refusal(400, "wrong_password", { detail: messages.account.invalidOldPassword }),
         missing: refusal(404, "user_not_found", { detail: messages.account.userNotFound }),
