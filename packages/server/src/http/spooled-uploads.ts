@@ -47,12 +47,17 @@ export interface SpoolOptions {
    * The fields that may carry a file; a file under any other name is refused with 400 before it is
    * read (the connection closes, the rest of the body unread). Unset: any field.
    */
-  fileFields?: readonly string[];
+  fileFields?: readonly string[] | RegExp;
   /**
    * No file is read before the sender is signed in: by the Authorization header (checked before
    * the body), or by a token field that came before the first file; otherwise 401, body unread.
    */
   signInFirst?: boolean;
+}
+
+function takesFile(fields: SpoolOptions["fileFields"], name: string): boolean {
+  if (fields === undefined) return true;
+  return fields instanceof RegExp ? fields.test(name) : fields.includes(name);
 }
 
 /** A refusal met while reading a body: the answer goes at once and the connection closes. */
@@ -144,7 +149,7 @@ export async function registerSpooledUploads(
     try {
       for await (const part of request.parts()) {
         if (part.type === "file") {
-          if (options.fileFields && !options.fileFields.includes(part.fieldname)) {
+          if (!takesFile(options.fileFields, part.fieldname)) {
             throw new Refused(400, "invalid_input", messages.api.unexpectedFile);
           }
           if (options.signInFirst && files === 0) await signedInBeforeFiles(request, db, body);
