@@ -27,12 +27,15 @@ export type RegistrationForm = z.input<typeof registrationFormSchema>;
 export async function register(
   auth: Pick<AuthGateway, "register">,
   form: RegistrationForm,
-): Promise<AuthOutcome<{ readonly user: User }>> {
+): Promise<AuthOutcome<{ readonly user: User; readonly codeSent: boolean }>> {
   const parsed = parseForm(registrationFormSchema, form);
   if (!parsed.ok) return parsed;
   const answer = await auth.register(parsed.value);
   if (!answer.ok) return err(registrationFailure(answer.error));
-  return ok(done(messages.register.success, { user: answer.value }));
+  const { user, codeSent } = answer.value;
+  // When the e-mail could not go, the person is told so and uses Resend (issue 14).
+  const message = codeSent ? messages.register.success : messages.register.successCodeNotSent;
+  return ok(done(message, { user, codeSent }));
 }
 
 function registrationFailure(error: AuthError): AuthFailure {
