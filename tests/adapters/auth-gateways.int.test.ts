@@ -93,7 +93,8 @@ describe.each(databaseKinds())("account gateways over HTTP (%s)", (kind) => {
   describe("sign-up", () => {
     it("registers, refuses login until the e-mailed code is entered, then logs in", async () => {
       const person = someone();
-      const user = value(await gateways.auth.register(person));
+      const { user, codeSent } = value(await gateways.auth.register(person));
+      expect(codeSent).toBe(true);
       expect(user).toMatchObject({ email: person.email, phone: person.phone, name: person.name });
       expect(user.verificationStatus).not.toBe("VERIFIED");
 

@@ -16,6 +16,7 @@ export * from "./auth/load-current-user.js";
 export * from "./auth/login.js";
 export * from "./auth/logout.js";
 export * from "./auth/open-reset-link.js";
+export * from "./auth/password-rules.js";
 export * from "./auth/register.js";
 export * from "./auth/request-email-change.js";
 export * from "./auth/request-password-reset.js";

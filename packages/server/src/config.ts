@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
+import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
 
 // Configuration comes from environment variables only (DESIGN §2). A bad value stops start-up with
 // one line naming the variable; production refuses development defaults for secrets.
@@ -65,6 +66,12 @@ const schema = z
     TRUST_PROXY: trustProxy.prefault("false"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).max(254).default("Katale <no-reply@katale.ug>"),
+    MAIL_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds from 1 to 60" })
+      .int()
+      .min(1)
+      .max(60)
+      .default(5),
     KATALE_ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).max(254).optional(),
     KATALE_ADMIN_PASSWORD: z
       .string()
@@ -76,6 +83,25 @@ const schema = z
     AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     // PGlite in DATA_DIR/db: fsync each commit (durable); off only for tests and throwaway data.
     PGLITE_FSYNC: z.enum(["on", "off"]).default("on"),
+    // Image uploads worked on at once, waiting in line, and the longest wait (issue 14 MF2).
+    IMAGE_JOBS: z.coerce
+      .number({ error: "must be a number of images from 1 to 64" })
+      .int()
+      .min(1)
+      .max(64)
+      .default(DEFAULT_IMAGE_JOBS.concurrency),
+    IMAGE_QUEUE: z.coerce
+      .number({ error: "must be a number of images from 0 to 1000" })
+      .int()
+      .min(0)
+      .max(1000)
+      .default(DEFAULT_IMAGE_JOBS.maxWaiting),
+    IMAGE_QUEUE_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds from 1 to 600" })
+      .int()
+      .min(1)
+      .max(600)
+      .default(DEFAULT_IMAGE_JOBS.waitMs / 1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -179,6 +205,8 @@ export interface Config {
   /** Outgoing mail over SMTP; unset (development and tests only): the development mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Longest wait for the mail server per message (MAIL_TIMEOUT_SECONDS), in ms. */
+  mailTimeoutMs: number;
   /** Admin account created at start when both are set (auth/admin-bootstrap.ts). */
   admin: { email: string; password: string } | undefined;
   /** Address suggestions from Geoapify when set, else the offline gazetteer (geo/). */
@@ -188,6 +216,8 @@ export interface Config {
   authRateLimits: boolean;
   /** PGlite on disk writes each commit through to the disk (fsync); false only in tests. */
   pgliteFsync: boolean;
+  /** The bounded queue of image uploads (IMAGE_JOBS, IMAGE_QUEUE, IMAGE_QUEUE_SECONDS). */
+  imageJobs: ImageJobOptions;
   /** Timeouts and the connection limit (HTTP_* variables). */
   httpLimits: HttpLimits;
 }
@@ -219,6 +249,7 @@ export function loadConfig(
     services,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTimeoutMs: e.MAIL_TIMEOUT_SECONDS * 1000,
     admin:
       e.KATALE_ADMIN_EMAIL && e.KATALE_ADMIN_PASSWORD
         ? { email: e.KATALE_ADMIN_EMAIL, password: e.KATALE_ADMIN_PASSWORD }
@@ -227,6 +258,7 @@ export function loadConfig(
     geoapifyUrl: e.GEOAPIFY_URL,
     authRateLimits: e.AUTH_RATE_LIMITS === "on",
     pgliteFsync: e.PGLITE_FSYNC === "on",
+    imageJobs: { concurrency: e.IMAGE_JOBS, maxWaiting: e.IMAGE_QUEUE, waitMs: e.IMAGE_QUEUE_SECONDS * 1000 },
     httpLimits: {
       headersTimeoutMs: h.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: h.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

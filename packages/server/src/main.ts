@@ -1,3 +1,5 @@
+// First: sizes the thread pool before anything uses it.
+import "./thread-pool.js";
 import { parseArgs } from "node:util";
 import { buildApp } from "./app.js";
 import { ensureAdmin, ensureDevAdmin } from "./auth/admin-bootstrap.js";
@@ -6,6 +8,7 @@ import { type DataDirLock, DataDirLockedError, lockDataDir } from "./data-dir-lo
 import { connectDatabase } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { refreshStatistics } from "./db/refresh-statistics.js";
+import { ImageJobs } from "./media/image-jobs.js";
 import { createMediaStore } from "./media/media-store.js";
 import { seedDemo } from "./seed/seed-demo.js";
 
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
     lock?.release();
     fail(`cannot open the database: ${err.message}`);
   });
-  const media = createMediaStore(config.dataDir);
+  const media = createMediaStore(config.dataDir, new ImageJobs(config.imageJobs));
   const app = await buildApp({ config, database, media }).catch(async (err: Error) => {
     await database.close().catch(() => {});
     lock?.release();

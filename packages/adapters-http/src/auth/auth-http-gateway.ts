@@ -6,6 +6,7 @@ import {
   type ImageUpload,
   ok,
   type ProfileChanges,
+  type Registered,
   type Registration,
   type Result,
   type Session,
@@ -26,9 +27,11 @@ type Answer<T> = Promise<Result<T, AuthError>>;
 export class AuthHttpGateway implements AuthGateway {
   constructor(private readonly http: HttpClient) {}
 
-  async register(registration: Registration): Answer<User> {
+  async register(registration: Registration): Answer<Registered> {
     const answer = await this.send(authCalls.register, { body: registration });
-    return answer.ok ? ok(toUser(answer.value.user)) : answer;
+    return answer.ok
+      ? ok({ user: toUser(answer.value.user), codeSent: answer.value.code_sent ?? true })
+      : answer;
   }
 
   async verify(code: { email: string; otp: string }): Answer<void> {

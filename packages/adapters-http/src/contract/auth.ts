@@ -75,7 +75,8 @@ export const authCalls = defineCalls({
       name: z.string().trim().min(1).max(200),
     }),
     response: {
-      201: z.object({ detail: z.string(), user: userWire }),
+      /** `code_sent` false: the account exists but the code could not be e-mailed (use Resend). */
+      201: z.object({ detail: z.string(), code_sent: z.boolean().optional(), user: userWire }),
       /** Field errors; a body that is not JSON at all gets a plain detail. */
       400: z.union([registerErrorBody, detailError]),
       429: detailError,

@@ -39,7 +39,7 @@ export function registerAuthCommands(program: Command, invoke: Invoke): void {
         const registered = unwrap(run, await register(account.auth, { ...options, password }));
         run.show(
           registered,
-          (r) => lines(r.message, authCliMessages.codeSent(r.user.email)),
+          (r) => (r.codeSent ? lines(r.message, authCliMessages.codeSent(r.user.email)) : r.message),
           (r) => r.user,
         );
       },

@@ -7,6 +7,7 @@ import {
   PROFILE_PHONE_MAX_LENGTH,
 } from "../constants.js";
 import { messages } from "../messages.js";
+import { passwordProblem } from "./password-rules.js";
 
 // The fields of spec §5 the account forms share, with their messages. The wire contract applies
 // the same bounds on the server.
@@ -31,12 +32,19 @@ export const passwordField = z
   .min(1, text.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, text.passwordLength);
 
-/** A new password: 8 to 128 characters (OWASP ASVS). */
+/**
+ * A new password: 8 to 128 characters, not only spaces, not a common password (OWASP ASVS; the
+ * forms that know the e-mail or phone also refuse those: password-rules.ts).
+ */
 export const newPasswordField = z
   .string({ error: text.passwordRequired })
   .min(1, text.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, text.passwordLength)
-  .max(PASSWORD_MAX_LENGTH, text.passwordLength);
+  .max(PASSWORD_MAX_LENGTH, text.passwordLength)
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const nameField = z
   .string({ error: text.nameRequired })

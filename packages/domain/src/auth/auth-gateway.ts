@@ -37,9 +37,18 @@ export interface ProfileChanges {
  * unshown). Calls taking a token answer `unauthorized` when it is refused. The refusals each call
  * can answer besides the shared failures are named on it.
  */
+/** A new account, and whether its code could be e-mailed. */
+export interface Registered {
+  readonly user: User;
+  readonly codeSent: boolean;
+}
+
 export interface AuthGateway {
-  /** The new, unverified user; a code goes to their email. 'already-registered', 'too-many-attempts'. */
-  register(registration: Registration): Promise<Result<User, AuthError>>;
+  /**
+   * The new, unverified user; a code goes to their email (`codeSent` false: the account exists but
+   * the code could not be sent, Resend gets a new one). 'already-registered', 'too-many-attempts'.
+   */
+  register(registration: Registration): Promise<Result<Registered, AuthError>>;
   /** Confirms the email. 'wrong-code', 'not-found', 'too-many-attempts', 'server'. */
   verify(code: { readonly email: string; readonly otp: string }): Promise<Result<void, AuthError>>;
   /** Sends a new sign-up code. 'not-found', 'too-many-attempts'. */

@@ -5,27 +5,37 @@ import type { AuthError } from "./auth-error.js";
 import { type AuthFailure, type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { emailField, nameField, newPasswordField, phoneField } from "./auth-fields.js";
 import type { AuthGateway } from "./auth-gateway.js";
+import { passwordProblem } from "./password-rules.js";
 import type { User } from "./user.js";
 
 /** Sign-up: Full Name, Email, Phone Number (at most 10), Password (spec §2, §5). */
-export const registrationFormSchema = z.object({
-  name: nameField,
-  email: emailField,
-  phone: phoneField,
-  password: newPasswordField,
-});
+export const registrationFormSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: newPasswordField,
+  })
+  .superRefine((form, ctx) => {
+    // Not the e-mail or phone typed in the same form.
+    const problem = passwordProblem(form.password, form);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
 
 /** Creates the account; the service e-mails a code, which the OTP step asks for next. */
 export async function register(
   auth: Pick<AuthGateway, "register">,
   form: RegistrationForm,
-): Promise<AuthOutcome<{ readonly user: User }>> {
+): Promise<AuthOutcome<{ readonly user: User; readonly codeSent: boolean }>> {
   const parsed = parseForm(registrationFormSchema, form);
   if (!parsed.ok) return parsed;
   const answer = await auth.register(parsed.value);
   if (!answer.ok) return err(registrationFailure(answer.error));
-  return ok(done(messages.register.success, { user: answer.value }));
+  const { user, codeSent } = answer.value;
+  // When the e-mail could not go, the person is told so and uses Resend (issue 14).
+  const message = codeSent ? messages.register.success : messages.register.successCodeNotSent;
+  return ok(done(message, { user, codeSent }));
 }
 
 function registrationFailure(error: AuthError): AuthFailure {

@@ -22,6 +22,16 @@ describe("register", () => {
     expect(auth.codeFor("amina@example.ug")).toMatch(/^\d{5}$/);
   });
 
+  it("says so when the code could not be e-mailed: the account exists, Resend gets a new code", async () => {
+    const auth = new InMemoryAuthGateway();
+    auth.mailDown = true;
+    const result = await register(auth, form);
+    expect(successOf(result).message).toBe(
+      "Registration successful, but we could not send the code to your email. Please use Resend to get a new code",
+    );
+    expect(successOf(result).codeSent).toBe(false);
+  });
+
   it.each([
     [{ email: true, phone: true }, "Email and phone already exist"],
     [{ email: false, phone: true }, "Phone already exists"],

@@ -11,6 +11,12 @@ import { genderSchema, type User } from "./user.js";
 /** An empty form field means "not set". */
 const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
+/** A YYYY-MM-DD date after today (in the latest time zone on Earth, so nobody's today is refused). */
+export function isFutureDate(date: string, now = new Date()): boolean {
+  const latestToday = new Date(now.getTime() + 14 * 3600 * 1000).toISOString().slice(0, 10);
+  return date > latestToday;
+}
+
 /** /account/update-user: name, phone (at most 14, spec §5), country, date of birth, gender. */
 export const profileFormSchema = z.object({
   name: nameField,
@@ -19,7 +25,14 @@ export const profileFormSchema = z.object({
     blankAsNull,
     z.string().trim().max(COUNTRY_MAX_LENGTH, messages.auth.countryTooLong).nullable().optional(),
   ),
-  dateOfBirth: z.preprocess(blankAsNull, z.iso.date(messages.auth.dateOfBirthInvalid).nullable().optional()),
+  dateOfBirth: z.preprocess(
+    blankAsNull,
+    z.iso
+      .date(messages.auth.dateOfBirthInvalid)
+      .refine((date) => !isFutureDate(date), messages.auth.dateOfBirthFuture)
+      .nullable()
+      .optional(),
+  ),
   gender: z.preprocess(blankAsNull, genderSchema.nullable().optional()),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

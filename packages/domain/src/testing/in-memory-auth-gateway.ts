@@ -3,6 +3,7 @@ import type {
   AuthGateway,
   CurrentUser,
   ProfileChanges,
+  Registered,
   Registration,
   Session,
 } from "../auth/auth-gateway.js";
@@ -71,8 +72,11 @@ export class InMemoryAuthGateway implements AuthGateway {
     return this.tokens.has(token);
   }
 
-  async register(registration: Registration): Answer<User> {
-    return this.failures.answer("register", () => {
+  /** When true, sign-up codes cannot be e-mailed (the account is still created). */
+  mailDown = false;
+
+  async register(registration: Registration): Answer<Registered> {
+    return this.failures.answer("register", (): Result<Registered, AuthError> => {
       const email = this.find((a) => a.user.email === registration.email) !== undefined;
       const phone = this.find((a) => a.user.phone === registration.phone) !== undefined;
       if (email || phone) return err({ kind: "already-registered", email, phone });
@@ -88,8 +92,9 @@ export class InMemoryAuthGateway implements AuthGateway {
         verificationStatus: "UNVERIFIED",
       };
       this.accounts.set(user.id, { user, password: registration.password, verified: false, isAdmin: false });
+      if (this.mailDown) return ok({ user, codeSent: false });
       this.send(user.email, "sign-up");
-      return ok(user);
+      return ok({ user, codeSent: true });
     });
   }
 

@@ -1,16 +1,17 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { isFutureDate, messages, passwordProblem } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
-import { imageRefusal, uploadOf } from "../http/uploads.js";
+import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
+import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { deleteAccount } from "./account-deletion.js";
 import { refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode } from "./auth-deps.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, tooManyCodesToday } from "./auth-deps.js";
 import { emailChangeCodeMail } from "./auth-emails.js";
 import { currentUser, requireUser, revokeUserTokens } from "./authenticate.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
@@ -18,7 +19,8 @@ import { hashPassword } from "./password-hashing.js";
 import { normaliseEmail, toUserWire, UserRepository } from "./user-repository.js";
 
 // The signed-in user's account (spec §2 Profile, Settings): profile fields, picture, password,
-// e-mail (a code to the new address), deletion.
+// e-mail (a code to the new address), deletion. The picture has its own plugin: the one call of the
+// account that takes a file.
 
 const PICTURE_FIELD_MESSAGES: FieldWording = {
   picture: [messages.authServer.fileRequired, messages.authServer.fileRequired],
@@ -49,32 +51,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     `/${authCalls.updateUser.path}`,
     { schema: routeSchema(authCalls.updateUser, AUTH_TAG), ...signedIn },
     async (request, reply) => {
+      const born = request.body.date_of_birth;
+      if (born && isFutureDate(born)) {
+        return sendError(reply, 400, "invalid_input", { date_of_birth: [messages.auth.dateOfBirthFuture] });
+      }
       const updated = await users.updateProfile(currentUser(request).id, request.body);
       if (!updated.ok) return sendError(reply, 400, "already_registered", PHONE_TAKEN);
       if (!updated.user) return sendError(reply, 401, "invalid_token", INVALID_TOKEN);
       return { detail: messages.account.updateSuccess, user: toUserWire(updated.user) };
-    },
-  );
-
-  app.patch(
-    `/${authCalls.updateProfilePicture.path}`,
-    { schema: routeSchema(authCalls.updateProfilePicture, AUTH_TAG), attachValidation: true, ...signedIn },
-    async (request, reply) => {
-      if (request.validationError) {
-        const errors = fieldErrors(request.validationError, request.body, PICTURE_FIELD_MESSAGES);
-        return sendError(reply, 400, "invalid_input", errors);
-      }
-      const upload = uploadOf(request.body.picture);
-      const stored = upload.ok ? await media.processImage(upload.bytes, { kind: "avatars" }) : upload;
-      if (!stored.ok) {
-        const refused = "code" in stored ? stored : imageRefusal(stored);
-        return sendError(reply, refused.status, refused.code, { detail: refused.message });
-      }
-      const { user, previous } = await users.replacePicture(currentUser(request).id, stored.path);
-      if (previous && previous !== stored.path && !(await stillShown(db, previous))) {
-        await media.deleteImage(previous);
-      }
-      return { detail: messages.account.imageChanged, user: toUserWire(user) };
     },
   );
 
@@ -83,9 +67,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     { schema: routeSchema(authCalls.changePassword, AUTH_TAG), ...signedIn },
     async (request, reply) => {
       const me = currentUser(request);
+      const user = await users.byId(me.id);
+      const weak = passwordProblem(request.body.new_password, { email: user?.email, phone: user?.phone });
+      if (weak) return sendError(reply, 400, "invalid_input", { detail: weak });
       const passed = await attempts.password(reply, {
+        address: request.ip,
         account: `user:${me.id}`,
-        user: await users.byId(me.id),
+        user,
         password: request.body.old_password,
         wrong: refusal(400, "wrong_password", { detail: messages.account.invalidOldPassword }),
         missing: refusal(404, "user_not_found", { detail: messages.account.userNotFound }),
@@ -114,6 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
       const code = await issueCode(db, me.id, "email_change", newEmail);
+      if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, emailChangeCodeMail(newEmail, code)))) return reply;
       return { detail: messages.account.emailOtpSent };
     },
@@ -145,6 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request, reply) => {
       const me = currentUser(request);
       const passed = await attempts.password(reply, {
+        address: request.ip,
         account: `user:${me.id}`,
         user: await users.byId(me.id),
         password: request.body.password,
@@ -153,6 +143,44 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       if (!passed) return reply;
       await deleteAccount(db, media, me.id, (message, error) => request.log.warn({ err: error }, message));
       return { detail: messages.auth.accountDeleted };
+    },
+  );
+};
+
+/**
+ * The profile picture (a multipart body, spooled to disk): only its own field takes a file, and
+ * none is read before the sender is signed in (issue 14 MF3).
+ */
+export const profilePictureRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { db, config, media, users } = deps;
+  const signedIn = { preHandler: requireUser(db) };
+  await registerSpooledUploads(app, db, {
+    maxFiles: 1,
+    fieldSize: 4096,
+    spoolDir: spoolDir(config),
+    fileFields: ["picture"],
+    signInFirst: true,
+  });
+
+  app.patch(
+    `/${authCalls.updateProfilePicture.path}`,
+    { schema: routeSchema(authCalls.updateProfilePicture, AUTH_TAG), attachValidation: true, ...signedIn },
+    async (request, reply) => {
+      if (request.validationError) {
+        const errors = fieldErrors(request.validationError, request.body, PICTURE_FIELD_MESSAGES);
+        return sendError(reply, 400, "invalid_input", errors);
+      }
+      const upload = spooledFileOf(request.body.picture);
+      const stored = upload.ok ? await media.processImage(await upload.read(), { kind: "avatars" }) : upload;
+      if (!stored.ok) {
+        const refused = "code" in stored ? stored : imageRefusal(stored);
+        return sendError(reply, refused.status, refused.code, { detail: refused.message });
+      }
+      const { user, previous } = await users.replacePicture(currentUser(request).id, stored.path);
+      if (previous && previous !== stored.path && !(await stillShown(db, previous))) {
+        await media.deleteImage(previous);
+      }
+      return { detail: messages.account.imageChanged, user: toUserWire(user) };
     },
   );
 };

@@ -1,9 +1,10 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import { type ErrorWords, sendError } from "../http/error-reply.js";
 import { refusedByLimits } from "../http/rate-limits.js";
-import type { AuthRateLimits } from "./auth-rate-limits.js";
+import { AUTH_LIMITS, type AuthRateLimits } from "./auth-rate-limits.js";
 import type { CodeCheck } from "./one-time-codes.js";
 import { burnPasswordCheck, verifyPassword } from "./password-hashing.js";
 import { normaliseEmail, normalisePhone, type UserRecord } from "./user-repository.js";
@@ -38,8 +39,14 @@ export function accountKey(user: UserRecord | undefined, username: string): stri
 /** What an unknown account gets instead of the check: the same answer as a wrong code. */
 export const NO_SUCH_CODE: CodeCheck = { ok: false, reason: "wrong" };
 
+/** How long each password check of an account under attack waits (MF6: slowed, not refused). */
+export const SLOW_DOWN_MS = 2000;
+
 export class Attempts {
-  constructor(private readonly limits: AuthRateLimits) {}
+  constructor(
+    private readonly limits: AuthRateLimits,
+    private readonly slowDownMs = SLOW_DOWN_MS,
+  ) {}
 
   /**
    * A one-time code: the address's and the account's allowances, then `check` (which may refuse
@@ -81,15 +88,19 @@ export class Attempts {
   }
 
   /**
-   * A password: the address's login allowance (at login) and the account's failures, then the check
-   * (an unknown account costs the same time), a wrong one answered with `wrong` and counted.
-   * True when the password was right.
+   * A password: the address's login allowance (at login) and the account and address pair's
+   * failures, then the check (an unknown account costs the same time), a wrong one answered with
+   * `wrong` and counted. Ten wrong passwords lock the pair, not the account: the owner elsewhere
+   * still gets in, slowed down by `slowDownMs` while the account's own failures are used up (that
+   * counter refuses nobody; it is logged for detection). True when the password was right.
    */
   async password(
     reply: FastifyReply,
     attempt: {
-      /** The client's address, counted at login. */
-      address?: string;
+      /** The client's address. */
+      address: string;
+      /** Whether the address's login allowance is counted (at login only). */
+      login?: boolean;
       account: string;
       user: UserRecord | undefined;
       password: string;
@@ -98,24 +109,34 @@ export class Attempts {
       missing?: Refusal;
     },
   ): Promise<boolean> {
-    const { account, user } = attempt;
+    const { account, address, user } = attempt;
+    const pair = `${account}@${address}`;
     const checks = [
-      ...(attempt.address !== undefined ? [["loginPerAddress", attempt.address, "hit"] as const] : []),
-      ["passwordFailuresPerAccount", account, "check"] as const,
+      ...(attempt.login ? [["loginPerAddress", address, "hit"] as const] : []),
+      ["passwordFailuresPerPair", pair, "check"] as const,
     ];
     if (await refusedByLimits(reply, this.limits, checks)) return false;
     if (!user && attempt.missing) {
       await sendError(reply, attempt.missing.status, attempt.missing.code, attempt.missing.words);
       return false;
     }
+    if ((await this.limits.exhausted("passwordFailuresPerAccount", account)) !== null) {
+      await delay(this.slowDownMs);
+    }
     const right = user
       ? await verifyPassword(user.password_hash, attempt.password)
       : await burnPasswordCheck(attempt.password).then(() => false);
     if (!right) {
-      await this.limits.hit("passwordFailuresPerAccount", account);
+      await this.limits.hit("passwordFailuresPerPair", pair);
+      const failures = await this.limits.tally("passwordFailuresPerAccount", account);
+      if (failures === AUTH_LIMITS.passwordFailuresPerAccount.points) {
+        // Detection: many wrong passwords for one account, whatever their addresses.
+        reply.log.warn({ account, failures }, "many wrong passwords for one account");
+      }
       await sendError(reply, attempt.wrong.status, attempt.wrong.code, attempt.wrong.words);
       return false;
     }
+    await this.limits.clear("passwordFailuresPerPair", pair);
     await this.limits.clear("passwordFailuresPerAccount", account);
     return true;
   }

@@ -1,10 +1,12 @@
 import { messages } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "../http/error-reply.js";
+import { tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 import type { Attempts } from "./attempts.js";
 import type { AuthRateLimits } from "./auth-rate-limits.js";
+import { secondsToNextDay } from "./one-time-codes.js";
 import type { UserRepository } from "./user-repository.js";
 
 // What the authentication service's plugins share (auth-routes.ts builds it once).
@@ -37,6 +39,11 @@ export async function sendMail(
     request.log.error({ code, reason }, "could not send an e-mail");
     return false;
   }
+}
+
+/** The answer when an account's codes for today are used up (issue 14 MF7): 429 until midnight UTC. */
+export function tooManyCodesToday(reply: FastifyReply) {
+  return tooManyRequests(reply, secondsToNextDay(), { detail: messages.auth.tooManyCodesToday });
 }
 
 /** Sends a code the client waits for; when that fails, answers 503 `unavailable` and false. */

@@ -3,6 +3,7 @@ import { AUTH_LIMITS, authRateLimits } from "./auth-rate-limits.js";
 
 const small = {
   loginPerAddress: { points: 2, duration: 60 },
+  passwordFailuresPerPair: { points: 2, duration: 60 },
   passwordFailuresPerAccount: { points: 2, duration: 60 },
   codeChecksPerAddress: { points: 2, duration: 60 },
   codeFailuresPerAccount: { points: 2, duration: 60 },
@@ -41,12 +42,21 @@ describe("auth rate limits", () => {
     expect(wait).toBeLessThanOrEqual(15 * 60);
     expect(Object.fromEntries(Object.entries(AUTH_LIMITS).map(([name, l]) => [name, l.points]))).toEqual({
       loginPerAddress: 100,
+      passwordFailuresPerPair: 10,
       passwordFailuresPerAccount: 10,
       codeChecksPerAddress: 60,
       codeFailuresPerAccount: 10,
       codeSendsPerAddress: 30,
       codeSendsPerAccount: 5,
     });
+  });
+
+  it("tallies a detection counter without ever refusing", async () => {
+    const limits = authRateLimits(true, small);
+    expect(await limits.tally("passwordFailuresPerAccount", "user:2")).toBe(1);
+    expect(await limits.tally("passwordFailuresPerAccount", "user:2")).toBe(2);
+    expect(await limits.tally("passwordFailuresPerAccount", "user:2")).toBe(3);
+    expect(await limits.exhausted("passwordFailuresPerAccount", "user:2")).toBeGreaterThan(0);
   });
 
   it("lets everything through when switched off (AUTH_RATE_LIMITS=off, never in production)", async () => {

@@ -2,14 +2,23 @@ import { type Limit, RateLimits } from "../http/rate-limits.js";
 
 // Rate limits of the authentication service (issue 4): per client address and per account, on
 // login, code checks and code sends (counted by http/rate-limits.ts). The per-code try limit and the
-// per-account lock bound guessing even where each instance counts alone.
+// per-account lock bound guessing even where each instance counts alone. Wrong passwords lock an
+// account and address pair, never the account alone (issue 14 MF6).
 
 const MINUTES_15 = 15 * 60;
 
 export const AUTH_LIMITS = {
   /** Every login attempt from one address. */
   loginPerAddress: { points: 100, duration: MINUTES_15 },
-  /** Failed logins (and failed password checks) of one account; success clears it. */
+  /**
+   * Failed password checks of one account from one address (login, phone login, password change,
+   * account deletion): the pair is locked once they are used up; success clears it.
+   */
+  passwordFailuresPerPair: { points: 10, duration: MINUTES_15 },
+  /**
+   * Failed password checks of one account from every address: never refused (anyone could lock the
+   * owner out), logged when used up, and every later check of the account is slowed down.
+   */
   passwordFailuresPerAccount: { points: 10, duration: MINUTES_15 },
   /** Every code check from one address. */
   codeChecksPerAddress: { points: 60, duration: MINUTES_15 },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { registerUploads } from "../http/uploads.js";
+import { refuseFiles } from "../http/spooled-uploads.js";
 import { userVerificationRoutes } from "../verification/user-verification-routes.js";
-import { accountRoutes } from "./account-routes.js";
+import { accountRoutes, profilePictureRoutes } from "./account-routes.js";
 import { adminRoleRoutes } from "./admin-role-routes.js";
 import { Attempts } from "./attempts.js";
 import type { AuthDeps, AuthRouteDeps } from "./auth-deps.js";
@@ -30,13 +30,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, opti
     limits,
     attempts: new Attempts(limits),
   };
-  // The picture and the verification documents arrive as multipart bodies.
-  await registerUploads(app);
-
-  await app.register(signUpRoutes, shared);
-  await app.register(sessionRoutes, shared);
-  await app.register(passwordResetRoutes, shared);
-  await app.register(accountRoutes, shared);
-  await app.register(adminRoleRoutes, shared);
+  // Only the picture and the verification documents take files (multipart bodies, spooled to disk
+  // after the sender is signed in); every other call refuses a multipart body unread (issue 14 MF3).
+  await app.register(async (noFiles) => {
+    refuseFiles(noFiles);
+    await noFiles.register(signUpRoutes, shared);
+    await noFiles.register(sessionRoutes, shared);
+    await noFiles.register(passwordResetRoutes, shared);
+    await noFiles.register(accountRoutes, shared);
+    await noFiles.register(adminRoleRoutes, shared);
+  });
+  await app.register(profilePictureRoutes, shared);
   await app.register(userVerificationRoutes, deps);
 };

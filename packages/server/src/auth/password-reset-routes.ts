@@ -1,14 +1,14 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, passwordProblem } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendError } from "../http/error-reply.js";
 import { refusedByLimits } from "../http/rate-limits.js";
 import { accountKey, refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode } from "./auth-deps.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, tooManyCodesToday } from "./auth-deps.js";
 import { resetCodeMail } from "./auth-emails.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
 import { hashPassword } from "./password-hashing.js";
-import { issueResetKey, resetPassword } from "./reset-keys.js";
+import { issueResetKey, resetPassword, userOfResetKey } from "./reset-keys.js";
 
 // Password reset (spec §2 Forgot password): a code by e-mail, the code for a reset key, the key for
 // a new password.
@@ -28,6 +28,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
       if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
         return reply;
       const code = await issueCode(db, user.id, "reset");
+      if (code === null) return tooManyCodesToday(reply);
       const mail = resetCodeMail(user.email, code, config.publicUrl);
       if (!(await deliverCode(mailer, request, reply, mail))) return reply;
       return { detail: messages.reset.codeSent };
@@ -55,8 +56,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
     `/${authCalls.resetPasswordComplete.path}`,
     { schema: routeSchema(authCalls.resetPasswordComplete, AUTH_TAG) },
     async (request, reply) => {
-      const passwordHash = await hashPassword(request.body.new_password);
-      const userId = await resetPassword(db, request.body.key, passwordHash);
+      const { key, new_password } = request.body;
+      const owner = await userOfResetKey(db, key).then((id) => (id === null ? undefined : users.byId(id)));
+      const weak = passwordProblem(new_password, { email: owner?.email, phone: owner?.phone });
+      if (weak) return sendError(reply, 400, "invalid_input", { detail: weak });
+      const passwordHash = await hashPassword(new_password);
+      const userId = await resetPassword(db, key, passwordHash);
       if (userId === null) {
         return sendError(reply, 400, "reset_key_invalid", { detail: messages.authServer.resetKeyInvalid });
       }

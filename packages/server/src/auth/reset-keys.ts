@@ -28,6 +28,18 @@ export async function issueResetKey(db: Db, userId: number): Promise<string> {
   return key;
 }
 
+/** The user of a live key, without using it up (to check the new password against the account). */
+export async function userOfResetKey(db: Db, key: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("reset_keys")
+    .select("user_id")
+    .where("key_hash", "=", sha256(key))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
 /** Uses up a live key in one conditional update; answers its user, or null. */
 export async function useResetKey(db: Db, key: string): Promise<number | null> {
   const row = await db

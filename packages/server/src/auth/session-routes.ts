@@ -24,6 +24,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { db, 
       const user = await users.byUsername(username);
       const passed = await attempts.password(reply, {
         address: request.ip,
+        login: true,
         account: accountKey(user, username),
         user,
         password,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aSignedInUser, authGet, authPost, newIdentity } from "../testing/auth-helpers.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 import { DEV_ADMIN_EMAIL, ensureAdmin, ensureDevAdmin } from "./admin-bootstrap.js";
+import { SLOW_DOWN_MS } from "./attempts.js";
 import { AUTH_LIMITS } from "./auth-rate-limits.js";
 import { currentUser, requireAdmin, requireUser } from "./authenticate.js";
 import { sha256 } from "./secrets.js";
@@ -154,15 +155,17 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
   });
 
   describe("rate limits", () => {
-    it("locks an account after 10 wrong passwords, even for the right one, with Retry-After", async () => {
+    it("locks an account and address pair after 10 wrong passwords, with Retry-After", async () => {
       const me = await aSignedInUser(server);
-      for (let i = 0; i < AUTH_LIMITS.passwordFailuresPerAccount.points; i++) {
-        // From different addresses: the account's own limit is what stops this.
+      const attacker = "10.1.0.1";
+      for (let i = 0; i < AUTH_LIMITS.passwordFailuresPerPair.points; i++) {
+        // The e-mail and the phone name the same account.
+        const username = i % 2 === 0 ? me.email : me.phone;
         const wrong = await authPost(
           server,
           "login/",
-          { username: me.email, password: `wrong ${i}` },
-          { remoteAddress: `10.1.0.${i + 1}` },
+          { username, password: `wrong ${i}` },
+          { remoteAddress: attacker },
         );
         expect(wrong.status).toBe(401);
       }
@@ -170,9 +173,7 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
         server,
         "login/",
         { username: me.phone, password: me.password },
-        {
-          remoteAddress: "10.1.1.1",
-        },
+        { remoteAddress: attacker },
       );
       expect(locked).toMatchObject({
         status: 429,
@@ -187,10 +188,52 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
             server,
             "login/",
             { username: other.email, password: other.password },
-            { remoteAddress: "10.1.1.1" },
+            { remoteAddress: attacker },
           )
         ).status,
       ).toBe(200);
+    });
+
+    it("never locks the owner out: wrong passwords from many addresses slow the account down (MF6)", async () => {
+      const me = await aSignedInUser(server);
+      for (let i = 0; i < AUTH_LIMITS.passwordFailuresPerAccount.points; i++) {
+        const wrong = await authPost(
+          server,
+          "login/",
+          { username: i % 2 === 0 ? me.email : me.phone, password: `wrong ${i}` },
+          { remoteAddress: `10.1.2.${i + 1}` },
+        );
+        expect(wrong.status).toBe(401);
+      }
+      // The owner, from their own address, by e-mail and by phone: slowed down, then in.
+      for (const username of [me.email, me.phone]) {
+        const started = performance.now();
+        const owner = await authPost(
+          server,
+          "login/",
+          { username, password: me.password },
+          { remoteAddress: "10.1.3.1" },
+        );
+        const waited = performance.now() - started;
+        expect(owner.status).toBe(200);
+        if (username === me.email) expect(waited).toBeGreaterThanOrEqual(SLOW_DOWN_MS - 50);
+      }
+    });
+
+    it("locks a password change per account and address pair, not the account (MF6)", async () => {
+      const me = await aSignedInUser(server);
+      const change = (old_password: string, remoteAddress: string) =>
+        authPost(
+          server,
+          "users/change_password/",
+          { old_password, new_password: "a brand new passphrase" },
+          { token: me.key, remoteAddress },
+        );
+      for (let i = 0; i < AUTH_LIMITS.passwordFailuresPerPair.points; i++) {
+        expect((await change(`wrong ${i}`, "10.1.4.1")).status).toBe(400);
+      }
+      expect((await change(me.password, "10.1.4.1")).status).toBe(429);
+      expect((await change(me.password, "10.1.4.2")).status).toBe(200);
     });
 
     it("limits login attempts per address, whatever the accounts tried", async () => {

@@ -1,12 +1,12 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, passwordProblem } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
-import { accountKey, NO_SUCH_CODE, refusal } from "./attempts.js";
-import { AUTH_TAG, type AuthDeps, deliverCode, sendMail } from "./auth-deps.js";
+import { accountKey, NO_SUCH_CODE } from "./attempts.js";
+import { AUTH_TAG, type AuthDeps, deliverCode, sendMail, tooManyCodesToday } from "./auth-deps.js";
 import { signupCodeMail } from "./auth-emails.js";
 import { checkCode, issueCode } from "./one-time-codes.js";
 import { hashPassword } from "./password-hashing.js";
@@ -45,6 +45,8 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
         return sendError(reply, 400, "invalid_input", errors);
       }
       const { email, phone, name, password } = request.body;
+      const weak = passwordProblem(password, { email, phone });
+      if (weak) return sendError(reply, 400, "invalid_input", { password: [weak] });
       if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
       const taken = await users.taken({ email, phone });
       if (taken.email || taken.phone) return alreadyRegistered(reply, taken);
@@ -52,10 +54,13 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       if (!created.ok) return alreadyRegistered(reply, created.taken);
       const { user } = created;
       await limits.hit("codeSendsPerAccount", `user:${user.id}`);
+      // A new account's first code, within the day's allowance.
       const code = await issueCode(db, user.id, "signup");
-      // The account exists either way; if the e-mail fails, "Resend" sends a new code.
-      await sendMail(mailer, request, signupCodeMail(user.email, code));
-      return reply.code(201).send({ detail: messages.register.success, user: toUserWire(user) });
+      // The account exists either way; if the e-mail fails, the answer says so and "Resend" sends
+      // a new code.
+      const sent = code !== null && (await sendMail(mailer, request, signupCodeMail(user.email, code)));
+      const detail = sent ? messages.register.success : messages.register.successCodeNotSent;
+      return reply.code(201).send({ detail, code_sent: sent, user: toUserWire(user) });
     },
   );
 
@@ -68,13 +73,10 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       const passed = await attempts.code(reply, {
         address: request.ip,
         account: accountKey(user, username),
-        // An unknown address gets the same answer as a wrong code.
+        // An unknown address and a verified one get the same answer as a wrong code: this call
+        // tells nobody which addresses have accounts (issue 14).
         check: async () =>
-          !user
-            ? NO_SUCH_CODE
-            : user.email_verified
-              ? refusal(400, "already_verified", ALREADY_VERIFIED)
-              : checkCode(db, user.id, "signup", otp),
+          !user || user.email_verified ? NO_SUCH_CODE : checkCode(db, user.id, "signup", otp),
       });
       if (!passed || !user) return reply;
       await users.markEmailVerified(user.id);
@@ -93,6 +95,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
         return reply;
       const code = await issueCode(db, user.id, "signup");
+      if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, signupCodeMail(user.email, code)))) return reply;
       return { detail: messages.otp.resent };
     },

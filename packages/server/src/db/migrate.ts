@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as initial from "./migrations/0001-initial.js";
 import * as selling from "./migrations/0002-selling.js";
 import * as admin from "./migrations/0003-admin.js";
+import * as codeAllowances from "./migrations/0004-code-allowances.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-selling": selling,
   "0003-admin": admin,
+  "0004-code-allowances": codeAllowances,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

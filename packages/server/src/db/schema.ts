@@ -52,6 +52,13 @@ export interface OneTimeCodesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Codes sent to one account on one day (UTC): the daily bound of MF7. */
+export interface CodeAllowancesTable {
+  user_id: number;
+  day: string;
+  codes_sent: Generated<number>;
+}
+
 export interface ResetKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -268,6 +275,7 @@ export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   one_time_codes: OneTimeCodesTable;
+  code_allowances: CodeAllowancesTable;
   reset_keys: ResetKeysTable;
   categories: CategoriesTable;
   sub_categories: SubCategoriesTable;

@@ -7,7 +7,8 @@ import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE, PRODUCT_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { imageRefusal, registerUploads, uploadOf } from "../http/uploads.js";
+import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
+import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { CommentRepository } from "./comment-repository.js";
 import { refusedInput } from "./input-refusal.js";
@@ -20,11 +21,21 @@ const COMMENT_WORDING: FieldWording = {
   comment: [messages.support.enterComment, messages.reviews.tooLong],
 };
 const IMAGE_FIELD = /^image_\d+$/;
+/** Pictures one review may carry (the multipart limit before). */
+const COMMENT_IMAGES_MAX = 4;
 
-export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, media, readCache }) => {
+export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db, media, readCache, config } = deps;
   const comments = new CommentRepository(db);
-  // A review's 2,000 characters may be 4 bytes each in UTF-8.
-  await registerUploads(app, { fieldSize: 4 * 2000 + 1024 });
+  // Pictures spooled to disk, none read before the sender is signed in (issue 14 MF3). A review's
+  // 2,000 characters may be 4 bytes each in UTF-8.
+  await registerSpooledUploads(app, db, {
+    maxFiles: COMMENT_IMAGES_MAX,
+    fieldSize: 4 * 2000 + 1024,
+    spoolDir: spoolDir(config),
+    fileFields: IMAGE_FIELD,
+    signInFirst: true,
+  });
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   /** Removes images no row shows any more (files are named by content and may be shared). */
   const release = async (paths: readonly string[]) => {
@@ -73,8 +84,10 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const images: string[] = [];
       for (const [field, value] of Object.entries(rest)) {
         if (!IMAGE_FIELD.test(field)) continue;
-        const upload = uploadOf(value);
-        const stored = upload.ok ? await media.processImage(upload.bytes, { kind: "comments" }) : upload;
+        const upload = spooledFileOf(value);
+        const stored = upload.ok
+          ? await media.processImage(await upload.read(), { kind: "comments" })
+          : upload;
         if (!stored.ok) {
           await release(images);
           const refused = "code" in stored ? stored : imageRefusal(stored);

@@ -62,6 +62,16 @@ export class RateLimits<Name extends string> {
     }
   }
 
+  /**
+   * Counts one attempt that is never refused (a counter kept for detection); answers how many
+   * attempts the window holds now, 0 when switched off.
+   */
+  async tally(name: Name, key: string): Promise<number> {
+    if (!this.enabled) return 0;
+    const state = await this.counters[name].penalty(key, 1);
+    return state.consumedPoints;
+  }
+
   /** Whether `key` has used up its allowance, without counting an attempt; seconds to wait or null. */
   async exhausted(name: Name, key: string): Promise<number | null> {
     if (!this.enabled) return null;

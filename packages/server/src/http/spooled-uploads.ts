@@ -43,6 +43,46 @@ export interface SpoolOptions {
   maxFiles: number;
   /** Longest text field in bytes. */
   fieldSize?: number;
+  /**
+   * The fields that may carry a file; a file under any other name is refused with 400 before it is
+   * read (the connection closes, the rest of the body unread). Unset: any field.
+   */
+  fileFields?: readonly string[] | RegExp;
+  /**
+   * No file is read before the sender is signed in: by the Authorization header (checked before
+   * the body), or by a token field that came before the first file; otherwise 401, body unread.
+   */
+  signInFirst?: boolean;
+}
+
+function takesFile(fields: SpoolOptions["fileFields"], name: string): boolean {
+  if (fields === undefined) return true;
+  return fields instanceof RegExp ? fields.test(name) : fields.includes(name);
+}
+
+/** A refusal met while reading a body: the answer goes at once and the connection closes. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: "invalid_input" | "not_authenticated" | "invalid_token",
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Before the first file of a `signInFirst` body: the token fields seen so far must sign in. */
+async function signedInBeforeFiles(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  if (request.authUser) return;
+  request.body = fields;
+  const user = await authenticate(request, db);
+  if (user) return;
+  if (tokenOf(request)) throw new Refused(401, "invalid_token", messages.authServer.invalidToken);
+  throw new Refused(401, "not_authenticated", messages.authServer.credentialsMissing);
 }
 
 async function refuseToken(request: FastifyRequest, reply: FastifyReply, db: Kysely<Database>) {
@@ -109,6 +149,10 @@ export async function registerSpooledUploads(
     try {
       for await (const part of request.parts()) {
         if (part.type === "file") {
+          if (!takesFile(options.fileFields, part.fieldname)) {
+            throw new Refused(400, "invalid_input", messages.api.unexpectedFile);
+          }
+          if (options.signInFirst && files === 0) await signedInBeforeFiles(request, db, body);
           files += 1;
           if (files > options.maxFiles + 1) throw Object.assign(new Error("files"), { statusCode: 413 });
           const path = join(dir, String(files));
@@ -127,6 +171,12 @@ export async function registerSpooledUploads(
       }
     } catch (error) {
       await removeSpool(request);
+      if (error instanceof Refused) {
+        // What is left of the body is never read: the connection closes after the answer.
+        reply.header("connection", "close");
+        if (error.status === 401) reply.header("www-authenticate", "Token");
+        return sendError(reply, error.status, error.code, { detail: error.detail });
+      }
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 413) {
         return sendError(reply, 413, "too_large", { detail: messages.api.bodyTooLarge });
@@ -145,6 +195,18 @@ export async function registerSpooledUploads(
   });
   app.addHook("onResponse", removeSpool);
   app.addHook("onRequestAbort", removeSpool);
+}
+
+/**
+ * For the routes of a plugin that take no files: a multipart body is refused with 400 before any of
+ * it is read (the connection closes), so nobody can make the server hold uploads it never wanted.
+ */
+export function refuseFiles(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!/^multipart\//i.test(request.headers["content-type"] ?? "")) return;
+    reply.header("connection", "close");
+    return sendError(reply, 400, "invalid_input", { detail: messages.api.noFilesExpected });
+  });
 }
 
 /** The folder of temporary upload files: DATA_DIR/uploads. */

@@ -25,11 +25,13 @@ export interface MailService {
   mailbox: DevMailbox | null;
 }
 
-const SMTP_TIMEOUT_MS = 15_000;
-
-export function createMailService(config: Pick<Config, "env" | "smtpUrl" | "mailFrom">): MailService {
+export function createMailService(
+  config: Pick<Config, "env" | "smtpUrl" | "mailFrom"> & { mailTimeoutMs?: number },
+): MailService {
   const mailbox = config.env === "production" ? null : new DevMailbox();
-  const smtp = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const smtp = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom, config.mailTimeoutMs ?? DEFAULT_MAIL_TIMEOUT_MS)
+    : null;
   return {
     mailbox,
     mailer: {
@@ -44,19 +46,35 @@ export function createMailService(config: Pick<Config, "env" | "smtpUrl" | "mail
   };
 }
 
-function smtpMailer(url: string, from: string): Mailer {
+/** How long a client waits for the mail server at most (MAIL_TIMEOUT_SECONDS): 5 s. */
+export const DEFAULT_MAIL_TIMEOUT_MS = 5_000;
+
+/** `timeoutMs` bounds the whole send (connecting, greeting, each reply), not each step alone. */
+function smtpMailer(url: string, from: string, timeoutMs: number): Mailer {
   const transport = nodemailer.createTransport(
     {
       url,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
     },
     { from },
   );
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(Object.assign(new Error("the mail server did not answer in time"), { code: "ETIMEDOUT" })),
+          timeoutMs,
+        );
+      });
+      try {
+        await Promise.race([transport.sendMail({ from, ...message }), deadline]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async close() {
       transport.close();

@@ -7,6 +7,15 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Largest decoded area: 64 MP phone photos pass, decompression bombs do not. */
 export const MAX_IMAGE_PIXELS = 70_000_000;
 
+/**
+ * Longest side accepted (issue 14 MF2): a 1×69,000,000 PNG is within the area but costs seconds of
+ * CPU per row-heavy decode; 16,384 keeps every phone panorama.
+ */
+export const MAX_IMAGE_SIDE = 16_384;
+
+/** Longest a decode may run before it is given up (sharp's timeout), in seconds. */
+export const IMAGE_DECODE_TIMEOUT_SECONDS = 20;
+
 /** Widest main file of a verification document: wide enough to read a national ID card. */
 export const PRIVATE_IMAGE_MAX_WIDTH = 2000;
 

@@ -4,12 +4,14 @@ import { join } from "node:path";
 import sharp from "sharp";
 import {
   ACCEPTED_IMAGE_FORMATS,
+  IMAGE_DECODE_TIMEOUT_SECONDS,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   MAX_OUTPUT_ASPECT,
 } from "./image-limits.js";
 
-export type ImageErrorKind = "not-an-image" | "too-large" | "too-many-pixels";
+export type ImageErrorKind = "not-an-image" | "too-large" | "too-many-pixels" | "too-slow" | "busy";
 
 /** An upload the pipeline refused, with the sentence to show the user. */
 export interface ImageError {
@@ -23,6 +25,8 @@ export const IMAGE_ERROR_MESSAGES: Readonly<Record<ImageErrorKind, string>> = {
     "The file is not an image we can read. Please upload a JPEG, PNG, WebP, GIF or AVIF picture.",
   "too-large": `The image is too large. Please upload a picture of at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB.`,
   "too-many-pixels": "The image dimensions are too large. Please upload a smaller picture.",
+  "too-slow": "The image took too long to process. Please upload a smaller picture.",
+  busy: "We are processing many pictures right now. Please try again in a minute.",
 };
 
 export function imageError(kind: ImageErrorKind): ImageError {
@@ -43,8 +47,8 @@ export function randomImageName(): string {
 }
 
 /**
- * Checks an upload by its content and decodes it: known raster format, bounded bytes and pixels, a
- * complete file. Auto-rotates by EXIF orientation and shrinks to `maxWidth` (never enlarges). The
+ * Checks an upload by its content and decodes it: known raster format, bounded bytes, area and
+ * sides (from the header, before any pixel is decoded), a complete file, a bounded decode time. Auto-rotates by EXIF orientation and shrinks to `maxWidth` (never enlarges). The
  * raw pixels carry no metadata, so EXIF (GPS included) cannot survive into what we store.
  */
 export async function decodeUpload(
@@ -68,10 +72,13 @@ export async function decodeUpload(
   }
   if (!format || !ACCEPTED_IMAGE_FORMATS.has(format) || width < 1 || height < 1)
     return imageError("not-an-image");
-  if (width * height > MAX_IMAGE_PIXELS) return imageError("too-many-pixels");
+  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE)
+    return imageError("too-many-pixels");
 
   return decodePipeline(
-    sharp(input, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }),
+    sharp(input, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }).timeout({
+      seconds: IMAGE_DECODE_TIMEOUT_SECONDS,
+    }),
     maxWidth,
   );
 }
@@ -106,6 +113,7 @@ async function decodePipeline(
   } catch (error) {
     // Truncated or corrupt data fails here, after the header looked fine.
     const text = error instanceof Error ? error.message : "";
+    if (/timeout/i.test(text)) return imageError("too-slow");
     return imageError(/pixel limit/i.test(text) ? "too-many-pixels" : "not-an-image");
   }
 }

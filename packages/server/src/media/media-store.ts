@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { BUSY, ImageJobs } from "./image-jobs.js";
 import {
   IMAGE_KINDS,
   IMAGE_MAX_WIDTH,
@@ -13,6 +14,7 @@ import {
   decodeUpload,
   encodeWebp,
   type ImageError,
+  imageError,
   randomImageName,
   writeAtomically,
   writeImageSet,
@@ -75,7 +77,8 @@ export function parseImagePath(value: string): { kind: ImageKind; name: string; 
   return { kind: match[1] as ImageKind, name: match[2]!, path };
 }
 
-export function createMediaStore(dataDir: string): MediaStore {
+/** `jobs`: the bounded queue every upload's decoding and encoding waits in (IMAGE_JOBS etc.). */
+export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJobs()): MediaStore {
   const publicDir = join(dataDir, "media");
   const privateDir = join(dataDir, "private");
 
@@ -85,34 +88,44 @@ export function createMediaStore(dataDir: string): MediaStore {
     return match ? join(privateDir, match[1]!, `${match[2]}.webp`) : null;
   }
 
+  async function processPublic(input: Buffer, kind: ImageKind): Promise<ProcessImageResult> {
+    const decoded = await decodeUpload(input, IMAGE_MAX_WIDTH);
+    if (!decoded.ok) return decoded;
+    const name = randomImageName();
+    await writeImageSet(decoded.image, join(publicDir, kind), name, IMAGE_VARIANT_WIDTHS);
+    return {
+      ok: true,
+      path: `/media/${kind}/${name}.webp`,
+      width: decoded.image.width,
+      height: decoded.image.height,
+    };
+  }
+
+  async function processPrivate(input: Buffer, kind: PrivateImageKind): Promise<SavePrivateImageResult> {
+    const decoded = await decodeUpload(input, PRIVATE_IMAGE_MAX_WIDTH);
+    if (!decoded.ok) return decoded;
+    const name = randomImageName();
+    const dir = join(privateDir, kind);
+    await mkdir(dir, { recursive: true });
+    await writeAtomically(
+      join(dir, `${name}.webp`),
+      await encodeWebp(decoded.image, undefined, { quality: 85 }),
+    );
+    return { ok: true, key: `${kind}/${name}.webp` };
+  }
+
   return {
     publicDir,
     privateDir,
 
     async processImage(input, { kind }) {
-      const decoded = await decodeUpload(input, IMAGE_MAX_WIDTH);
-      if (!decoded.ok) return decoded;
-      const name = randomImageName();
-      await writeImageSet(decoded.image, join(publicDir, kind), name, IMAGE_VARIANT_WIDTHS);
-      return {
-        ok: true,
-        path: `/media/${kind}/${name}.webp`,
-        width: decoded.image.width,
-        height: decoded.image.height,
-      };
+      const done = await jobs.run(() => processPublic(input, kind));
+      return done === BUSY ? imageError("busy") : done;
     },
 
     async savePrivateImage(input, kind) {
-      const decoded = await decodeUpload(input, PRIVATE_IMAGE_MAX_WIDTH);
-      if (!decoded.ok) return decoded;
-      const name = randomImageName();
-      const dir = join(privateDir, kind);
-      await mkdir(dir, { recursive: true });
-      await writeAtomically(
-        join(dir, `${name}.webp`),
-        await encodeWebp(decoded.image, undefined, { quality: 85 }),
-      );
-      return { ok: true, key: `${kind}/${name}.webp` };
+      const done = await jobs.run(() => processPrivate(input, kind));
+      return done === BUSY ? imageError("busy") : done;
     },
 
     async readPrivate(key) {

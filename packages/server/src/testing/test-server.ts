@@ -12,6 +12,7 @@ import { migrateToLatest } from "../db/migrate.js";
 import type { Database } from "../db/schema.js";
 import type { DevMailbox } from "../mail/dev-mailbox.js";
 import { createMailService } from "../mail/mailer.js";
+import { ImageJobs } from "../media/image-jobs.js";
 import { createMediaStore, type MediaStore } from "../media/media-store.js";
 
 // Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
@@ -30,6 +31,11 @@ export interface TestServer {
   authUrl: string;
   /** The development mailbox (what GET /dev/mail.json answers); null when configured as production. */
   mailbox: DevMailbox | null;
+  /**
+   * Another server on the same database, as after a restart or beside this one behind a balancer:
+   * nothing kept in memory is shared. Closed by its caller; closing it leaves the database open.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -138,7 +144,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await migrateToLatest(database.db);
   // Seeded images are shared between test servers (the seed skips files that exist).
-  const media = options.seed === "demo" ? createMediaStore(SHARED_TEST_MEDIA_DIR) : createMediaStore(dataDir);
+  const jobs = new ImageJobs(config.imageJobs);
+  const media =
+    options.seed === "demo" ? createMediaStore(SHARED_TEST_MEDIA_DIR, jobs) : createMediaStore(dataDir, jobs);
   if (options.seed === "demo") {
     const { seedDemo } = await import("../seed/seed-demo.js");
     await seedDemo(database.db, media);
@@ -166,6 +174,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     shopUrl: `${baseUrl}/api/shop/`,
     authUrl: `${baseUrl}/api/auth/`,
     mailbox: mail.mailbox,
+    async anotherInstance() {
+      const other = await buildApp({
+        config,
+        database: { ...database, setLog: () => {}, close: async () => {} },
+        media,
+        mail: createMailService(config),
+        logger: false,
+        webDir: options.webDir ?? join(dataDir, "no-web"),
+      });
+      await other.ready();
+      return other;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -7,7 +7,8 @@ import { UserRepository, uniqueViolation } from "../auth/user-repository.js";
 import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import type { RouteDeps } from "../http/route-deps.js";
-import { type FileRefusal, imageRefusal, uploadOf } from "../http/uploads.js";
+import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
+import { type FileRefusal, imageRefusal } from "../http/uploads.js";
 import type { PrivateImageKind } from "../media/image-limits.js";
 
 // POST verification/user/ on the auth service (spec §7): the user's identity verification request.
@@ -31,8 +32,19 @@ function refusedFile(reply: FastifyReply, field: string, refused: FileRefusal) {
     : sendError(reply, 400, refused.code, { [field]: [refused.message] });
 }
 
-export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, media }) => {
+export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, media, config },
+) => {
   const users = new UserRepository(db);
+  // The two documents, spooled to disk; nothing is read before the sender is signed in.
+  await registerSpooledUploads(app, db, {
+    maxFiles: 2,
+    fieldSize: 4096,
+    spoolDir: spoolDir(config),
+    fileFields: ["national_id_image", "user_image"],
+    signInFirst: true,
+  });
 
   app.post(
     `/${verificationCalls.user.path}`,
@@ -60,15 +72,15 @@ export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (a
         ["user_image", "user-photos"],
       ] as const satisfies readonly (readonly [keyof typeof body, PrivateImageKind])[];
       for (const [field] of files) {
-        const upload = uploadOf(body[field]);
+        const upload = spooledFileOf(body[field]);
         if (!upload.ok) return refusedFile(reply, field, upload);
       }
       const saved: string[] = [];
       const discard = () => Promise.all(saved.map((key) => media.deletePrivate(key)));
       for (const [field, kind] of files) {
-        const upload = uploadOf(body[field]);
+        const upload = spooledFileOf(body[field]);
         if (!upload.ok) continue; // checked above
-        const stored = await media.savePrivateImage(upload.bytes, kind);
+        const stored = await media.savePrivateImage(await upload.read(), kind);
         if (!stored.ok) {
           await discard();
           return refusedFile(reply, field, imageRefusal(stored));

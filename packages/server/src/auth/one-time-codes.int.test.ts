@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aSignedInUser, authPost, lastCodeFor } from "../testing/auth-helpers.js";
+import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { AUTH_LIMITS } from "./auth-rate-limits.js";
+import { CODE_MAX_ATTEMPTS, CODES_PER_DAY } from "./one-time-codes.js";
+
+// Guessing one-time codes over weeks (issue 14 MF7): a code dies after 5 wrong tries, in the reset
+// flow too, and an account is sent a bounded number of codes a day, counted in the database so that
+// neither a restart nor a second instance starts the count again.
+
+const otherCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, "0");
+
+describe.each(databaseKinds())("one-time code bounds (%s)", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, seed: "none" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("kills a reset code after 5 wrong tries, even for the right code afterwards", async () => {
+    const me = await aSignedInUser(server);
+    expect((await authPost(server, "users/reset_password/", { username: me.email })).status).toBe(200);
+    const code = lastCodeFor(server, me.email);
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
+      const wrong = await authPost(
+        server,
+        "users/verify_reset_password/",
+        { username: me.email, otp: otherCode(code) },
+        { remoteAddress: `10.20.0.${i + 1}` },
+      );
+      expect(wrong.status).toBe(401);
+    }
+    const late = await authPost(
+      server,
+      "users/verify_reset_password/",
+      { username: me.email, otp: code },
+      { remoteAddress: "10.20.1.1" },
+    );
+    expect(late).toMatchObject({ status: 400, body: { code: "code_expired" } });
+  });
+
+  it("sends an account at most 8 codes a day, across restarts and instances", async () => {
+    const me = await aSignedInUser(server);
+    const reset = async (app: TestServer["app"], i: number) => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/users/reset_password/",
+        payload: { username: me.email },
+        remoteAddress: `10.21.0.${i}`,
+      });
+      return { status: response.statusCode, body: response.json(), headers: response.headers };
+    };
+    // The first instance's own 15-minute allowance, then a second instance (or the same after a restart).
+    const first = AUTH_LIMITS.codeSendsPerAccount.points;
+    for (let i = 0; i < first; i++) expect((await reset(server.app, i)).status).toBe(200);
+    const second = await server.anotherInstance();
+    const third = await server.anotherInstance();
+    try {
+      for (let i = first; i < CODES_PER_DAY; i++) expect((await reset(second, i)).status).toBe(200);
+      const refused = await reset(second, 100);
+      expect(refused).toMatchObject({
+        status: 429,
+        body: {
+          detail: "You have asked for too many codes today, please try again tomorrow",
+          code: "rate_limited",
+        },
+      });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(24 * 3600);
+      // A third instance, with nothing in memory, knows it too; and no e-mail went out.
+      expect((await reset(third, 101)).status).toBe(429);
+      expect(server.mailbox!.list().filter((m) => m.to === me.email)).toHaveLength(first);
+      const stored = await server.db
+        .selectFrom("code_allowances")
+        .select("codes_sent")
+        .where("user_id", "=", me.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.codes_sent).toBe(CODES_PER_DAY);
+    } finally {
+      await second.close();
+      await third.close();
+    }
+  });
+});
