@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth-routes.js";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
+import { ChatHub } from "./chat/chat-hub.js";
+import { chatRoutes, registerChatSockets } from "./chat/chat-routes.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
 import { engagementRoutes } from "./engagement/engagement-routes.js";
@@ -95,6 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The development mailbox (never in production: there the mailbox is null).
   if (mail.mailbox) await app.register(devMailRoutes, { mailbox: mail.mailbox });
   if (config.services.includes("shop")) {
+    // Live chat (issue 11): the socket server on the root, the room calls and socket under the shop service.
+    const chatHub = new ChatHub();
+    await registerChatSockets(app, chatHub);
     await app.register(
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
@@ -107,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(shopWriteRoutes, deps);
         await shop.register(productWriteRoutes, deps);
         await shop.register(shopVerificationRoutes, deps);
+        await shop.register(chatRoutes, { ...deps, database, hub: chatHub });
       },
       { prefix: "/api/shop" },
     );

@@ -40,6 +40,12 @@ export const ERROR_CODES = {
   saved_product_not_found: "No such saved product.",
   follow_not_found: "No such follow record.",
   comment_not_found: "No such comment.",
+  /** A chat room that does not exist, or of which the caller is not a participant. */
+  room_not_found: "No such chat room (or the caller is not in it).",
+
+  // ---- chat (issue 11) ----
+  /** Opening a chat with one's own shop. */
+  own_shop: "A shop owner cannot open a chat with their own shop.",
 
   // ---- accounts (authentication service) ----
   /** Registration or profile: the e-mail and/or phone belong to another account (field errors say which). */

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001-initial.js";
 import * as selling from "./migrations/0002-selling.js";
+import * as chat from "./migrations/0005-chat.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-selling": selling,
+  "0005-chat": chat,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
