@@ -318,7 +318,9 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
       expect((await call("GET", "chat/room/")).status).toBe(401);
     });
   });
+});
 
+describe("chat shutdown", () => {
   it("closes sockets with 1001 when the server shuts down", async () => {
     const other = await startTestServer({ database: "pglite", seed: "none" });
     try {
