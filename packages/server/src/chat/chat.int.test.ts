@@ -197,6 +197,22 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
     });
   });
 
+  it("documents the room calls and the socket in /api/docs", async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { summary?: string; description?: string }>>;
+    };
+    for (const path of [
+      "/api/shop/chat/room/",
+      "/api/shop/chat/room/{slug}",
+      "/api/shop/chat/room/get-room/{shopId}",
+    ])
+      expect(doc.paths[path]?.get).toBeDefined();
+    expect(doc.paths["/api/shop/chat/room/{slug}/read/"]?.post).toBeDefined();
+    const socket = doc.paths["/api/shop/chat/{slug}/"]?.get;
+    expect(socket?.description).toContain("katale.chat.v1");
+    expect(socket?.description).toContain("bearer.<token>");
+  });
+
   describe("history, list and unread counts", () => {
     it("answers the last 50 messages oldest first, and older ones with ?before=", async () => {
       const [u, ownerB] = [await aSignedInUser(server), await aSignedInUser(server)];
