@@ -115,9 +115,9 @@ export class ChatHub {
 
   /** Closes every socket (1001 at shutdown; 1012 when notifications may have been missed). */
   closeAll(code: number, reason: string): void {
-    for (const room of this.rooms.values()) {
-      for (const member of room) member.socket.close(code, reason);
-    }
+    // Copied first: a closing socket leaves its room.
+    const members = [...this.rooms.values()].flatMap((room) => [...room]);
+    for (const member of members) member.socket.close(code, reason);
   }
 
   get size(): number {
@@ -131,8 +131,8 @@ export class ChatHub {
   }
 
   private ping(): void {
-    for (const room of this.rooms.values()) {
-      for (const member of room) {
+    for (const room of [...this.rooms.values()]) {
+      for (const member of [...room]) {
         if (!member.alive) {
           member.socket.terminate();
           continue;
