@@ -33,14 +33,18 @@ import { ChatRepository, type ProductRef, type RoomAccess } from "./chat-reposit
 // text: `{message, sender_id, product}` sends (the sender is the token's user, the product card comes
 // from the database), `{type: "read"}` marks the room read. Refused frames get `{error}`, the socket
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
-// straight from this process, on PostgreSQL through NOTIFY `katale_chat` `roomId:messageId`, which
-// every instance hears (this one too) and delivers to its own sockets.
+// straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId`,
+// which every other instance hears, loads and delivers to its own sockets.
 
 const TAG = "chat";
 /** Channel of the NOTIFY sent when a message is stored (PostgreSQL). */
 export const CHAT_CHANNEL = "katale_chat";
 /** Frames larger than this close the socket (1009); frames up to it get an error frame when refused. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/** Frames waiting on one socket past this close it (4429): a client flooding faster than it is served. */
+const MAX_PENDING_FRAMES = 64;
+/** `{type: "read"}` is written at most this often per socket. */
+const READ_EVERY_MS = 1000;
 
 export interface ChatRouteOptions extends RouteDeps {
   database: Pick<DatabaseHandle, "kind" | "listen">;
@@ -85,8 +89,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const hub = options.hub;
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   const viaNotify = database.kind === "postgres";
-  /** Messages this instance stored, until their notification comes back (no second read). */
-  const ownMessages = new Map<number, string>();
+  // Exactly once on this instance, whichever comes first: a message this instance stored is delivered
+  // here as soon as it is committed (in order with the sender's error frames), and its notification
+  // is then skipped; a notification heard first (it may beat the commit's answer) delivers it, and
+  // the sender then skips. Both sets are bounded (oldest forgotten first).
+  const deliveredHere = new BoundedSet(10_000);
+  const notified = new BoundedSet(10_000);
 
   if (viaNotify) {
     const stop = await database.listen(CHAT_CHANNEL, (payload) => {
@@ -98,12 +106,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       }
       const [roomId, messageId] = payload.split(":").map(Number);
       if (!roomId || !messageId) return;
-      const own = ownMessages.get(messageId);
-      if (own !== undefined) {
-        ownMessages.delete(messageId);
-        hub.deliver(roomId, own);
-        return;
-      }
+      if (deliveredHere.delete(messageId)) return;
+      notified.add(messageId);
       if (!hub.hasRoom(roomId)) return;
       rooms
         .messageById(messageId)
@@ -214,18 +218,52 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       }
       const { user, room } = admission;
       const member = hub.join(socket, user.id, room.id);
+      // One frame at a time, in the order sent (a product lookup must not let a later text overtake).
+      let queue = Promise.resolve();
+      let pending = 0;
+      let lastRead = 0;
+      let readLater: NodeJS.Timeout | undefined;
+      socket.on("close", () => clearTimeout(readLater));
+      const markRead = async (): Promise<void> => {
+        // At most one write a second per socket; a read asked for meanwhile is written at the end of it.
+        const wait = lastRead + READ_EVERY_MS - Date.now();
+        if (wait > 0) {
+          readLater ??= setTimeout(() => {
+            readLater = undefined;
+            markRead().catch((err) => request.log.warn({ err }, "chat: cannot mark read"));
+          }, wait);
+          return;
+        }
+        lastRead = Date.now();
+        await rooms.markRead(room, user.id);
+      };
       socket.on("message", (data, isBinary) => {
-        handleFrame(member, room, isBinary ? null : data.toString()).catch((err) => {
-          request.log.warn({ err }, "chat: a frame failed");
-          reply(member, { error: messages.api.serverError });
-        });
+        if (++pending > MAX_PENDING_FRAMES) {
+          socket.close(CHAT_CLOSE.tooMany, "too many frames");
+          return;
+        }
+        const text = isBinary ? null : data.toString();
+        queue = queue
+          .then(() => handleFrame(member, room, text, markRead))
+          .catch((err) => {
+            request.log.warn({ err }, "chat: a frame failed");
+            reply(member, { error: messages.api.serverError });
+          })
+          .finally(() => {
+            pending--;
+          });
       });
     },
   });
 
   const reply = (member: Member, frame: object) => hub.send(member, JSON.stringify(frame));
 
-  async function handleFrame(member: Member, room: RoomAccess, text: string | null): Promise<void> {
+  async function handleFrame(
+    member: Member,
+    room: RoomAccess,
+    text: string | null,
+    markRead: () => Promise<void>,
+  ): Promise<void> {
     let parsed: unknown;
     try {
       parsed = text === null ? undefined : JSON.parse(text);
@@ -234,15 +272,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
       return reply(member, { error: messages.chat.notJson });
-    if ((parsed as { type?: unknown }).type === "read") {
-      await rooms.markRead(room, member.userId);
-      return;
-    }
+    if ((parsed as { type?: unknown }).type === "read") return markRead();
     const frame = chatSendFrame.safeParse(parsed);
     if (!frame.success) return reply(member, { error: messages.chat.messageBlank });
     const body = frame.data.message.trim();
     if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
     if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
+    // Counted before the product lookup: unknown products cost a query too.
+    if (!hub.allowMessage(member.userId)) return reply(member, { error: messages.chat.tooManyMessages });
     let card: ChatProductWire | undefined;
     const product = frame.data.product;
     if (product) {
@@ -250,7 +287,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       card = ref ? await rooms.productCard(ref) : undefined;
       if (!card) return reply(member, { error: messages.chat.productNotFound });
     }
-    if (!hub.allowMessage(member.userId)) return reply(member, { error: messages.chat.tooManyMessages });
     const stored = await rooms.addMessage(
       room,
       member.userId,
@@ -258,16 +294,26 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       card,
       viaNotify ? CHAT_CHANNEL : undefined,
     );
-    const out = JSON.stringify({ message: stored.wire });
     if (viaNotify) {
-      // Delivered when the notification comes back (on every instance, in commit order).
-      ownMessages.set(stored.id, out);
-      if (ownMessages.size > 10_000) ownMessages.delete(ownMessages.keys().next().value as number);
-    } else {
-      hub.deliver(room.id, out);
+      if (notified.delete(stored.id)) return;
+      deliveredHere.add(stored.id);
     }
+    hub.deliver(room.id, JSON.stringify({ message: stored.wire }));
   }
 };
+
+/** A set that forgets its oldest entries past `max`. */
+class BoundedSet {
+  private readonly items = new Set<number>();
+  constructor(private readonly max: number) {}
+  add(item: number): void {
+    this.items.add(item);
+    if (this.items.size > this.max) this.items.delete(this.items.values().next().value as number);
+  }
+  delete(item: number): boolean {
+    return this.items.delete(item);
+  }
+}
 
 function productRef(product: {
   slug?: string | undefined;

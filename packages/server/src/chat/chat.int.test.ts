@@ -146,6 +146,28 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
       await Promise.all([customer.close(), seller.close()]);
     });
 
+    it("keeps a sender's messages in the order sent", async () => {
+      const product = await aProduct(server.db, { shop_id: shopId, name: "Kettle" });
+      const customer = await openChat(server, slug, shopper.key);
+      customer.send({ message: "first, with a card", product: { slug: product.slug } });
+      customer.send({ message: "second" });
+      customer.send("not json");
+      customer.send({ message: "third" });
+      const frames = [
+        await customer.next(),
+        await customer.next(),
+        await customer.next(),
+        await customer.next(),
+      ];
+      expect(frames.map((f) => (f.message as { message: string } | undefined)?.message ?? f.error)).toEqual([
+        "first, with a card",
+        "second",
+        messages.chat.notJson,
+        "third",
+      ]);
+      await customer.close();
+    });
+
     it("answers blank, oversized, non-JSON and forged-product frames with an error and stays open", async () => {
       const customer = await openChat(server, slug, shopper.key);
       const refusals: [unknown, string][] = [
