@@ -562,7 +562,7 @@ export const messages = {
     productNotFound: "That product does not exist",
     tooManyMessages: "You are sending messages too fast; wait a few seconds",
     tooManySockets: "Too many open chats; close some and try again",
-    badBefore: "before must be an ISO 8601 time",
+    socketOnly: "This address is a WebSocket: connect with the katale.chat.v1 subprotocol",
   },
 } as const;
 

@@ -79,8 +79,9 @@ const SOCKET_DESCRIPTION = [
   "unknown product, too fast); the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
-  "fetch the history again), 1008 a reader too slow to keep up, 1009 a frame over 64 KiB.",
-  "The server pings every 30 s and drops sockets that do not answer.",
+  "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting. The server",
+  "pings every 30 s and drops sockets that do not answer, and drops a reader more than 1 MiB behind",
+  "(the client sees 1006): reconnect with backoff and fetch the history to fill the gap.",
 ].join("\n");
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
@@ -208,7 +209,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     // A plain GET (no upgrade): this address is a socket.
     handler: async (_request, reply) =>
       sendError(reply, 426, "invalid_input", {
-        detail: "This address is a WebSocket: connect with the katale.chat.v1 subprotocol",
+        detail: messages.chat.socketOnly,
       }),
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const admission = request.chatAdmission;
