@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aSignedInUser } from "../testing/auth-helpers.js";
 import { aProduct, aShop } from "../testing/fixtures.js";
@@ -65,5 +66,41 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
     expect(await ownerOnTwo.quiet(0)).toBe(true);
 
     await Promise.all([shopperOnOne.close(), ownerOnTwo.close()]);
+  });
+
+  it("when an instance loses its notifications it sends its sockets away (1012), and delivers again once back", async () => {
+    const [owner, shopper] = [await aSignedInUser(one), await aSignedInUser(one)];
+    const shop = await aShop(one.db, { owner_id: owner.id });
+    const opened = await one.app.inject({
+      method: "GET",
+      url: `/api/shop/chat/room/get-room/${shop.id}`,
+      headers: { authorization: `Token ${shopper.key}` },
+    });
+    const slug = opened.json().data.slug as string;
+    const ownerOnTwo = await openChat(two, slug, owner.key);
+
+    // PostgreSQL ends every LISTEN connection of the chat (both instances').
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN katale_chat'",
+      );
+    } finally {
+      await admin.end();
+    }
+    expect((await ownerOnTwo.closed).code).toBe(1012);
+
+    // The client reconnects; the next message sent on the other instance arrives.
+    const again = await openChat(two, slug, owner.key);
+    const shopperOnOne = await openChat(one, slug, shopper.key);
+    let delivered: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 20 && !delivered; attempt++) {
+      shopperOnOne.send({ message: `still there? ${attempt}` });
+      await shopperOnOne.next();
+      delivered = await again.next(500).catch(() => undefined);
+    }
+    expect(delivered?.message).toMatchObject({ sender_id: shopper.id });
+    await Promise.all([again.close(), shopperOnOne.close()]);
   });
 });
