@@ -174,11 +174,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
 
   // ---- the socket ----
 
-  /** Refuses the upgrade (401/403/429) before it happens; sets request.chatAdmission. */
+  /** Refuses the upgrade (400 without katale.chat.v1, 401/403/429) before it happens; sets request.chatAdmission. */
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
     const offered = String(request.headers["sec-websocket-protocol"] ?? "")
       .split(",")
       .map((p) => p.trim());
+    if (request.ws && !offered.includes(CHAT_PROTOCOL))
+      return sendError(reply, 400, "invalid_input", { detail: messages.chat.socketOnly });
     const bearer = offered.find((p) => p.startsWith(CHAT_BEARER_PREFIX));
     const token = bearer?.slice(CHAT_BEARER_PREFIX.length) ?? "";
     const user = token ? await authenticateToken(db, token) : null;

@@ -100,6 +100,7 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
       // The token in the URL is not read.
       expect(await refusal(server, `${slug}?token=${shopper.key}`)).toBe(401);
       expect(await refusal(server, slug, shopper.key)).toBe("open");
+      expect(await refusal(server, slug, undefined, [`bearer.${shopper.key}`])).toBe(400);
       const plain = await fetch(`${server.shopUrl}chat/${slug}/`);
       expect(plain.status).toBe(401);
     });
