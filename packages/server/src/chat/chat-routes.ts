@@ -96,6 +96,20 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   // the sender then skips. Both sets are bounded (oldest forgotten first).
   const deliveredHere = new BoundedSet(10_000);
   const notified = new BoundedSet(10_000);
+  let toLoad: number[] = [];
+  // Batches are delivered in the order heard (one after the other).
+  let loading = Promise.resolve();
+  const loadNotified = () => {
+    const ids = toLoad;
+    toLoad = [];
+    const batch = rooms.messagesByIds(ids);
+    loading = loading
+      .then(() => batch)
+      .then((stored) => {
+        for (const m of stored) hub.deliver(m.roomId, JSON.stringify({ message: m.wire }));
+      })
+      .catch((err) => app.log.warn({ err, count: ids.length }, "chat: cannot load notified messages"));
+  };
 
   if (viaNotify) {
     const stop = await database.listen(CHAT_CHANNEL, (payload) => {
@@ -110,12 +124,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       if (deliveredHere.delete(messageId)) return;
       notified.add(messageId);
       if (!hub.hasRoom(roomId)) return;
-      rooms
-        .messageById(messageId)
-        .then((stored) => {
-          if (stored) hub.deliver(stored.roomId, JSON.stringify({ message: stored.wire }));
-        })
-        .catch((err) => app.log.warn({ err }, "chat: cannot load a notified message"));
+      // Loaded in batches: every notification heard in one turn of the event loop, one query.
+      toLoad.push(messageId);
+      if (toLoad.length === 1) setImmediate(loadNotified);
     });
     app.addHook("onClose", async () => stop());
   }
