@@ -90,12 +90,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const hub = options.hub;
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   const viaNotify = database.kind === "postgres";
-  // Exactly once on this instance, whichever comes first: a message this instance stored is delivered
-  // here as soon as it is committed (in order with the sender's error frames), and its notification
-  // is then skipped; a notification heard first (it may beat the commit's answer) delivers it, and
-  // the sender then skips. Both sets are bounded (oldest forgotten first).
-  const deliveredHere = new BoundedSet(10_000);
-  const notified = new BoundedSet(10_000);
+  // Exactly once on this instance, whichever comes first. A message this instance stored is delivered
+  // here as soon as its statement answers (in order with the sender's error frames); a notification
+  // is loaded and delivered unless that happened. `handled` is bounded (oldest forgotten first).
+  const handled = new BoundedSet(10_000);
   let toLoad: number[] = [];
   // Batches are delivered in the order heard (one after the other).
   let loading = Promise.resolve();
@@ -106,7 +104,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     loading = loading
       .then(() => batch)
       .then((stored) => {
-        for (const m of stored) hub.deliver(m.roomId, JSON.stringify({ message: m.wire }));
+        for (const m of stored) {
+          if (handled.has(m.id)) continue;
+          handled.add(m.id);
+          hub.deliver(m.roomId, JSON.stringify({ message: m.wire }));
+        }
       })
       .catch((err) => app.log.warn({ err, count: ids.length }, "chat: cannot load notified messages"));
   };
@@ -121,9 +123,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       }
       const [roomId, messageId] = payload.split(":").map(Number);
       if (!roomId || !messageId) return;
-      if (deliveredHere.delete(messageId)) return;
-      notified.add(messageId);
-      if (!hub.hasRoom(roomId)) return;
+      if (handled.has(messageId) || !hub.hasRoom(roomId)) return;
       // Loaded in batches: every notification heard in one turn of the event loop, one query.
       toLoad.push(messageId);
       if (toLoad.length === 1) setImmediate(loadNotified);
@@ -309,8 +309,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       viaNotify ? CHAT_CHANNEL : undefined,
     );
     if (viaNotify) {
-      if (notified.delete(stored.id)) return;
-      deliveredHere.add(stored.id);
+      if (handled.has(stored.id)) return;
+      handled.add(stored.id);
     }
     hub.deliver(room.id, JSON.stringify({ message: stored.wire }));
   }
@@ -324,8 +324,8 @@ class BoundedSet {
     this.items.add(item);
     if (this.items.size > this.max) this.items.delete(this.items.values().next().value as number);
   }
-  delete(item: number): boolean {
-    return this.items.delete(item);
+  has(item: number): boolean {
+    return this.items.has(item);
   }
 }
 
