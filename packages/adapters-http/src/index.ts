@@ -1,6 +1,13 @@
 // Public API of @katale/adapters-http: the domain's ports over HTTP. The wire contract itself is
 // exported from `@katale/adapters-http/contract`. Browser-safe: no Node built-ins here.
 
+export { AdminRoleHttpGateway } from "./admin/admin-role-http-gateway.js";
+export { CatalogueAdminHttpGateway } from "./admin/catalogue-admin-http-gateway.js";
+export { type AdminHttpGateways, createAdminHttpGateways } from "./admin/create-admin-http-gateways.js";
+export {
+  toVerificationReview,
+  VerificationReviewHttpGateway,
+} from "./admin/verification-review-http-gateway.js";
 export { authErrorOf } from "./auth/auth-error-mapping.js";
 export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
 export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";

@@ -1,5 +1,6 @@
 // Public API of @katale/domain: entities, rules, texts, ports and use cases. Pure: zod only.
 
+export * from "./admin/admin-gateways.js";
 export * from "./auth/account-ports.js";
 export * from "./auth/active-user.js";
 export * from "./auth/auth-error.js";

@@ -1,3 +1,8 @@
+import type {
+  AdminRoleGateway,
+  CatalogueAdminGateway,
+  VerificationReviewGateway,
+} from "./admin/admin-gateways.js";
 import type { AuthGateway } from "./auth/auth-gateway.js";
 import type { CategoryGateway } from "./catalogue/category-gateway.js";
 import type { ChatConnector, ChatGateway } from "./chat/chat-gateway.js";
@@ -52,6 +57,10 @@ export const PORTS = {
   shopAdmin: portToken<ShopAdminGateway>("ShopAdminGateway"),
   productAdmin: portToken<ProductAdminGateway>("ProductAdminGateway"),
   shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
+  /** The admins' ports (issue 10). */
+  catalogueAdmin: portToken<CatalogueAdminGateway>("CatalogueAdminGateway"),
+  verificationReview: portToken<VerificationReviewGateway>("VerificationReviewGateway"),
+  adminRole: portToken<AdminRoleGateway>("AdminRoleGateway"),
   chat: portToken<ChatGateway>("ChatGateway"),
   /** The live room connection (a WebSocket in browsers and the CLI). */
   chatSockets: portToken<ChatConnector>("ChatConnector"),

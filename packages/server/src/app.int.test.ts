@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ERROR_CODES } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aProduct, aRating } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
 
 describe.each(databaseKinds())("the server (%s)", (kind) => {
@@ -59,13 +62,37 @@ describe.each(databaseKinds())("the server (%s)", (kind) => {
   });
 });
 
+/** A GET whose body comes back as sent (fetch would decompress it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 describe("the server with a built web app", () => {
   let server: TestServer;
+  let webDir: string;
   beforeAll(async () => {
-    const webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
+    webDir = mkdtempSync(join(tmpdir(), "katale-web-"));
     mkdirSync(join(webDir, "assets"));
-    writeFileSync(join(webDir, "index.html"), "<!doctype html><title>Katale</title><div id=root></div>");
+    writeFileSync(
+      join(webDir, "index.html"),
+      "<!doctype html><html><head><title>Katale</title></head><body><div id=root></div></body></html>",
+    );
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
+    // What the build writes beside a large asset: its brotli and gzip copies.
+    const big = `console.log(${JSON.stringify("Katale ".repeat(2000))});`;
+    writeFileSync(join(webDir, "assets", "big-def456.js"), big);
+    writeFileSync(join(webDir, "assets", "big-def456.js.br"), brotliCompressSync(big));
+    writeFileSync(join(webDir, "assets", "big-def456.js.gz"), gzipSync(big));
     server = await startTestServer({ webDir });
   });
   afterAll(async () => {
@@ -82,10 +109,59 @@ describe("the server with a built web app", () => {
     }
   });
 
+  it("puts the home screen's first answers in / and preloads the first Trending picture", async () => {
+    // Two products; the older one is rated, so Trending (most rated first) opens with it, not the newest.
+    const rated = await aProduct(server.db, {
+      name: "Gulu shea butter",
+      images: ["/media/products/shea.webp"],
+    });
+    await aProduct(server.db, { name: "Jinja kettle", images: ["/media/products/kettle.webp"] });
+    await aRating(server.db, { product_id: rated.id, rating: 8 });
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+
+    const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+    const answers = JSON.parse(inlined ?? "null") as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual([
+      "/api/shop/category/",
+      "/api/shop/product/",
+      "/api/shop/shop/top-rated/",
+    ]);
+    // Exactly what the API answers for the same calls.
+    for (const [path, body] of Object.entries(answers)) {
+      expect(body, path).toEqual(await (await fetch(`${server.baseUrl}${path}`)).json());
+    }
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/products/shea.webp" imagesrcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" imagesizes="(min-width: 768px) 25vw, 45vw" fetchpriority="high">',
+    );
+    // Only / carries them: another page is the plain one.
+    const other = await (await fetch(`${server.baseUrl}/shops`)).text();
+    expect(other).not.toContain("first-screen");
+    expect(other).not.toContain('rel="preload"');
+  });
+
   it("serves hashed assets with long cache headers", async () => {
     const res = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends the build's brotli or gzip copy of an asset as it is, by Accept-Encoding", async () => {
+    const url = `${server.baseUrl}/assets/big-def456.js`;
+    const plain = readFileSync(join(webDir, "assets", "big-def456.js"));
+    for (const [encoding, file] of [
+      ["br", "big-def456.js.br"],
+      ["gzip", "big-def456.js.gz"],
+    ] as const) {
+      const res = await rawGet(url, { "accept-encoding": encoding });
+      expect(res.headers["content-encoding"], encoding).toBe(encoding);
+      expect(res.headers.vary).toContain("accept-encoding");
+      expect(res.headers["cache-control"]).toContain("immutable");
+      // The very bytes the build wrote: nothing is compressed again per request.
+      expect(res.body.equals(readFileSync(join(webDir, "assets", file))), encoding).toBe(true);
+    }
+    const identity = await rawGet(url, { "accept-encoding": "identity" });
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
   });
 
   it("keeps JSON 404s for unknown API paths and missing media", async () => {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth-routes.js";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
+import { catalogueWriteRoutes } from "./catalogue/catalogue-write-routes.js";
 import { ChatHub } from "./chat/chat-hub.js";
 import { chatRoutes, registerChatSockets } from "./chat/chat-routes.js";
 import type { Config } from "./config.js";
@@ -32,6 +33,7 @@ import { shopRoutes } from "./shops/shop-routes.js";
 import { shopWriteRoutes } from "./shops/shop-write-routes.js";
 import { supportRoutes } from "./support/support-routes.js";
 import { shopVerificationRoutes } from "./verification/shop-verification-routes.js";
+import { verificationReviewRoutes } from "./verification/verification-review-routes.js";
 
 export interface BuildAppOptions {
   config: Config;
@@ -112,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(shopWriteRoutes, deps);
         await shop.register(productWriteRoutes, deps);
         await shop.register(shopVerificationRoutes, deps);
+        // Admins (issue 10): the catalogue and the verification review.
+        await shop.register(catalogueWriteRoutes, deps);
+        await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
         await shop.register(chatRoutes, { ...deps, database, hub: chatHub });
       },
       { prefix: "/api/shop" },

@@ -55,6 +55,13 @@ export const registerErrorBody = z
   })
   .catchall(z.array(z.string()));
 
+/** The answer of a grant or revocation of the admin role: the account and its role now. */
+export const adminRoleAnswer = z.object({
+  detail: z.string(),
+  user: z.object({ id: z.number().int(), email: z.string(), name: z.string(), is_admin: z.boolean() }),
+});
+export type AdminRoleAnswer = z.infer<typeof adminRoleAnswer>;
+
 export const authCalls = defineCalls({
   register: {
     service: "auth",
@@ -231,6 +238,39 @@ export const authCalls = defineCalls({
     /** Nullish: a POST without a body reaches validation as null. */
     body: z.object({ token: tokenField }).nullish(),
     response: { 200: detailBody, 401: detailError },
+  },
+  // ---- admin role (issue 10) ----
+  grantAdmin: {
+    service: "auth",
+    method: "POST",
+    path: "users/admin/",
+    summary: "Give the admin role to the account with this e-mail (admins only); 404 when no account has it",
+    auth: "token",
+    body: z.object({ email }),
+    response: {
+      200: adminRoleAnswer,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+    },
+  },
+  revokeAdmin: {
+    service: "auth",
+    method: "DELETE",
+    path: "users/admin/",
+    summary:
+      "Take the admin role from the account with this e-mail (admins only); an admin cannot take their own (409)",
+    auth: "token",
+    body: z.object({ email }),
+    response: {
+      200: adminRoleAnswer,
+      400: badRequestError,
+      401: detailError,
+      403: detailError,
+      404: detailError,
+      409: detailError,
+    },
   },
   deleteAccount: {
     service: "auth",

@@ -52,6 +52,14 @@ export const filterWire = z.object({
 });
 export type FilterWire = z.infer<typeof filterWire>;
 
+/** A filter value as created, renamed and listed on its own: `filter` is the filter's id. */
+export const filterValueOfWire = z.object({
+  id: z.number().int(),
+  filter: z.number().int(),
+  name: z.string(),
+});
+export type FilterValueOfWire = z.infer<typeof filterValueOfWire>;
+
 const name = z.string().trim().min(1).max(100);
 const subCategoriesBody = z.object({ sub_categories: z.array(subCategoryListingWire) });
 const adminErrors = { 400: badRequestError, 401: detailError, 403: detailError } as const;
@@ -182,10 +190,57 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     body: z.object({ filter: idValue, name }),
     response: {
-      201: dataOf(z.object({ id: z.number().int(), filter: z.number().int(), name: z.string() })),
+      201: dataOf(filterValueOfWire),
       ...adminErrors,
       404: detailError,
       409: detailError,
     },
+  },
+  // ---- beyond the spec (issue 10): what an admin needs to keep filters and values ----
+  listFilterValues: {
+    service: "shop",
+    method: "GET",
+    path: "category/filtervalue/:filterId",
+    summary: "Values of a filter, by id; 404 'Filter not found'",
+    params: idParams("filterId"),
+    response: { 200: z.object({ values: z.array(filterValueOfWire) }), 400: detailError, 404: detailError },
+  },
+  updateFilter: {
+    service: "shop",
+    method: "PATCH",
+    path: "category/filter/:id/",
+    summary: "Rename a filter; 409 'filter name already exists'",
+    auth: "token",
+    params: idParams("id"),
+    body: z.object({ name }),
+    response: { 200: dataOf(filterWire), ...adminErrors, 404: detailError, 409: detailError },
+  },
+  deleteFilter: {
+    service: "shop",
+    method: "DELETE",
+    path: "category/filter/:id/",
+    summary: "Delete a filter and its values",
+    auth: "token",
+    params: idParams("id"),
+    response: { 204: noContent, ...adminErrors, 404: detailError },
+  },
+  updateFilterValue: {
+    service: "shop",
+    method: "PATCH",
+    path: "category/filtervalue/:id/",
+    summary: "Rename a filter value; 409 'filter value already exists'",
+    auth: "token",
+    params: idParams("id"),
+    body: z.object({ name }),
+    response: { 200: dataOf(filterValueOfWire), ...adminErrors, 404: detailError, 409: detailError },
+  },
+  deleteFilterValue: {
+    service: "shop",
+    method: "DELETE",
+    path: "category/filtervalue/:id/",
+    summary: "Delete a filter value",
+    auth: "token",
+    params: idParams("id"),
+    response: { 204: noContent, ...adminErrors, 404: detailError },
   },
 });

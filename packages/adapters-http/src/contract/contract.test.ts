@@ -94,6 +94,20 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["auth", "GET", "users/me/"],
   ["auth", "POST", "logout/"],
   ["auth", "POST", "users/delete_account/"],
+  // Defined by us (issue 10): the admin role, what admins need to keep filters, the verification review.
+  ["auth", "POST", "users/admin/"],
+  ["auth", "DELETE", "users/admin/"],
+  ["shop", "GET", "category/filtervalue/{filterId}"],
+  ["shop", "PATCH", "category/filter/{id}/"],
+  ["shop", "DELETE", "category/filter/{id}/"],
+  ["shop", "PATCH", "category/filtervalue/{id}/"],
+  ["shop", "DELETE", "category/filtervalue/{id}/"],
+  ["shop", "GET", "verification/requests/"],
+  ["shop", "GET", "verification/requests/{id}/"],
+  ["shop", "GET", "verification/requests/{id}/documents/{name}"],
+  ["shop", "POST", "verification/requests/{id}/approve/"],
+  ["shop", "POST", "verification/requests/{id}/reject/"],
+  ["shop", "POST", "verification/requests/{id}/revoke/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -40,12 +40,15 @@ export const ERROR_CODES = {
   saved_product_not_found: "No such saved product.",
   follow_not_found: "No such follow record.",
   comment_not_found: "No such comment.",
-  /** A chat room that does not exist, or of which the caller is not a participant. */
-  room_not_found: "No such chat room (or the caller is not in it).",
+  filter_not_found: "No such filter.",
+  filter_value_not_found: "No such filter value.",
+  verification_request_not_found: "No such request.",
+  /** A chat room that does not exist, or the caller is not in it. */
+  room_not_found: "No such chat room.",
 
   // ---- chat (issue 11) ----
   /** Opening a chat with one's own shop. */
-  own_shop: "A shop owner cannot open a chat with their own shop.",
+  own_shop: "Owners cannot chat with their own shop.",
 
   // ---- accounts (authentication service) ----
   /** Registration or profile: the e-mail and/or phone belong to another account (field errors say which). */
@@ -75,9 +78,23 @@ export const ERROR_CODES = {
   /** A product SKU another product of the same shop has. */
   sku_taken: "Another product of the shop has this SKU.",
 
+  // ---- catalogue (issue 10) ----
+  /** A category, or a sub category within its category, has this name already (whatever the case). */
+  category_exists: "The name is taken within its parent.",
+  /** A filter of the sub category, or a value of the filter, has this name already (whatever the case). */
+  filter_exists: "The filter (or value) name is taken.",
+  /** Deleting a category or sub category that still holds products. */
+  category_in_use: "It still holds products.",
+
+  // ---- admin role (issue 10) ----
+  /** An admin taking their own admin role. */
+  own_admin_role: "Not one's own admin role.",
+
   // ---- verification ----
   /** A verification request is already pending. */
   verification_pending: "A verification request is already pending.",
+  /** Approving or rejecting a request that is not pending, or revoking one that is not verified. */
+  verification_decided: "The request is not pending (to revoke: not verified).",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

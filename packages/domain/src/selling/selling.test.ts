@@ -6,6 +6,7 @@ import { failureOf, successOf } from "../testing/results.js";
 import { addProduct, deleteProduct, editProduct, setStock } from "./manage-products.js";
 import { createShop, findOwnShop, listMyShops, updateShopDetails } from "./manage-shops.js";
 import { requestShopVerification } from "./request-shop-verification.js";
+import { shopVerificationFormSchema } from "./shop-form.js";
 
 const image = (fileName: string) => ({
   fileName,
@@ -247,5 +248,36 @@ describe("shop verification", () => {
     expect(failureOf(await requestShopVerification(ports, { ...form, shop: 32 })).message).toBe(
       "You are not the owner of this shop",
     );
+  });
+});
+
+describe("the shop verification form", () => {
+  it("asks for a valid email, the place from the suggestions and a shop photo", () => {
+    const parsed = shopVerificationFormSchema.safeParse({
+      contact: "nope",
+      shopImage: null,
+      locationLatitude: null,
+      locationLongitude: null,
+      shop: 31,
+    });
+    expect(parsed.success).toBe(false);
+    const byField = Object.fromEntries(parsed.error?.issues.map((i) => [String(i.path[0]), i.message]) ?? []);
+    expect(byField).toEqual({
+      contact: "Enter a valid email address",
+      shopImage: "Add a photo of the shop",
+      locationLatitude: "Choose the shop's location from the suggestions",
+      locationLongitude: "Choose the shop's location from the suggestions",
+    });
+  });
+
+  it("gives what the request needs", () => {
+    const parsed = shopVerificationFormSchema.parse({
+      contact: " amina@example.ug ",
+      shopImage: image("front.jpg"),
+      locationLatitude: 0.3,
+      locationLongitude: 32.6,
+      shop: 31,
+    });
+    expect(parsed).toMatchObject({ contact: "amina@example.ug", shop: 31, locationLatitude: 0.3 });
   });
 });

@@ -75,3 +75,28 @@ export const shopDetailsFormSchema = z.object({
   coverImage: imageUploadSchema.optional(),
 });
 export type ShopDetailsForm = z.input<typeof shopDetailsFormSchema>;
+
+/**
+ * /account/shop-verification (spec §2, §3): Email (sent as the contact), Business Location chosen
+ * from the suggestions, a shop photo, and the shop; the form starts with no photo and no place.
+ */
+export const shopVerificationFormSchema = z.object({
+  contact: z
+    .string({ error: messages.auth.emailInvalid })
+    .trim()
+    .pipe(z.email(messages.auth.emailInvalid).max(EMAIL_MAX_LENGTH, messages.auth.emailInvalid)),
+  shopImage: imageUploadSchema.nullish().transform((image, context) => {
+    if (image == null) {
+      context.addIssue({ code: "custom", message: messages.sellerServer.shopImageRequired });
+      return z.NEVER;
+    }
+    return image;
+  }),
+  locationLatitude: locationCoordinate(90),
+  locationLongitude: locationCoordinate(180),
+  shop: z
+    .number({ error: messages.sellerServer.shopRequired })
+    .int()
+    .positive(messages.sellerServer.shopRequired),
+});
+export type ShopVerificationFormValues = z.input<typeof shopVerificationFormSchema>;

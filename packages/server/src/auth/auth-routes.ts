@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerUploads } from "../http/uploads.js";
 import { userVerificationRoutes } from "../verification/user-verification-routes.js";
 import { accountRoutes } from "./account-routes.js";
+import { adminRoleRoutes } from "./admin-role-routes.js";
 import { Attempts } from "./attempts.js";
 import type { AuthDeps, AuthRouteDeps } from "./auth-deps.js";
 import { authRateLimits } from "./auth-rate-limits.js";
@@ -36,5 +37,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, opti
   await app.register(sessionRoutes, shared);
   await app.register(passwordResetRoutes, shared);
   await app.register(accountRoutes, shared);
+  await app.register(adminRoleRoutes, shared);
   await app.register(userVerificationRoutes, deps);
 };

@@ -148,6 +148,11 @@ export class UserRepository {
       .execute();
   }
 
+  /** Grants or takes the admin role (issue 10); the account is otherwise unchanged. */
+  async setRole(id: number, role: Role): Promise<void> {
+    await this.db.updateTable("users").set({ role }).where("id", "=", id).execute();
+  }
+
   /** A new password; `emailVerified` when a code sent to the address proved it (reset). */
   async setPassword(id: number, passwordHash: string, options: { emailVerified?: true } = {}): Promise<void> {
     await this.db

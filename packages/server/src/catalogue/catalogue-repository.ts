@@ -1,4 +1,9 @@
-import type { CategoryWire, FilterWire, SubCategoryListingWire } from "@katale/adapters-http/contract";
+import type {
+  CategoryWire,
+  FilterValueOfWire,
+  FilterWire,
+  SubCategoryListingWire,
+} from "@katale/adapters-http/contract";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
@@ -56,6 +61,22 @@ export class CatalogueRepository {
       ])
       .where("f.sub_category_id", "=", subCategoryId)
       .orderBy("f.id")
+      .execute();
+  }
+
+  /** Values of a filter, by id; null when there is no such filter. */
+  async filterValues(filterId: number): Promise<FilterValueOfWire[] | null> {
+    const filter = await this.db
+      .selectFrom("filters")
+      .select("id")
+      .where("id", "=", filterId)
+      .executeTakeFirst();
+    if (!filter) return null;
+    return this.db
+      .selectFrom("filter_values")
+      .select(["id", "filter_id as filter", "name"])
+      .where("filter_id", "=", filterId)
+      .orderBy("id")
       .execute();
   }
 }

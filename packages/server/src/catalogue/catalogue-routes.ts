@@ -1,12 +1,15 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { CatalogueRepository } from "./catalogue-repository.js";
 
-// Catalogue read routes of the shop service (spec §7), mounted under /api/shop/.
+// Catalogue read routes of the shop service (spec §7), mounted under /api/shop/. Browsers ask again
+// each time (`no-cache`), so an admin's change shows at once; the server's read cache still answers,
+// and every catalogue write clears it.
 
 const TAG = "catalogue";
 
@@ -17,7 +20,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     `/${catalogueCalls.listCategories.path}`,
     { schema: routeSchema(catalogueCalls.listCategories, TAG) },
     async (_request, reply) => {
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { categories: await catalogue.categories() };
     },
   );
@@ -26,7 +29,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     `/${catalogueCalls.listSubCategories.path}`,
     { schema: routeSchema(catalogueCalls.listSubCategories, TAG) },
     async (_request, reply) => {
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { sub_categories: await catalogue.subCategories() };
     },
   );
@@ -40,7 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       if (subCategories.length === 0 && !(await catalogue.categoryExists(categoryId))) {
         return sendError(reply, 404, "category_not_found", { detail: CATEGORY_NOT_FOUND });
       }
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { sub_categories: subCategories };
     },
   );
@@ -54,8 +57,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       if (filters.length === 0 && !(await catalogue.subCategoryExists(subcategoryId))) {
         return sendError(reply, 404, "sub_category_not_found", { detail: SUB_CATEGORY_NOT_FOUND });
       }
-      reply.header("cache-control", PUBLIC_CACHE);
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { filters };
+    },
+  );
+
+  app.get(
+    `/${catalogueCalls.listFilterValues.path}`,
+    { schema: routeSchema(catalogueCalls.listFilterValues, TAG) },
+    async (request, reply) => {
+      const { filterId } = request.params;
+      const values = await catalogue.filterValues(filterId);
+      if (values === null)
+        return sendError(reply, 404, "filter_not_found", { detail: messages.adminServer.filterNotFound });
+      reply.header("cache-control", PUBLIC_REVALIDATE);
+      return { values };
     },
   );
 };

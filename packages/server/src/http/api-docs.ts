@@ -28,10 +28,26 @@ const ERRORS =
   "are for people and may change.\n\n" +
   errorCodesTable();
 
+const ADMINS =
+  "## Admins\n\n" +
+  "Admins are users with the admin role: the account of `KATALE_ADMIN_EMAIL`, the development admin, and " +
+  "whoever an admin grants the role to (`POST users/admin/ {email}`; `DELETE users/admin/ {email}` takes it, " +
+  "never one's own). `users/me/` answers `is_admin`. Every admin call answers 401 to a visitor and 403 to a " +
+  "signed-in user who is not an admin. Catalogue writes (`category/...`) keep names unique within their " +
+  "parent whatever their case (409 `category_exists` / `filter_exists`) and refuse to delete a category " +
+  "or sub category that still holds products (409 `category_in_use`, saying how many).\n\n" +
+  "The verification review (`verification/requests/`, shop service) lists users' and shops' requests " +
+  "together; an id names one request whatever its kind. Documents are private files read with an " +
+  "admin's token at `verification/requests/{id}/documents/{name}`, never under `/media/`. Decisions move " +
+  "the request and the applicant's `verification_status` together: approve PENDING -> VERIFIED, reject " +
+  "{reason} PENDING -> REJECTED, revoke {reason} VERIFIED -> REJECTED (409 `verification_decided` " +
+  "otherwise). Each decision is e-mailed to the applicant, who may apply again after a rejection or " +
+  "revocation.";
+
 export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Katale API", version: VERSION, description: `${OVERVIEW}\n\n${ERRORS}` },
+      info: { title: "Katale API", version: VERSION, description: `${OVERVIEW}\n\n${ADMINS}\n\n${ERRORS}` },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } },

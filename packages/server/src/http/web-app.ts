@@ -10,6 +10,7 @@ import type { Config } from "../config.js";
 import { webAppConfig } from "./app-config-routes.js";
 import { IMMUTABLE_CACHE, REVALIDATE } from "./cache-control.js";
 import { sendError } from "./error-reply.js";
+import { firstScreen } from "./first-screen.js";
 import { pageSecurityPolicy } from "./security-headers.js";
 
 // The built web app at /: its files, the page every screen starts from (index.html with the runtime
@@ -34,6 +35,12 @@ function preparePage(indexHtml: string, config: Config) {
   return { html, gzipped: gzipSync(html), policy: pageSecurityPolicy(html) };
 }
 
+/** `/` with the home screen's data inlined and its largest picture preloaded (the policy is unchanged: JSON is not script). */
+async function homePage(app: FastifyInstance, html: string, shopBase: string): Promise<string> {
+  const { data, preload } = await firstScreen(app, shopBase);
+  return html.replace("</head>", () => `${preload}${data}</head>`);
+}
+
 /** Serves the web app built in `webDir` when there is one; sets the app's not-found handler either way. */
 export async function registerWebApp(app: FastifyInstance, config: Config, webDir: string): Promise<void> {
   const hasWebApp = existsSync(resolve(webDir, "index.html"));
@@ -43,6 +50,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of each asset (vite.config.ts): sent as they are, by the
+      // browser's Accept-Encoding, with no compression work per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite names its assets by content hash; the HTML itself must always be revalidated.
         reply.header("cache-control", path.includes("/assets/") ? IMMUTABLE_CACHE : REVALIDATE);
@@ -63,13 +73,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       !url.startsWith("/api/") &&
       !url.startsWith("/media/");
     if (!isPage) return sendError(reply, 404, "not_found", { detail: messages.api.notFound });
+    // The home page carries its first screen's data and a preload of its largest picture, made for
+    // each request (from the read cache when warm); every other page is the one prepared at start-up.
+    const home =
+      request.method === "GET" && request.url.split("?")[0] === "/" && config.services.includes("shop");
+    const html = home ? await homePage(app, page.html, webAppConfig(config).shopUrl) : null;
     reply
       .header("cache-control", REVALIDATE)
       .header("content-security-policy", page.policy)
       .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8");
-    // The compression plugin only wraps routes, not this handler: the page is gzipped already.
-    if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(page.html);
-    return reply.header("content-encoding", "gzip").send(page.gzipped);
+    // The compression plugin only wraps routes, not this handler: the page is gzipped here.
+    if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))
+      return reply.send(html ?? page.html);
+    return reply.header("content-encoding", "gzip").send(html === null ? page.gzipped : gzipSync(html));
   });
 }

@@ -1,46 +1,10 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authPost, lastCodeFor, newIdentity } from "../testing/auth-helpers.js";
+import { startSmtp } from "../testing/smtp-test-server.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // Outgoing mail: through a real SMTP server (a local `smtp-server`) when SMTP_URL is set, and the
 // development mailbox at /dev/mail and /dev/mail.json, which production does not have.
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
 
 /** The 5-digit code alone on a line of a raw message. */
 const codeIn = (raw: string) => /^\s*(\d{5})\s*$/m.exec(raw)?.[1];

@@ -23,7 +23,7 @@ export function form(fields: Record<string, FormValue | undefined>): FormData {
 
 export function sellerCaller(server: () => TestServer) {
   return async (
-    method: "GET" | "POST" | "PATCH" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     path: string,
     options: { token?: string; form?: FormData; json?: unknown } = {},
   ) => {

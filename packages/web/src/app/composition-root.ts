@@ -1,8 +1,11 @@
 import { AesShopIdCipher, createHttpGateways, type FetchLike } from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl } from "@katale/domain";
+import type { AdminServices } from "./admin-services.js";
 import type { AppConfig } from "./app-config.js";
+import { withFirstScreen } from "./first-screen-fetch.js";
 import type { Services } from "./services.js";
+import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
 // The one place where the domain's ports meet their adapters in the browser: the HTTP gateways, the
 // browser's storage, the shop-link cipher and the clock, built once. Screens never see how:
@@ -12,8 +15,8 @@ import type { Services } from "./services.js";
 // reflect-metadata cost 19 KB of gzipped JavaScript on every first visit (issue 13, measured with the
 // bundle budget), for wiring that is these few lines.
 
-// Multipart bodies are Uint8Arrays, which the DOM's fetch takes although its typing is narrower.
-const browserFetch: FetchLike = (url, init) => fetch(url, init as RequestInit);
+// fetch, but multipart bodies (pictures) go through XHR so the product form can show upload progress.
+const browserFetch: FetchLike = uploadAwareFetch;
 
 const browserClock: Clock = {
   now: () => new Date(),
@@ -22,7 +25,13 @@ const browserClock: Clock = {
 
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
-  const http = createHttpGateways({ authUrl: config.authUrl, shopUrl: config.shopUrl, fetch: fetchFn });
+  // The home page's first answers come inlined in the page: each is taken once instead of asked.
+  const http = createHttpGateways({
+    authUrl: config.authUrl,
+    shopUrl: config.shopUrl,
+    fetch: withFirstScreen(fetchFn),
+  });
+  let admin: Promise<AdminServices> | undefined;
   return {
     categories: http.categories,
     products: http.products,
@@ -39,6 +48,10 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     shopAdmin: http.shopAdmin,
     productAdmin: http.productAdmin,
     shopVerification: http.shopVerification,
+    admin: () => {
+      admin ??= import("./admin-services.js").then((m) => m.connectAdminServices(config, fetchFn));
+      return admin;
+    },
     shopIds: new AesShopIdCipher(config.shopIdSecret),
     local: browserLocalStorage(),
     session: browserSessionStorage(),

@@ -18,6 +18,8 @@ const accountList = page(() => import("../account/account-list-page.js"));
 const productDetail = page(() => import("../products/product-detail-page.js"));
 const search = page(() => import("../products/search-page.js"));
 const shop = page(() => import("../shops/shop-page.js"));
+const notFound = page(() => import("../ui/not-found-page.js"));
+const adminShop = page(() => import("../selling/shop-admin-page.js"));
 
 export function AppRoutes() {
   return (
@@ -39,8 +41,28 @@ export function AppRoutes() {
           <Route path="followed-shops" element={accountList} />
           <Route path="reviews" element={accountList} />
           <Route path="shop-history" element={accountList} />
-          {/* The account pages of later work (shops, chat, catalogue manager) open the account for now. */}
-          <Route path="*" element={account} />
+          {/* Shop owners: shops */}
+          <Route path="create-shop" element={page(() => import("../selling/shop-create-prompt-page.js"))} />
+          <Route path="createshop" element={page(() => import("../selling/shop-create-page.js"))} />
+          <Route path="shop-details" element={page(() => import("../selling/shop-details-page.js"))} />
+          <Route path="admin-shop" element={adminShop} />
+          <Route path="admin-shop/:shop" element={adminShop} />
+          <Route
+            path="shop-verification"
+            element={page(() => import("../selling/shop-verification-page.js"))}
+          />
+          {/* Shop owners: products */}
+          <Route path="add-product" element={page(() => import("../selling/add-product-page.js"))} />
+          <Route
+            path="edit-product/:productId"
+            element={page(() => import("../selling/edit-product-page.js"))}
+          />
+          <Route
+            path="add-service-banner"
+            element={page(() => import("../selling/service-banner-page.js"))}
+          />
+          {/* Any other account path is not found (spec §2), not the dashboard. */}
+          <Route path="*" element={notFound} />
         </Route>
         <Route path="item" element={productDetail} />
         <Route path="item/:slug" element={productDetail} />
@@ -53,6 +75,7 @@ export function AppRoutes() {
         <Route path="products/search" element={search} />
         <Route path="products/search/:query" element={search} />
         <Route path="shops" element={page(() => import("../shops/shops-page.js"))} />
+        <Route path="shops/select-shop" element={page(() => import("../selling/my-shops-select-page.js"))} />
         <Route path="shops/all-shops" element={page(() => import("../shops/all-shops-page.js"))} />
         <Route path="shops/shop" element={shop} />
         <Route path="shops/shop/:token" element={shop} />
@@ -63,7 +86,7 @@ export function AppRoutes() {
         <Route path="contact" element={page(() => import("../support/contact-page.js"))} />
         <Route path="privacy" element={page(() => import("../support/privacy-page.js"))} />
         <Route path="terms" element={page(() => import("../support/terms-page.js"))} />
-        <Route path="*" element={page(() => import("../ui/not-found-page.js"))} />
+        <Route path="*" element={notFound} />
       </Route>
     </Routes>
   );

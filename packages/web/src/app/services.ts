@@ -20,6 +20,7 @@ import type {
   SupportGateway,
   UserVerificationGateway,
 } from "@katale/domain";
+import type { AdminServices } from "./admin-services.js";
 
 /** Everything the screens' hooks need, resolved once in the composition root (the ports as `PORTS` names them). */
 export interface Services {
@@ -39,6 +40,8 @@ export interface Services {
   readonly shopAdmin: ShopAdminGateway;
   readonly productAdmin: ProductAdminGateway;
   readonly shopVerification: ShopVerificationGateway;
+  /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
+  readonly admin: () => Promise<AdminServices>;
   readonly shopIds: ShopIdCipher;
   readonly local: KeyValueStorage<LocalValues>;
   readonly session: KeyValueStorage<SessionValues>;

@@ -1,11 +1,16 @@
-import { messages, type Product, TRENDING_PER_PAGE_NARROW, TRENDING_PER_PAGE_WIDE } from "@katale/domain";
+import {
+  messages,
+  type Product,
+  TRENDING_IMAGE_SIZES,
+  TRENDING_PER_PAGE_NARROW,
+  TRENDING_PER_PAGE_WIDE,
+} from "@katale/domain";
 import { ProductCard, ProductCardSkeleton } from "../products/product-card.js";
 import { useRememberProduct } from "../products/use-remember-product.js";
 import { useNarrow } from "../ui/use-media-query.js";
 import { CarouselFrame, CarouselFramePlaceholder } from "./carousel-frame.js";
 import { useCarousel } from "./use-carousel.js";
 
-const SIZES = "(min-width: 768px) 25vw, 45vw";
 const GRID = "grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-4";
 
 /** Holds the carousel's room while the products load: a page of card skeletons and the arrows. */
@@ -40,7 +45,12 @@ export function TrendingCarousel({ products }: { products: readonly Product[] })
       <ul className={GRID}>
         {carousel.visible.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} onOpen={remember} sizes={SIZES} priority={carousel.page === 0} />
+            <ProductCard
+              product={product}
+              onOpen={remember}
+              sizes={TRENDING_IMAGE_SIZES}
+              priority={carousel.page === 0}
+            />
           </li>
         ))}
       </ul>

@@ -1,7 +1,9 @@
-import { errorMessage, filterShops, messages, ownedShops } from "@katale/domain";
+import { errorMessage, filterShops, messages } from "@katale/domain";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useSession } from "../auth/use-session.js";
+import { MyShopsList } from "../selling/my-shops-list.js";
+import { adminShopPath, useMyShops } from "../selling/shop-queries.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Spinner } from "../ui/spinner.js";
@@ -11,17 +13,25 @@ import { useShops } from "./use-shops.js";
 
 type Tab = "all" | "mine";
 
-/** /shops/all-shops: search, tabs 'All shops' and 'My shops', 'Create/Add Shop'. */
+/**
+ * /shops/all-shops: search, tabs 'All shops' and 'My shops' (?tab=mine opens it), 'Create/Add Shop'.
+ * My shops lists the signed-in user's shops (GET shop/mine/), each opening its admin page.
+ */
 export default function AllShopsPage() {
   const query = useShops();
-  const { loggedIn, userId } = useSession();
+  const { loggedIn } = useSession();
+  const [params, setParams] = useSearchParams();
   const [text, setText] = useState("");
-  const [tab, setTab] = useState<Tab>("all");
+  const tab: Tab = params.get("tab") === "mine" ? "mine" : "all";
+  const setTab = (next: Tab) => setParams(next === "mine" ? { tab: "mine" } : {}, { replace: true });
+  const mine = useMyShops(loggedIn && tab === "mine");
   const result = query.data;
   const tabButton = (id: Tab, label: string) => (
     <button
       type="button"
       role="tab"
+      id={`shops-tab-${id}`}
+      aria-controls="shops-panel"
       aria-selected={tab === id}
       onClick={() => setTab(id)}
       className={`-mb-px min-h-11 border-b-2 px-4 font-medium ${tab === id ? "border-brand-700 text-brand-700" : "border-transparent text-gray-600"}`}
@@ -30,12 +40,20 @@ export default function AllShopsPage() {
     </button>
   );
   function body() {
-    if (tab === "mine" && !loggedIn) return <EmptyState>{messages.common.loginToViewProducts}</EmptyState>;
+    if (tab === "mine") {
+      if (!loggedIn) return <EmptyState>{messages.common.loginToViewProducts}</EmptyState>;
+      return (
+        <MyShopsList
+          result={mine.data}
+          filter={(shops) => filterShops(shops, text)}
+          to={adminShopPath}
+          onRetry={() => mine.refetch()}
+        />
+      );
+    }
     if (result === undefined) return <Spinner />;
     if (!result.ok) return <EmptyState>{errorMessage(result.error)}</EmptyState>;
-    const pool = tab === "mine" ? ownedShops(result.value, userId) : result.value;
-    if (tab === "mine" && pool.length === 0) return <EmptyState>{messages.shops.noShopsYet}</EmptyState>;
-    const shown = filterShops(pool, text);
+    const shown = filterShops(result.value, text);
     return shown.length === 0 ? (
       <EmptyState>{messages.web.noShopsMatch}</EmptyState>
     ) : (
@@ -61,7 +79,9 @@ export default function AllShopsPage() {
         {tabButton("all", messages.shops.allShops)}
         {tabButton("mine", messages.shops.myShops)}
       </div>
-      <div role="tabpanel">{body()}</div>
+      <div role="tabpanel" id="shops-panel" aria-labelledby={`shops-tab-${tab}`}>
+        {body()}
+      </div>
     </div>
   );
 }

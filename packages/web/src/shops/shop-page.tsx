@@ -2,6 +2,7 @@ import { errorMessage, messages, searchShopProducts } from "@katale/domain";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ProductGrid } from "../products/product-grid.js";
+import { ShopAdminView } from "../selling/shop-admin-view.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import NotFoundPage from "../ui/not-found-page.js";
@@ -10,7 +11,7 @@ import { ShopHeader } from "./shop-header.js";
 import { ShopSearchBox } from "./shop-search-box.js";
 import { useShopPage } from "./use-shops.js";
 
-/** /shops/shop/{encrypted id} and /shops/shop: the customer's view of a shop. */
+/** /shops/shop/{encrypted id} and /shops/shop: the customer's view of a shop; its owner's admin page for them. */
 export default function ShopPage() {
   const { token } = useParams();
   const query = useShopPage(token);
@@ -27,6 +28,8 @@ export default function ShopPage() {
     );
   }
   const page = result.value;
+  // Owners see their admin page instead, without Chat and Follow (spec §2).
+  if (page.isOwner) return <ShopAdminView shop={page.shop} />;
   const shown = searchShopProducts(page.products, text);
   return (
     <div className="page py-4">

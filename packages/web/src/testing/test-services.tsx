@@ -43,6 +43,7 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     shopAdmin: seller,
     productAdmin: seller,
     shopVerification: seller,
+    admin: () => Promise.reject(new Error("no admin services in this test: pass `admin`")),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
     session: memoryStore(sessionStorageSchemas),

@@ -1,0 +1,40 @@
+import type { FetchLike } from "@katale/adapters-http";
+import { FIRST_SCREEN_ID } from "@katale/adapters-http/contract";
+
+/**
+ * The browser's fetch, except that the answers the server inlined into the page for its first screen
+ * (`<script type="application/json" id="first-screen">`, keyed by URL path) are taken once, each
+ * the first time the app asks for it, instead of asking the network again.
+ */
+export function withFirstScreen(
+  fetchFn: FetchLike,
+  doc: Document = document,
+  origin = doc.location.origin,
+): FetchLike {
+  let answers: Map<string, string> | undefined;
+  const load = (): Map<string, string> => {
+    const element = doc.getElementById(FIRST_SCREEN_ID);
+    const found = new Map<string, string>();
+    try {
+      const inlined = JSON.parse(element?.textContent ?? "{}") as Record<string, unknown>;
+      for (const [path, body] of Object.entries(inlined)) found.set(path, JSON.stringify(body));
+    } catch {
+      // A page without (or with broken) first-screen data: every call goes to the network.
+    }
+    element?.remove();
+    return found;
+  };
+  return (url, init) => {
+    if (init.method === "GET") {
+      answers ??= load();
+      const target = new URL(url, origin);
+      const key = `${target.pathname}${target.search}`;
+      const body = target.origin === origin ? answers.get(key) : undefined;
+      if (body !== undefined) {
+        answers.delete(key);
+        return Promise.resolve({ status: 200, text: async () => body });
+      }
+    }
+    return fetchFn(url, init);
+  };
+}

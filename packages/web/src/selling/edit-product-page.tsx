@@ -1,0 +1,204 @@
+import { deleteProduct, editProduct, err, messages, ok, type Product, type Shop } from "@katale/domain";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ExternalLink, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useServices } from "../app/services-context.js";
+import { productPath } from "../products/product-path.js";
+import { Banner, Banners } from "../ui/banner.js";
+import { Dialog } from "../ui/dialog.js";
+import { ErrorState } from "../ui/error-state.js";
+import { useNotice } from "../ui/notices.js";
+import { Spinner } from "../ui/spinner.js";
+import { SubmitButton } from "../ui/submit-button.js";
+import { useOutcomeForm } from "../ui/use-outcome-form.js";
+import { ShopChoiceState } from "./add-product-page.js";
+import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
+import { keptImages } from "./product-form-images.js";
+import { type ProductFormValues, productFormValuesSchema } from "./product-form-schema.js";
+import { shopAdminPath, useMyShops, useProductsChanged } from "./product-form-shop.js";
+import { prepareUploads, splitForEdit, type UploadStage } from "./product-form-upload.js";
+
+/** The form's values for `product` as it stands. */
+function valuesOf(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    categoryId: String(product.categoryId),
+    subCategoryId: String(product.subCategoryId),
+    description: product.description,
+    price: String(product.price),
+    inStock: String(product.inStock),
+    images: keptImages(product.images),
+  };
+}
+
+const productKey = (id: number) => ["admin-product", id] as const;
+
+/**
+ * /account/edit-product/:productId: the product form filled in; only what changed is sent (spec §7's
+ * image flags for removed and added images). Delete asks first, then goes to the shop's admin page.
+ */
+export default function EditProductPage() {
+  const { productId } = useParams();
+  const id = Number(productId);
+  const { products } = useServices();
+  const text = messages.webSelling;
+  const product = useQuery({
+    queryKey: productKey(id),
+    queryFn: () => products.getProduct(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const shops = useMyShops();
+
+  const found = product.data?.ok ? product.data.value : null;
+  const shop = found && shops.data?.ok ? shops.data.value.find((s) => s.id === found.shopId) : undefined;
+  let body: ReactNode;
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (product.data && !product.data.ok && product.data.error.kind === "not-found")
+  )
+    body = <ErrorState message={messages.products.doesNotExist} />;
+  else if (product.isPending || shops.isPending) body = <Spinner label={text.loading} />;
+  else if (!product.data?.ok || !shops.data?.ok)
+    body = (
+      <ErrorState
+        message={messages.common.checkConnection}
+        onRetry={() => {
+          void product.refetch();
+          void shops.refetch();
+        }}
+      />
+    );
+  else if (found === null || shop === undefined) body = <ShopChoiceState choice={{ state: "not-owner" }} />;
+  else return <EditProductForm key={found.id} product={found} shop={shop} />;
+
+  return (
+    <ProductFormFrame title={text.editProduct} backTo="/shops/all-shops">
+      {body}
+    </ProductFormFrame>
+  );
+}
+
+function EditProductForm({ product: loaded, shop }: { product: Product; shop: Shop }) {
+  const { productAdmin, local, media } = useServices();
+  const client = useQueryClient();
+  const changed = useProductsChanged();
+  const [product, setProduct] = useState(loaded);
+  const [stage, setStage] = useState<UploadStage | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const text = messages.webSelling;
+  const { form, onSubmit, busy, banner } = useOutcomeForm(
+    productFormValuesSchema,
+    async (values) => {
+      try {
+        const { kept, upload } = splitForEdit(product.images, values.images);
+        const addedImages = upload.length > 0 ? await prepareUploads(upload, media, setStage) : [];
+        const answer = await editProduct({ productAdmin, storage: local }, product, {
+          ...values,
+          keptImages: kept,
+          addedImages,
+        });
+        if (answer.ok && !answer.value.changed) return ok({ ...answer.value, message: text.nothingChanged });
+        return answer;
+      } catch {
+        return err({ reason: "network" as const, message: messages.products.editFailed });
+      } finally {
+        setStage(null);
+      }
+    },
+    {
+      defaultValues: valuesOf(loaded),
+      onSuccess: (done, _values, { reset }) => {
+        if (!done.changed) return;
+        // What the service answers is what the next edit compares with.
+        setProduct(done.product);
+        client.setQueryData(productKey(done.product.id), ok(done.product));
+        reset(valuesOf(done.product));
+        changed();
+      },
+    },
+  );
+
+  return (
+    <ProductFormFrame title={text.editProduct} backTo={shopAdminPath(shop.id)}>
+      <div className="-mt-1 mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <span className="text-gray-600">{shop.name}</span>
+        <Link to={productPath(product.slug)} className="btn-link">
+          <ExternalLink aria-hidden="true" size={16} className="mr-1" />
+          {product.name}
+        </Link>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={busy}>
+        <ProductFormFields form={form} busy={busy} />
+        <div className="flex flex-col gap-3">
+          <ProductFormProgress stage={stage} />
+          <Banners state={banner} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <button
+              type="button"
+              className="btn-secondary border-red-300 text-red-700 hover:bg-red-50"
+              aria-haspopup="dialog"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 aria-hidden="true" size={18} />
+              {text.deleteProduct}
+            </button>
+            <SubmitButton busy={busy} busyLabel={text.saving} className="w-full sm:w-auto">
+              {text.saveChanges}
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+      {confirming && <DeleteProductDialog product={product} onClose={() => setConfirming(false)} />}
+    </ProductFormFrame>
+  );
+}
+
+/** 'Delete this product?' with Cancel (focused first) and Delete; deleted, it goes to the shop's admin page. */
+function DeleteProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { productAdmin, local } = useServices();
+  const navigate = useNavigate();
+  const notify = useNotice();
+  const changed = useProductsChanged();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const text = messages.webSelling;
+
+  async function remove() {
+    setBusy(true);
+    setFailure(null);
+    const answer = await deleteProduct({ productAdmin, storage: local }, product.id);
+    if (!answer.ok) {
+      setBusy(false);
+      setFailure(answer.error.message);
+      return;
+    }
+    notify(answer.value.message);
+    navigate(shopAdminPath(product.shopId), { replace: true });
+    changed();
+  }
+
+  return (
+    <Dialog
+      title={messages.selling.confirmDeleteProduct}
+      description={text.confirmDeleteNamed(product.name)}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+    >
+      <div className="flex flex-col gap-3">
+        <Banner tone="error">{failure ?? undefined}</Banner>
+        <div className="grid grid-cols-2 gap-3">
+          <button type="button" className="btn-secondary" data-autofocus disabled={busy} onClick={onClose}>
+            {text.cancel}
+          </button>
+          <button type="button" className="btn-danger" disabled={busy} aria-busy={busy} onClick={remove}>
+            {busy ? text.deleting : messages.reviews.delete}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

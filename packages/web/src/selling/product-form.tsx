@@ -1,0 +1,244 @@
+import { followsProductHint, messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { ArrowLeft, Check } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { Link } from "react-router";
+import { onUploadProgress } from "../app/upload-aware-fetch.js";
+import { useCategories, useSubCategoriesOf } from "../catalogue/use-catalogue.js";
+import { FieldFrame, inputClass, TextAreaField, TextField } from "../ui/field.js";
+import { PageTitle } from "../ui/page-title.js";
+import { ProductFormImages } from "./product-form-images.js";
+import type { CheckedProductFormValues, ProductFormValues } from "./product-form-schema.js";
+import type { UploadStage } from "./product-form-upload.js";
+
+export type ProductFormHandle = UseFormReturn<ProductFormValues, unknown, CheckedProductFormValues>;
+
+/** The owner's product pages: back to the shop's admin page, the title, then the form's card. */
+export function ProductFormFrame({
+  title,
+  backTo,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="page max-w-3xl py-4 sm:py-6">
+      <Link
+        to={backTo}
+        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-gray-700 hover:text-brand-700"
+      >
+        <ArrowLeft aria-hidden="true" size={18} />
+        {messages.webSelling.backToShop}
+      </Link>
+      <div className="mt-1">
+        <PageTitle>{title}</PageTitle>
+      </div>
+      <div className="mt-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * The fields of spec §2: name, category, a sub category of that category, description, price in
+ * whole UGX, stock, and 1 to 8 images with the hint (a description over 15 words, 3 or more
+ * images, the first is the display image).
+ */
+export function ProductFormFields({ form, busy }: { form: ProductFormHandle; busy: boolean }) {
+  const { register, control, formState, watch, setValue } = form;
+  const { errors } = formState;
+  const text = messages.webSelling;
+  const categoryId = watch("categoryId");
+  const description = watch("description");
+  const categories = useCategories();
+  const subCategories = useSubCategoriesOf(categoryId ? Number(categoryId) : null);
+  const categoryList = categories.data?.ok ? categories.data.value : [];
+  const subCategoryList = subCategories.data?.ok ? subCategories.data.value : [];
+
+  return (
+    <fieldset disabled={busy} className="grid min-w-0 gap-4 sm:grid-cols-2">
+      <TextField
+        label={text.productName}
+        autoComplete="off"
+        error={errors.name?.message}
+        frameClassName="sm:col-span-2"
+        {...register("name")}
+      />
+      <Controller
+        control={control}
+        name="categoryId"
+        render={({ field, fieldState }) => (
+          <FieldFrame id="product-category" label={text.category} error={fieldState.error?.message}>
+            <select
+              id="product-category"
+              className={inputClass}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={fieldState.error ? "product-category-message" : undefined}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              // Controlled: the value shows once the options have arrived.
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                // A sub category belongs to one category: choosing another category asks again.
+                setValue("subCategoryId", "", { shouldValidate: false });
+              }}
+            >
+              <option value="">{text.chooseCategory}</option>
+              {categoryList.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+        )}
+      />
+      <Controller
+        control={control}
+        name="subCategoryId"
+        render={({ field, fieldState }) => (
+          <FieldFrame
+            id="product-sub-category"
+            label={text.subCategory}
+            error={fieldState.error?.message}
+            hint={categoryId ? undefined : text.chooseCategoryFirst}
+          >
+            <select
+              id="product-sub-category"
+              className={inputClass}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby="product-sub-category-message"
+              disabled={!categoryId}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+            >
+              <option value="">{text.chooseSubCategory}</option>
+              {subCategoryList.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
+        )}
+      />
+      <div className="sm:col-span-2">
+        <TextAreaField
+          label={text.description}
+          rows={6}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+      </div>
+      <TextField
+        label={text.price}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={text.priceHint}
+        error={errors.price?.message}
+        {...register("price")}
+      />
+      <TextField
+        label={text.stock}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={text.stockHint}
+        error={errors.inStock?.message}
+        {...register("inStock")}
+      />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="images"
+          render={({ field, fieldState }) => (
+            <ProductFormImages
+              label={text.images}
+              hint={
+                <>
+                  {messages.products.addProductHint}
+                  {followsProductHint(description ?? "", field.value.length) && (
+                    <span className="mt-1 flex items-center gap-1 font-medium text-green-800">
+                      <Check aria-hidden="true" size={16} />
+                      {text.hintMet}
+                    </span>
+                  )}
+                </>
+              }
+              value={field.value}
+              onChange={field.onChange}
+              max={PRODUCT_IMAGES_MAX}
+              error={fieldState.error?.message}
+              disabled={busy}
+            />
+          )}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** 1536 -> "1.5 KB", 2_500_000 -> "2.4 MB". */
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Resizing takes the first fifth of the bar, the upload the rest. */
+const RESIZE_SHARE = 20;
+
+/**
+ * How far sending has come, for slow networks: one step per image resized, then the bytes sent
+ * (the browser's multipart requests report them; without a report the bar pulses until the answer).
+ */
+export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
+  const [sent, setSent] = useState<{ sent: number; size: number } | null>(null);
+  const uploading = stage?.step === "uploading";
+  useEffect(() => {
+    if (!uploading) return;
+    setSent(null);
+    return onUploadProgress((done, size) => setSent({ sent: done, size }));
+  }, [uploading]);
+  if (stage === null) return null;
+  const text = messages.webSelling;
+  let percent: number;
+  let label: string;
+  if (stage.step === "resizing") {
+    percent = Math.round((RESIZE_SHARE * (stage.current - 1)) / stage.total);
+    label = text.resizing(stage.current, stage.total);
+  } else if (sent === null || sent.size === 0) {
+    percent = RESIZE_SHARE;
+    label = text.uploading;
+  } else {
+    percent = RESIZE_SHARE + Math.round(((100 - RESIZE_SHARE) * sent.sent) / sent.size);
+    label = sent.sent >= sent.size ? text.finishing : text.uploadingBytes(bytes(sent.sent), bytes(sent.size));
+  }
+  const waiting = stage.step === "uploading" && (sent === null || sent.sent >= sent.size);
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm text-gray-700" aria-hidden="true">
+        {label}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={text.uploadProgress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={label}
+        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+      >
+        <div
+          className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${waiting ? "animate-pulse" : ""}`}
+          style={{ width: `${Math.max(percent, 4)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
