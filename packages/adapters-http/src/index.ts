@@ -13,6 +13,13 @@ export { AuthHttpGateway } from "./auth/auth-http-gateway.js";
 export { toProfileWire, toUser } from "./auth/auth-wire-mapping.js";
 export { toCategory, toFilter, toSubCategory } from "./catalogue/catalogue-wire-mapping.js";
 export { CategoryHttpGateway } from "./catalogue/category-http-gateway.js";
+export { ChatHttpGateway } from "./chat/chat-http-gateway.js";
+export {
+  ChatSocketConnector,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from "./chat/chat-socket-connector.js";
+export { toChatMessage, toChatRoom, toChatRoomSummary } from "./chat/chat-wire-mapping.js";
 export { BrowseHistoryHttpGateway } from "./engagement/browse-history-http-gateway.js";
 export {
   toComment,

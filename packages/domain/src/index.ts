@@ -32,6 +32,8 @@ export * from "./catalogue/filter.js";
 export * from "./catalogue/load-category-listing.js";
 export * from "./catalogue/load-sub-category-listing.js";
 export * from "./catalogue/sub-category.js";
+export * from "./chat/chat.js";
+export * from "./chat/chat-gateway.js";
 export * from "./chat/chat-message.js";
 export * from "./chat/chat-room.js";
 export * from "./constants.js";

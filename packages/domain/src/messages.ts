@@ -693,6 +693,15 @@ export const messages = {
     chats: "Chats",
     available: "Available",
     connectionIssues: "connection issues, please reload the page",
+    roomNotFound: "Chat room not found",
+    ownShop: "You cannot chat with your own shop",
+    messageBlank: "Type a message first",
+    messageTooLong: "A message can have at most 2000 characters",
+    notJson: 'A message must be a JSON object like {"message": "..."}',
+    productNotFound: "That product does not exist",
+    tooManyMessages: "You are sending messages too fast; wait a few seconds",
+    tooManySockets: "Too many open chats; close some and try again",
+    socketOnly: "This address is a WebSocket: connect with the katale.chat.v1 subprotocol",
   },
 } as const;
 

@@ -5,6 +5,7 @@ import type {
 } from "./admin/admin-gateways.js";
 import type { AuthGateway } from "./auth/auth-gateway.js";
 import type { CategoryGateway } from "./catalogue/category-gateway.js";
+import type { ChatConnector, ChatGateway } from "./chat/chat-gateway.js";
 import type { BrowseHistoryGateway } from "./engagement/browse-history-gateway.js";
 import type { FollowGateway } from "./engagement/follow-gateway.js";
 import type { RatingGateway } from "./engagement/rating-gateway.js";
@@ -60,6 +61,9 @@ export const PORTS = {
   catalogueAdmin: portToken<CatalogueAdminGateway>("CatalogueAdminGateway"),
   verificationReview: portToken<VerificationReviewGateway>("VerificationReviewGateway"),
   adminRole: portToken<AdminRoleGateway>("AdminRoleGateway"),
+  chat: portToken<ChatGateway>("ChatGateway"),
+  /** The live room connection (a WebSocket in browsers and the CLI). */
+  chatSockets: portToken<ChatConnector>("ChatConnector"),
   shopIds: portToken<ShopIdCipher>("ShopIdCipher"),
   /** Kept across visits (spec §3 localStorage keys): the browser's localStorage, the CLI's file. */
   localStorage: portToken<KeyValueStorage<LocalValues>>("LocalStorage"),

@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { authRoutes } from "./auth/auth-routes.js";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
 import { catalogueWriteRoutes } from "./catalogue/catalogue-write-routes.js";
+import { ChatHub } from "./chat/chat-hub.js";
+import { chatRoutes, registerChatSockets } from "./chat/chat-routes.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
 import { engagementRoutes } from "./engagement/engagement-routes.js";
@@ -97,6 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The development mailbox (never in production: there the mailbox is null).
   if (mail.mailbox) await app.register(devMailRoutes, { mailbox: mail.mailbox });
   if (config.services.includes("shop")) {
+    // Live chat (issue 11): the socket server on the root, the room calls and socket under the shop service.
+    const chatHub = new ChatHub();
+    await registerChatSockets(app, chatHub);
     await app.register(
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
@@ -112,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Admins (issue 10): the catalogue and the verification review.
         await shop.register(catalogueWriteRoutes, deps);
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
+        await shop.register(chatRoutes, { ...deps, database, hub: chatHub });
       },
       { prefix: "/api/shop" },
     );

@@ -1,11 +1,21 @@
 import { z } from "zod";
-import { dataOf, defineCalls, detailError, idParams, idValue, imagePath, timestamp } from "./common.js";
+import { dataOf, defineCalls, detailError, idParams, imagePath, noContent, timestamp } from "./common.js";
 
-// Chat rooms, messages and the socket frames (spec §3, §7), shop service.
-// The socket is `chat/:roomSlug/` on the shop service (ws:// or wss:// of its origin), token in the
-// `token` query parameter because browsers cannot set headers on a WebSocket.
+// Chat rooms, messages and the socket frames (spec §2 Chat, §3, §7; issue 11), shop service.
+// The socket is `chat/:slug/` on the shop service (ws:// or wss:// of its origin). The token never
+// goes in the URL: the client offers two subprotocols, `katale.chat.v1` and `bearer.<token>`, and
+// the server answers `katale.chat.v1`.
 
-/** The product card a message may carry. */
+/** Messages are trimmed, then 1..CHAT_MESSAGE_MAX characters. */
+export const CHAT_MESSAGE_MAX = 2000;
+/** A room's history comes in pages of this many messages (the newest first, answered oldest first). */
+export const CHAT_HISTORY_PAGE = 50;
+/** The subprotocol of the socket. */
+export const CHAT_PROTOCOL = "katale.chat.v1";
+/** Prefix of the subprotocol that carries the login token. */
+export const CHAT_BEARER_PREFIX = "bearer.";
+
+/** The product card a message may carry, filled by the server from the database. */
 export const chatProductWire = z.object({
   product_id: z.number().int(),
   slug: z.string(),
@@ -37,28 +47,46 @@ export const chatShopWire = z.object({
   owner: z.number().int(),
 });
 
-/**
- * A room. In the room list `messages` holds only the latest message (or nothing), for the preview;
- * in the room detail it holds the whole conversation, oldest first.
- */
-export const chatRoomWire = z.object({
+/** A room of the list: the latest message (or null) for the preview, and what the caller has not read. */
+export const chatRoomSummaryWire = z.object({
   slug: z.string(),
+  customer: chatCustomerWire,
+  shop: chatShopWire,
+  last_message: chatMessageWire.nullable(),
+  /** messages of the other party newer than the caller's last read */
+  unread_count: z.number().int().min(0),
+});
+export type ChatRoomSummaryWire = z.infer<typeof chatRoomSummaryWire>;
+
+/** A room with a page of its history, oldest first. */
+export const chatRoomWire = z.object({
   messages: z.array(chatMessageWire),
   customer: chatCustomerWire,
   shop: chatShopWire,
-  last_message_at: timestamp.nullable(),
 });
 export type ChatRoomWire = z.infer<typeof chatRoomWire>;
 
-/** Client -> server frame (JSON text). `product` is a product id to attach, or null. */
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+
+/** Client -> server frame (JSON text): a message, or `{type: "read"}`. */
 export const chatSendFrame = z.object({
-  message: z.string().max(4000),
-  sender_id: idValue.optional().describe("ignored: the sender is the token's user"),
-  product: idValue.nullable().optional(),
+  message: z.string(),
+  sender_id: z.unknown().optional().describe("ignored: the sender is the token's user"),
+  product: z
+    .object({
+      slug: z.string().optional(),
+      product_id: z.union([z.number(), z.string()]).optional(),
+    })
+    .nullable()
+    .optional()
+    .describe("a product to attach, by slug or product_id; the server fills the card"),
 });
 export type ChatSendFrame = z.input<typeof chatSendFrame>;
 
-/** Server -> client frame (JSON text), sent to everyone in the room including the sender. */
+/** Client -> server frame: the caller has read the room (for `unread_count`). */
+export const chatReadFrame = z.object({ type: z.literal("read") });
+
+/** Server -> client frame (JSON text), sent to every socket of the room including the sender's. */
 export const chatReceiveFrame = z.object({ message: chatMessageWire });
 export type ChatReceiveFrame = z.infer<typeof chatReceiveFrame>;
 
@@ -70,42 +98,67 @@ export const chatCalls = defineCalls({
     service: "shop",
     method: "GET",
     path: "chat/room/",
-    summary: "The user's rooms (as customer and as shop owner), latest message first, empty rooms last",
+    summary:
+      "The caller's rooms (as customer and as owner of any shop), newest message first, rooms without messages last",
     auth: "token",
-    response: { 200: z.object({ data: z.array(chatRoomWire) }), 401: detailError },
+    response: { 200: z.object({ data: z.array(chatRoomSummaryWire) }), 401: detailError },
   },
   room: {
     service: "shop",
     method: "GET",
     path: "chat/room/:slug",
-    summary: "One room with all its messages, oldest first; only its customer and the shop owner may read it",
+    summary:
+      "One room and the last 50 of its messages, oldest first (`?before=ISO-TIME` for older ones); its customer and the shop owner only, anyone else 404",
     auth: "token",
-    params: z.object({ slug: z.string().min(1).max(200) }),
-    response: { 200: dataOf(chatRoomWire), 401: detailError, 403: detailError, 404: detailError },
+    params: slugParams,
+    querystring: z.object({
+      before: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .describe("only messages sent before this time (ISO 8601), to page back"),
+    }),
+    response: { 200: dataOf(dataOf(chatRoomWire)), 400: detailError, 401: detailError, 404: detailError },
+  },
+  markRead: {
+    service: "shop",
+    method: "POST",
+    path: "chat/room/:slug/read/",
+    summary: "Marks the room read for the caller (as the socket's {type: 'read'} frame does)",
+    auth: "token",
+    params: slugParams,
+    response: { 204: noContent, 401: detailError, 404: detailError },
   },
   getRoom: {
     service: "shop",
     method: "GET",
     path: "chat/room/get-room/:shopId",
-    summary: "The user's room with a shop, created on first use",
+    summary:
+      "The caller's room with a shop, created on first use; an owner cannot open one with their own shop",
     auth: "token",
     params: idParams("shopId"),
     response: {
       200: dataOf(z.object({ slug: z.string() })),
       400: detailError,
       401: detailError,
-      403: detailError,
       404: detailError,
     },
   },
 });
 
-/** The socket of a room (not an HTTP call): `chat/:roomSlug/?token=<key>` on the shop service. */
+/** The socket of a room (not an HTTP call): `chat/:slug/` on the shop service. */
 export const chatSocket = {
   service: "shop",
-  path: "chat/:roomSlug/",
-  query: z.object({ token: z.string().min(1) }),
+  path: "chat/:slug/",
+  protocol: CHAT_PROTOCOL,
+  bearerPrefix: CHAT_BEARER_PREFIX,
   send: chatSendFrame,
+  read: chatReadFrame,
   receive: chatReceiveFrame,
   error: chatErrorFrame,
 } as const;
+
+/**
+ * Close codes of the socket: 4401 no valid token, 4403 not a participant, 4429 too many sockets or
+ * messages; 1001 the server is going away; 1008 a reader too slow to keep up.
+ */
+export const CHAT_CLOSE = { unauthorized: 4401, forbidden: 4403, tooMany: 4429, goingAway: 1001 } as const;

@@ -82,6 +82,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "chat/room/"],
   ["shop", "GET", "chat/room/{slug}"],
   ["shop", "GET", "chat/room/get-room/{shopId}"],
+  // Defined by us (issue 11): marks a room read, as the socket's {type: "read"} frame does.
+  ["shop", "POST", "chat/room/{slug}/read/"],
   // Not named by the spec's list of paths, defined by us for the address search.
   ["shop", "GET", "geo/autocomplete/"],
   // Defined by us (issue 7): the product page's 'Related products from other shops', without a listing.

@@ -43,6 +43,12 @@ export const ERROR_CODES = {
   filter_not_found: "No such filter.",
   filter_value_not_found: "No such filter value.",
   verification_request_not_found: "No such request.",
+  /** A chat room that does not exist, or the caller is not in it. */
+  room_not_found: "No such chat room.",
+
+  // ---- chat (issue 11) ----
+  /** Opening a chat with one's own shop. */
+  own_shop: "Owners cannot chat with their own shop.",
 
   // ---- accounts (authentication service) ----
   /** Registration or profile: the e-mail and/or phone belong to another account (field errors say which). */

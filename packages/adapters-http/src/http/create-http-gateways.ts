@@ -3,6 +3,7 @@ import type {
   AuthGateway,
   BrowseHistoryGateway,
   CategoryGateway,
+  ChatGateway,
   FollowGateway,
   ProductAdminGateway,
   ProductGateway,
@@ -17,6 +18,7 @@ import type {
 } from "@katale/domain";
 import { AuthHttpGateway } from "../auth/auth-http-gateway.js";
 import { CategoryHttpGateway } from "../catalogue/category-http-gateway.js";
+import { ChatHttpGateway } from "../chat/chat-http-gateway.js";
 import { BrowseHistoryHttpGateway } from "../engagement/browse-history-http-gateway.js";
 import { FollowHttpGateway } from "../engagement/follow-http-gateway.js";
 import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
@@ -50,6 +52,7 @@ export interface HttpGateways {
   readonly shopAdmin: ShopAdminGateway;
   readonly productAdmin: ProductAdminGateway;
   readonly shopVerification: ShopVerificationGateway;
+  readonly chat: ChatGateway;
 }
 
 export interface HttpGatewaysOptions extends ServiceUrls {
@@ -76,5 +79,6 @@ export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
     shopAdmin: new ShopAdminHttpGateway(http),
     productAdmin: new ProductAdminHttpGateway(http),
     shopVerification: new ShopVerificationHttpGateway(http),
+    chat: new ChatHttpGateway(http),
   };
 }

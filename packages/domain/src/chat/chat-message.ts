@@ -1,6 +1,8 @@
 import { z } from "zod";
 
+/** The product card a message may carry (filled by the server from its database). */
 export const chatProductSchema = z.object({
+  productId: z.number().int().positive(),
   slug: z.string(),
   productName: z.string(),
   price: z.number().int().nonnegative(),
@@ -16,3 +18,6 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Messages are trimmed, then 1..CHAT_MESSAGE_MAX characters (issue 11). */
+export const CHAT_MESSAGE_MAX = 2000;

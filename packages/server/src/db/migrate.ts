@@ -3,6 +3,7 @@ import * as initial from "./migrations/0001-initial.js";
 import * as selling from "./migrations/0002-selling.js";
 import * as admin from "./migrations/0003-admin.js";
 import * as codeAllowances from "./migrations/0004-code-allowances.js";
+import * as chat from "./migrations/0005-chat.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-selling": selling,
   "0003-admin": admin,
   "0004-code-allowances": codeAllowances,
+  "0005-chat": chat,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -260,6 +260,9 @@ export interface ChatRoomsTable {
   shop_id: number;
   created_at: Generated<Timestamp>;
   last_message_at: NullableTimestamp;
+  /** When each side last read the room (migration 0005): unread = the other's messages after it. */
+  customer_last_read_at: NullableTimestamp;
+  owner_last_read_at: NullableTimestamp;
 }
 
 export interface ChatMessagesTable {
@@ -268,7 +271,7 @@ export interface ChatMessagesTable {
   sender_id: number;
   message: string;
   product_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface Database {

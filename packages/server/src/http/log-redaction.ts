@@ -54,6 +54,8 @@ export function redactUrl(url: string): string {
 export const redactPaths = [
   "req.headers.authorization",
   "req.headers.cookie",
+  // The chat socket's `bearer.<token>` subprotocol (issue 11).
+  'req.headers["sec-websocket-protocol"]',
   'res.headers["set-cookie"]',
   "*.password",
   "*.new_password",

@@ -41,6 +41,11 @@ export interface TestServer {
 
 export interface TestServerOptions {
   database?: DatabaseKind;
+  /**
+   * Join this PostgreSQL database instead of creating one (several instances on one database);
+   * close() leaves it. Implies `database: "postgres"`.
+   */
+  databaseUrl?: string;
   seed?: "none" | "demo";
   services?: Service[];
   env?: Record<string, string>;
@@ -119,9 +124,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const kind = options.database ?? "pglite";
+  const kind = options.databaseUrl ? "postgres" : (options.database ?? "pglite");
   const dataDir = mkdtempSync(join(tmpdir(), "katale-test-"));
-  const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
+  const postgres = kind === "postgres" && !options.databaseUrl ? await createPostgresDatabase() : undefined;
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
   const parsed = loadConfig(
     {
       NODE_ENV: "test",
@@ -130,7 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PORT: "0",
       // Tests' data is thrown away: no fsync per commit (file-backed PGlite only).
       PGLITE_FSYNC: "off",
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
     options.services,
@@ -138,7 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config: Config = { ...parsed, ...options.configOverrides };
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: postgres ? dataDir : "memory://",
+    dataDir: databaseUrl ? dataDir : "memory://",
     poolSize: 4,
     durable: config.pgliteFsync,
   });

@@ -1,0 +1,41 @@
+import type { Result } from "../result.js";
+import type { ChatMessage } from "./chat-message.js";
+import type { ChatRoom, ChatRoomSummary } from "./chat-room.js";
+
+/** The room calls of the shop service (spec §7 chat/room/..., issue 11). */
+export interface ChatGateway {
+  /** The user's rooms as customer and as shop owner, newest message first, rooms without messages last. */
+  listRooms(token: string): Promise<Result<ChatRoomSummary[]>>;
+  /** The user's room with a shop (created on first call): its slug. 'invalid' for one's own shop. */
+  openRoom(token: string, shopId: number): Promise<Result<string>>;
+  /** The room and the last 50 messages (before `before`, an ISO time, when given), oldest first. */
+  loadRoom(token: string, slug: string, before?: string): Promise<Result<ChatRoom>>;
+  /** The user has read the room. */
+  markRead(token: string, slug: string): Promise<Result<void>>;
+}
+
+/** What a live room connection tells its listener. */
+export interface ChatListener {
+  /** The connection is open: sending works. */
+  onOpen?(): void;
+  /** A message of the room (the listener's own too). */
+  onMessage(message: ChatMessage): void;
+  /** A frame was refused (blank, too long, unknown product, too fast); the connection stays open. */
+  onRefused?(error: string): void;
+  /** The connection closed; `code` as the socket gave it (1001 server going away, 4401/4403 refused). */
+  onClose?(code: number): void;
+}
+
+/** An open room connection. */
+export interface ChatConnection {
+  /** Sends a message; the product is given by slug (the server fills the card). */
+  send(message: string, productSlug?: string): void;
+  /** Marks the room read. */
+  markRead(): void;
+  close(): void;
+}
+
+/** Opens the live connection of a room (the socket of spec §7, issue 11). */
+export interface ChatConnector {
+  connect(slug: string, token: string, listener: ChatListener): ChatConnection;
+}

@@ -1,0 +1,78 @@
+import { type SessionPorts, signedInToken, signedInUser } from "../engagement/signed-in.js";
+import { messages } from "../messages.js";
+import { err, ok, type Result } from "../result.js";
+import type { ChatGateway } from "./chat-gateway.js";
+import { CHAT_MESSAGE_MAX, type ChatMessage } from "./chat-message.js";
+import type { ChatRoom, ChatRoomSummary } from "./chat-room.js";
+
+// Chat use cases (spec §2 Chat, §4, §6; issue 11). Without a stored token they stop before calling
+// anything ('You need to login first': the login-needed popup).
+
+export interface ChatPorts extends SessionPorts {
+  readonly chat: ChatGateway;
+}
+
+/** 'Chat' on a shop page, 'Message Seller' on a product page: the room's slug. */
+export async function openChatWithShop(ports: ChatPorts, shopId: number): Promise<Result<string>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.openRoom(token.value, shopId);
+}
+
+/** The chat list ('Chats', /account/chat), as the server orders it. */
+export async function listChats(ports: ChatPorts): Promise<Result<ChatRoomSummary[]>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.listRooms(token.value);
+}
+
+/** A room with its latest messages, or older ones before `before` (an ISO time). */
+export async function loadChatRoom(
+  ports: ChatPorts,
+  slug: string,
+  before?: string,
+): Promise<Result<ChatRoom>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.loadRoom(token.value, slug, before);
+}
+
+/** Who the viewer talks to (spec §6): the customer when the viewer owns the shop, otherwise the shop. */
+export function chatPartner(
+  room: Pick<ChatRoom, "customer" | "shop">,
+  viewerId: number,
+): { name: string; picture: string | null; isCustomer: boolean } {
+  return room.shop.owner === viewerId
+    ? { name: room.customer.name, picture: room.customer.profilePicture, isCustomer: true }
+    : { name: room.shop.name, picture: room.shop.displayImage, isCustomer: false };
+}
+
+/** The signed-in user's id, for chatPartner and own/other alignment. */
+export function chatViewer(ports: SessionPorts): Result<number> {
+  const user = signedInUser(ports.storage);
+  return user.ok ? ok(user.value.userId) : user;
+}
+
+/** The text as the server takes it (trimmed, 1..2000 characters), or 'invalid' with the words why. */
+export function chatText(text: string): Result<string> {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return err({ kind: "invalid", message: messages.chat.messageBlank });
+  if (trimmed.length > CHAT_MESSAGE_MAX)
+    return err({ kind: "invalid", message: messages.chat.messageTooLong });
+  return ok(trimmed);
+}
+
+const messageKey = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
+
+/**
+ * The conversation after a reconnection or a page back: both lists merged, oldest first, each
+ * message once (the same time, sender and text are the same message).
+ */
+export function mergeMessages(
+  known: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
+  const byKey = new Map<string, ChatMessage>();
+  for (const m of [...known, ...incoming]) byKey.set(messageKey(m), m);
+  return [...byKey.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+}

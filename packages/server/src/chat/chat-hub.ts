@@ -1,0 +1,145 @@
+import type { WebSocket } from "ws";
+
+// The sockets of this instance, by room (issue 11). Delivery is bounded: a socket whose send buffer
+// holds more than MAX_BUFFERED bytes reads too slowly and is dropped (it reconnects and fetches what
+// it missed). A heartbeat pings every socket every PING_EVERY_MS and drops the ones that did not
+// answer the previous ping. Per user: at most MAX_SOCKETS_PER_USER open sockets and
+// MAX_MESSAGES_PER_WINDOW messages per WINDOW_MS on this instance.
+
+export const PING_EVERY_MS = 30_000;
+export const MAX_BUFFERED = 1024 * 1024;
+export const MAX_SOCKETS_PER_USER = 20;
+export const MAX_MESSAGES_PER_WINDOW = 30;
+export const WINDOW_MS = 10_000;
+
+export interface Member {
+  socket: WebSocket;
+  userId: number;
+  roomId: number;
+  alive: boolean;
+}
+
+export interface HubLimits {
+  pingEveryMs?: number;
+  maxBuffered?: number;
+  maxSocketsPerUser?: number;
+  maxMessagesPerWindow?: number;
+  windowMs?: number;
+}
+
+export class ChatHub {
+  private readonly rooms = new Map<number, Set<Member>>();
+  private readonly socketsOf = new Map<number, number>();
+  private readonly sentAt = new Map<number, number[]>();
+  private readonly heartbeat: NodeJS.Timeout;
+  readonly limits: Required<HubLimits>;
+
+  constructor(limits: HubLimits = {}) {
+    this.limits = {
+      pingEveryMs: limits.pingEveryMs ?? PING_EVERY_MS,
+      maxBuffered: limits.maxBuffered ?? MAX_BUFFERED,
+      maxSocketsPerUser: limits.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER,
+      maxMessagesPerWindow: limits.maxMessagesPerWindow ?? MAX_MESSAGES_PER_WINDOW,
+      windowMs: limits.windowMs ?? WINDOW_MS,
+    };
+    this.heartbeat = setInterval(() => this.ping(), this.limits.pingEveryMs);
+    this.heartbeat.unref();
+  }
+
+  /** May the user open one more socket here? */
+  canOpen(userId: number): boolean {
+    return (this.socketsOf.get(userId) ?? 0) < this.limits.maxSocketsPerUser;
+  }
+
+  hasRoom(roomId: number): boolean {
+    return this.rooms.has(roomId);
+  }
+
+  join(socket: WebSocket, userId: number, roomId: number): Member {
+    const member: Member = { socket, userId, roomId, alive: true };
+    let room = this.rooms.get(roomId);
+    if (!room) {
+      room = new Set();
+      this.rooms.set(roomId, room);
+    }
+    room.add(member);
+    this.socketsOf.set(userId, (this.socketsOf.get(userId) ?? 0) + 1);
+    socket.on("pong", () => {
+      member.alive = true;
+    });
+    socket.on("close", () => this.leave(member));
+    return member;
+  }
+
+  private leave(member: Member): void {
+    const room = this.rooms.get(member.roomId);
+    if (!room?.delete(member)) return;
+    if (room.size === 0) this.rooms.delete(member.roomId);
+    const left = (this.socketsOf.get(member.userId) ?? 1) - 1;
+    if (left > 0) this.socketsOf.set(member.userId, left);
+    else {
+      this.socketsOf.delete(member.userId);
+      this.sentAt.delete(member.userId);
+    }
+  }
+
+  /** Counts a message against the user's window; false when over the limit (not counted). */
+  allowMessage(userId: number, now = Date.now()): boolean {
+    const times = (this.sentAt.get(userId) ?? []).filter((t) => now - t < this.limits.windowMs);
+    if (times.length >= this.limits.maxMessagesPerWindow) {
+      this.sentAt.set(userId, times);
+      return false;
+    }
+    times.push(now);
+    this.sentAt.set(userId, times);
+    return true;
+  }
+
+  /** Sends one frame to every socket of the room on this instance. */
+  deliver(roomId: number, frame: string): void {
+    const room = this.rooms.get(roomId);
+    if (!room) return;
+    for (const member of room) this.send(member, frame);
+  }
+
+  /** Sends to one socket; a reader past the buffer bound is dropped. */
+  send(member: Member, frame: string): void {
+    const socket = member.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.limits.maxBuffered) {
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
+  }
+
+  /** Closes every socket (1001 at shutdown; 1012 when notifications may have been missed). */
+  closeAll(code: number, reason: string): void {
+    // Copied first: a closing socket leaves its room.
+    const members = [...this.rooms.values()].flatMap((room) => [...room]);
+    for (const member of members) member.socket.close(code, reason);
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) n += room.size;
+    return n;
+  }
+
+  stop(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  private ping(): void {
+    for (const room of [...this.rooms.values()]) {
+      for (const member of [...room]) {
+        if (!member.alive) {
+          member.socket.terminate();
+          continue;
+        }
+        member.alive = false;
+        member.socket.ping();
+      }
+    }
+  }
+}
