@@ -329,7 +329,7 @@ describe("katale admin commands against a started server", () => {
       const isAdmin = async () => (await authGet(server, "users/me/", user.key)).body.is_admin;
       const granted = await katale(["admin", "grant", user.email]);
       expect(granted.code, granted.stderr).toBe(0);
-      expect(granted.stdout).toBe(`The account is now an admin: ${user.name} <${user.email}>\n`);
+      expect(granted.stdout).toBe(`The account is now an admin.\nAccount: ${user.name} <${user.email}>\n`);
       expect(await isAdmin()).toBe(true);
       const revoked = await katale(["admin", "revoke-admin", user.email, "--json"]);
       expect(JSON.parse(revoked.stdout)).toMatchObject({ account: { email: user.email, isAdmin: false } });

@@ -10,23 +10,24 @@ function detail(item: PlanItem): string {
   const image = item.image ? `image ${item.image.path.split("/").pop()}` : "";
   switch (item.action) {
     case "create":
-      return [`new ${LEVELS[item.level]}`, image].filter(Boolean).join(", ");
+      return [LEVELS[item.level], image].filter(Boolean).join(", ");
     case "update":
       return [item.renamedFrom === undefined ? "" : `was "${item.renamedFrom}"`, image && `new ${image}`]
         .filter(Boolean)
         .join(", ");
     case "delete":
-      return item.removes
-        ? `${LEVELS[item.level]}, with ${item.removes} ${item.removes === 1 ? "entry" : "entries"} under it`
-        : LEVELS[item.level];
+      return item.removes ? `${LEVELS[item.level]}, ${item.removes} under it` : LEVELS[item.level];
     default:
-      return item.error ?? "";
+      return "";
   }
 }
 
-/** `categories import`: the plan as a table (what changes; unchanged entries are counted only). */
+/**
+ * `categories import`: the plan as a table of what changes (unchanged entries are only counted,
+ * what cannot be done is listed in full with the outcome).
+ */
 export function renderPlan(plan: readonly PlanItem[], width: number): string {
-  const changes = plan.filter((item) => item.action !== "unchanged");
+  const changes = plan.filter((item) => item.action !== "unchanged" && item.action !== "failed");
   if (changes.length === 0) return `${text.nothingToDo}\n`;
   const lines = renderTable(
     [
@@ -40,17 +41,11 @@ export function renderPlan(plan: readonly PlanItem[], width: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** After the import: what failed that the plan did not foresee, then the totals. */
-export function renderImportOutcome(
-  plan: readonly PlanItem[],
-  report: CategoryImportReport,
-  dryRun: boolean,
-): string {
+/** After the import: every failure in full, then the totals. */
+export function renderImportOutcome(report: CategoryImportReport, dryRun: boolean): string {
   const lines: string[] = [];
-  report.items.forEach((item, i) => {
-    if (item.action === "failed" && plan[i]?.action !== "failed")
-      lines.push(`failed  ${item.path}: ${item.error}`);
-  });
+  for (const item of report.items)
+    if (item.action === "failed") lines.push(`failed  ${item.path}: ${item.error}`);
   lines.push(text.summary(report));
   if (dryRun) lines.push(text.dryRun);
   return `${lines.join("\n")}\n`;
@@ -87,12 +82,17 @@ export function renderVerificationRequests(
 /** A request after approve / reject / revoke. */
 export function renderDecision(decided: { message: string; request: VerificationReview }): string {
   const r = decided.request;
-  const lines = [`${decided.message}: request ${r.id}, ${r.kind} ${applicant(r)}, is ${r.status}.`];
+  const lines = [
+    `${decided.message}: request ${r.id} is ${r.status}.`,
+    r.shop
+      ? `Shop: ${r.shop.name}, of ${r.user.name} <${r.user.email}>`
+      : `User: ${r.user.name} <${r.user.email}>`,
+  ];
   if (r.reason) lines.push(`Reason: ${r.reason}`);
   return `${lines.join("\n")}\n`;
 }
 
 /** An account after grant / revoke-admin. */
 export function renderRoleChange(changed: { message: string; account: AdminRoleChange }): string {
-  return `${changed.message}: ${changed.account.name} <${changed.account.email}>\n`;
+  return `${changed.message}.\nAccount: ${changed.account.name} <${changed.account.email}>\n`;
 }

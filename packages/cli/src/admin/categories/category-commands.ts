@@ -35,6 +35,7 @@ function terminalProgress(stream: NodeJS.WriteStream): ApplyProgress {
 
 /** `katale categories export|import`: the whole catalogue as a file, and a file applied to it (admins). */
 export function registerCategoryAdminCommands(categories: Command, invoke: Invoke): void {
+  categories.description("browse the categories; admins export and import the whole catalogue");
   categories
     .command("export")
     .description("write the whole catalogue (categories, sub categories, filters, values) as JSON or CSV")
@@ -95,7 +96,7 @@ export function registerCategoryAdminCommands(categories: Command, invoke: Invok
         dryRun,
         progress: run.io.progress && !dryRun ? terminalProgress(run.io.progress) : undefined,
       });
-      run.show(report, () => renderImportOutcome(plan, report, dryRun));
+      run.show(report, () => renderImportOutcome(report, dryRun));
       if (report.failed > 0) throw new CliFailure("", EXIT_FAILURE);
     });
 }
