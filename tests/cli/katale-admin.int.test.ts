@@ -321,6 +321,9 @@ describe("katale admin commands against a started server", () => {
       expect(revoked.stdout).toContain("Verification removed");
       expect(await status()).toBe("REJECTED");
 
+      const pastEnd = await katale(["admin", "verifications", "--page", "9"]);
+      expect(pastEnd).toMatchObject({ code: 1, stderr: "No more requests: page 9 is past the last page.\n" });
+
       const rejectedList = await katale(["admin", "verifications", "--status", "rejected", "--json"]);
       expect(JSON.parse(rejectedList.stdout).count).toBe(2);
     });

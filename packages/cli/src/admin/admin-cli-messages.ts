@@ -23,6 +23,7 @@ export const adminCliMessages = {
   noRequests: "No verification requests match.",
   requestsPage: (page: number, pages: number, count: number) =>
     `Page ${page} of ${pages} (${count} ${count === 1 ? "request" : "requests"})`,
+  pastLastPage: (page: number) => `No more requests: page ${page} is past the last page.`,
   nextPage: (page: number) => `Next: --page ${page}`,
   badPage: (value: string) => `--page must be a whole number from 1 (got "${value}")`,
   badId: (value: string) => `The request id must be a whole number (got "${value}")`,

@@ -1,15 +1,11 @@
 import { messages, type VerificationReviewQuery } from "@katale/domain";
-import {
-  approveVerification,
-  decideWithReason,
-  listVerificationRequests,
-  setAdminRole,
-} from "@katale/domain/admin";
+import { adminFailure, approveVerification, decideWithReason, setAdminRole } from "@katale/domain/admin";
 import { type Command, Option } from "commander";
+import { CliFailure } from "../cli-failure.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { adminCliMessages as text } from "./admin-cli-messages.js";
 import { renderDecision, renderRoleChange, renderVerificationRequests } from "./admin-render.js";
-import { adminDone, adminOf } from "./admin-run.js";
+import { adminDone, adminFailureOf, adminOf } from "./admin-run.js";
 
 function requestId(run: Invocation, value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) return run.usageError(text.badId(value));
@@ -49,15 +45,23 @@ export function registerAdminCommands(program: Command, invoke: Invoke): void {
         const run = invoke(command);
         if (!/^\d+$/.test(options.page) || Number(options.page) < 1)
           return run.usageError(text.badPage(options.page));
-        const page = adminDone(
-          run,
-          await listVerificationRequests(adminOf(run), {
-            kind: options.kind,
-            status: options.status,
-            ...(options.search && { search: options.search }),
-            page: Number(options.page),
-          }),
-        );
+        const admin = adminOf(run);
+        const query = {
+          kind: options.kind,
+          status: options.status,
+          ...(options.search && { search: options.search }),
+          page: Number(options.page),
+        };
+        // Past the last page the service answers 'Invalid page.': said with the page asked for.
+        const token = admin.storage.get("token")!;
+        const listed = await admin.verificationReview.listRequests(token, query);
+        if (!listed.ok && listed.error.kind !== "invalid-page")
+          throw adminFailureOf(
+            adminFailure(listed.error, messages.common.checkConnection),
+            run.services.urls.shopUrl,
+          );
+        if (!listed.ok) throw new CliFailure(text.pastLastPage(query.page));
+        const page = listed.value;
         run.show(page, renderVerificationRequests, (p) => ({
           count: p.count,
           page: p.page,
