@@ -1,4 +1,5 @@
 import type { CategoryGateway, ProductGateway, ShopGateway } from "@katale/domain";
+import type { AdminCliServices } from "./admin/admin-services.js";
 import type { AccountServices } from "./auth/account-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
@@ -17,6 +18,8 @@ export interface CliServices {
   readonly engagement?: EngagementServices;
   /** The shop owner's ports (shops, products, import state), on the stored session; left out like `account`. */
   readonly selling?: SellingServices;
+  /** The admin's ports (catalogue, verification review, admin role), on the stored session; left out like `account`. */
+  readonly admin?: AdminCliServices;
   /** `katale smoke`: the ports and a plain GET, each call bounded by `timeoutMs`; its own session, never the stored one. */
   readonly smoke?: (timeoutMs: number) => SmokeTarget;
 }

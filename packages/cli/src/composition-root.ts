@@ -96,6 +96,14 @@ export function connectServices(
       stateDir: dirname(account.sessionFile),
       download: (path) => downloadMedia(mediaUrl(urls.shopUrl, path)),
     },
+    admin: {
+      storage: account.storage,
+      auth: account.auth,
+      catalogueAdmin: get(PORTS.catalogueAdmin),
+      verificationReview: get(PORTS.verificationReview),
+      adminRole: get(PORTS.adminRole),
+      stateDir: dirname(account.sessionFile),
+    },
     smoke: (timeoutMs) => smokeTarget(urls, timeoutMs),
   };
 }

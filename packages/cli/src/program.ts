@@ -1,5 +1,7 @@
 import { Command } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { registerAdminCommands } from "./admin/admin-commands.js";
+import { registerCategoryAdminCommands } from "./admin/categories/category-commands.js";
 import { registerAuthCommands } from "./auth/auth-commands.js";
 import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
 import { cliMessages } from "./cli-messages.js";
@@ -43,6 +45,8 @@ export function createProgram(deps: InvokeDeps): Command {
   registerAuthCommands(program, invoke);
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
+  registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
+  registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);
   // Last: its script lists every command above.
   registerCompletionCommand(program, invoke);
