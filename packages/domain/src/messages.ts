@@ -738,7 +738,7 @@ export const messages = {
     statusPending: "Pending",
     kindUser: "User",
     kindShop: "Shop",
-    submitted: (date: string) => `Sent ${date}`,
+    submitted: "Sent",
     requestTitle: "Verification request",
     backToRequests: "Back to the requests",
     applicant: "Applicant",

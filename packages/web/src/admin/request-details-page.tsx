@@ -119,7 +119,7 @@ function Review({ ports, request }: { ports: AdminPorts; request: VerificationRe
           <Row label={text.phone}>{request.phone ?? request.user.phone}</Row>
           {request.kind === "user" && <Row label={text.nin}>{request.nin ?? messages.webAccount.notSet}</Row>}
           <Row label={text.location}>{location}</Row>
-          <Row label={text.submitted("").trim()}>{new Date(request.submittedAt).toLocaleString()}</Row>
+          <Row label={text.submitted}>{new Date(request.submittedAt).toLocaleString()}</Row>
           {request.reason && <Row label={text.reason}>{request.reason}</Row>}
         </dl>
       </section>

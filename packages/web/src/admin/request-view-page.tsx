@@ -66,7 +66,7 @@ function Requests({ ports }: { ports: AdminPorts }) {
               type="button"
               aria-pressed={chip.status === status}
               onClick={() => go({ status: chip.status })}
-              className={`min-h-11 rounded-full px-4 text-sm font-medium ring-1 ${
+              className={`min-h-11 rounded-full px-3 text-sm font-medium ring-1 sm:px-4 ${
                 chip.status === status
                   ? "bg-brand-700 text-white ring-brand-700"
                   : "bg-white text-gray-800 ring-gray-300 hover:text-brand-700"
