@@ -135,6 +135,7 @@ describe.each([
     await page.goto(url("/"));
     const carousel = page.locator('section[aria-roledescription="carousel"][aria-label="Categories"]');
     const tile = carousel.getByRole("link", { name: category });
+    await visible(carousel.getByRole("link", { name: "Electronics" }));
     for (let i = 0; i < 3 && !(await tile.isVisible()); i++) {
       await carousel.getByRole("button", { name: /^Next/ }).click();
     }
