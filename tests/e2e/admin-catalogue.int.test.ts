@@ -167,7 +167,9 @@ describe.each([
       .poll(() =>
         page
           .locator("figure img")
-          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+          .evaluateAll(
+            (imgs) => imgs.filter((i) => (i as unknown as { naturalWidth: number }).naturalWidth > 0).length,
+          ),
       )
       .toBe(2);
     await shot(page, `request-details-${size}`);
