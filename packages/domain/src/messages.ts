@@ -723,6 +723,8 @@ export const messages = {
     noCategories: "No Categories yet",
     noSubCategories: "No sub-categories yet",
     loadingFilters: "Loading filters",
+    filtersOf: "Filters of this sub category",
+    saved: "Saved",
     requestsTitle: "Verification requests",
     allUsers: "All Users",
     chipAll: "ALL",

@@ -6,17 +6,16 @@ import {
   addFilterValue,
   addSubCategory,
 } from "@katale/domain/admin";
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { ImagePicker } from "../account/image-picker.js";
-import { useServices } from "../app/services-context.js";
 import { useCategories, useSubCategories } from "../catalogue/use-catalogue.js";
 import { Banners } from "../ui/banner.js";
 import { TextField } from "../ui/field.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
+import { FilterList, useFiltersOf } from "./filter-list.js";
 import { SelectField } from "./select-field.js";
 import { useRefreshCatalogue } from "./use-admin.js";
 
@@ -156,6 +155,7 @@ export function AddFilterForm({ ports }: { ports: AdminPorts }) {
     },
   );
   const { errors } = form.formState;
+  const subCategoryId = form.watch("subCategoryId");
   return (
     <FormCard title={text.tabAddFilter}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -170,6 +170,7 @@ export function AddFilterForm({ ports }: { ports: AdminPorts }) {
         <Banners state={banner} />
         <Submit busy={busy} />
       </form>
+      {/^\d+$/.test(subCategoryId) && <FilterList ports={ports} subCategoryId={Number(subCategoryId)} />}
     </FormCard>
   );
 }
@@ -179,16 +180,6 @@ const filterValueForm = z.object({
   filterId: chosen(messages.adminServer.filterRequired),
   name: z.string(),
 });
-
-/** The filters of a sub category (the public `category/filter/{id}`), as the listings read them. */
-function useFiltersOf(subCategoryId: number | null) {
-  const { categories } = useServices();
-  return useQuery({
-    queryKey: ["filters", subCategoryId],
-    queryFn: () => categories.listFilters(subCategoryId ?? 0),
-    enabled: subCategoryId !== null,
-  });
-}
 
 /** Add filter value: the sub category, then its filters ('no filters' when none load), then the value. */
 export function AddFilterValueForm({ ports }: { ports: AdminPorts }) {
