@@ -120,6 +120,8 @@ describe.each([
     await page.getByLabel("Filter name").fill("Language");
     await page.getByRole("button", { name: "Create" }).click();
     await visible(page.getByText("Filter successfully created"));
+    await visible(page.getByRole("button", { name: "Edit Language" }));
+    await shot(page, `manage-add-filter-${size}`);
 
     await page.getByRole("tab", { name: "Add filter value" }).click();
     await page.getByLabel("Sub category", { exact: true }).selectOption({ label: sub });
