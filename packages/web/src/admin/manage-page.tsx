@@ -47,7 +47,7 @@ function Manager({ ports }: { ports: AdminPorts }) {
         aria-label={text.tabsLabel}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+        className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {tabs.map((tab) => (
           <button
