@@ -16,6 +16,13 @@ import { usePrivateDocument } from "./use-private-document.js";
 
 const text = messages.webAdmin;
 
+/** The documents' names as the forms that sent them call them. */
+const documentNames: Record<string, string> = {
+  national_id_image: messages.webAccount.nationalIdImage,
+  user_image: messages.webAccount.userImage,
+  shop_image: messages.shopOwner.shopPhoto,
+};
+
 /** /account/request-details/:id: one request's data and documents, and the decision on it. */
 export default function RequestDetailsPage() {
   return <AdminGate>{(ports) => <Details ports={ports} />}</AdminGate>;
@@ -235,7 +242,7 @@ function ReasonForm({
 
 function Document({ name, path }: { name: string; path: string }) {
   const document = usePrivateDocument(path);
-  const label = name.replace(/[_-]+/g, " ");
+  const label = documentNames[name] ?? name.replace(/[_-]+/g, " ");
   return (
     <figure className="flex flex-col gap-1">
       {document.url ? (
@@ -257,7 +264,7 @@ function Document({ name, path }: { name: string; path: string }) {
       ) : (
         <Spinner className="h-48 items-center" />
       )}
-      <figcaption className="text-sm text-gray-700 capitalize">{label}</figcaption>
+      <figcaption className="text-sm text-gray-700 first-letter:uppercase">{label}</figcaption>
     </figure>
   );
 }
