@@ -1,4 +1,4 @@
-import { aCategory, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
+import { aCategory, aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./b
 // manager from the user menu, adds a category with an image, a sub category, a filter and a value,
 // and the category shows on the home carousel; a user asks for verification, the admin rejects it
 // with a reason, the user asks again, the admin approves and the user's account shows Verified; a
-// user who is not an admin gets the not-allowed page. No console errors, no failed requests.
+// shop's request approved gives the owner's shop the tick; a user who is not an admin gets the
+// not-allowed page. No console errors, no failed requests.
 
 let server: TestServer;
 let browser: Browser;
@@ -55,6 +56,20 @@ async function askVerification(user: Signed) {
   const response = await fetch(`${server.authUrl}verification/user/`, {
     method: "POST",
     headers: { authorization: `Token ${user.key}` },
+    body,
+  });
+  expect(response.status).toBe(201);
+}
+
+/** A shop's verification request, sent through the API as the shop-verification form sends it. */
+async function askShopVerification(owner: Signed, shopId: number) {
+  const body = new FormData();
+  body.append("contact", owner.email);
+  body.append("shop", String(shopId));
+  body.append("shop_image", new Blob([new Uint8Array(picture)], { type: "image/png" }), "shop.png");
+  const response = await fetch(`${server.shopUrl}verification/shop/`, {
+    method: "POST",
+    headers: { authorization: `Token ${owner.key}` },
     body,
   });
   expect(response.status).toBe(201);
@@ -206,6 +221,34 @@ describe.each([
     await shot(userPage, `user-verified-${size}`);
     expect(userErrors).toEqual([]);
     await userPage.close();
+  });
+
+  it("approves a shop's verification request, and the owner's shop shows the verified tick", async () => {
+    const admin = await aSignedInUser(server, { role: "admin" });
+    const owner = await aSignedInUser(server);
+    const name = `Wandegeya Hardware ${size}`;
+    const shop = await aShop(server.db, { owner_id: owner.id, name });
+    await askShopVerification(owner, shop.id);
+    const errors: string[] = [];
+    const page = await signedInPage(viewport, admin, errors);
+    await page.goto(url("/account/request-view"));
+    await page.getByLabel("Search requests").fill(name);
+    await page.getByRole("link", { name: new RegExp(name) }).click();
+    await page.waitForURL(/\/account\/request-details\/\d+$/);
+    await visible(page.getByRole("heading", { name }));
+    await page.getByRole("button", { name: "Approve" }).click();
+    await visible(page.getByText("Verification approved"));
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const ownerErrors: string[] = [];
+    const ownerPage = await signedInPage(viewport, owner, ownerErrors);
+    await ownerPage.goto(url("/shops/all-shops?tab=mine"));
+    const row = ownerPage.getByRole("listitem").filter({ hasText: name });
+    await visible(row.getByRole("img", { name: "Verified shop" }));
+    await shot(ownerPage, `shop-verified-${size}`);
+    expect(ownerErrors).toEqual([]);
+    await ownerPage.close();
   });
 
   it("shows the not-allowed page to a user who is not an admin, and no Admin entry", async () => {
