@@ -4,6 +4,7 @@ export * from "./builders.js";
 export * from "./failures.js";
 export * from "./fixed-clock.js";
 export * from "./in-memory-address-suggestions.js";
+export * from "./in-memory-admin-gateway.js";
 export * from "./in-memory-auth-gateway.js";
 export * from "./in-memory-category-gateway.js";
 export * from "./in-memory-engagement-gateway.js";

@@ -2,7 +2,9 @@ import { messages } from "@katale/domain";
 import {
   Bookmark,
   ChevronRight,
+  ClipboardCheck,
   History,
+  LayoutGrid,
   LogOut,
   MessageSquareText,
   Settings,
@@ -12,6 +14,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useIsAdmin } from "../admin/use-admin.js";
 import { useLogout } from "../auth/use-logout.js";
 import { accountLists } from "./account-sections.js";
 
@@ -43,6 +46,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
  */
 export function AccountLinks({ withLists }: { withLists: boolean }) {
   const logout = useLogout();
+  const isAdmin = useIsAdmin().data === true;
   const text = messages.webAccount;
   return (
     <nav aria-label={text.myAccount} className="rounded-2xl bg-white py-2 shadow-sm ring-1 ring-gray-200">
@@ -56,6 +60,16 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
         <MenuLink to="/account/verify-account" icon={<ShieldCheck aria-hidden="true" size={20} />}>
           {text.verifyAccount}
         </MenuLink>
+        {isAdmin && (
+          <>
+            <MenuLink to="/account/manage" icon={<LayoutGrid aria-hidden="true" size={20} />}>
+              {messages.webAdmin.manageCatalogue}
+            </MenuLink>
+            <MenuLink to="/account/request-view" icon={<ClipboardCheck aria-hidden="true" size={20} />}>
+              {messages.webAdmin.verificationRequests}
+            </MenuLink>
+          </>
+        )}
         <MenuLink to="/account/update-user" icon={<UserPen aria-hidden="true" size={20} />}>
           {text.editProfile}
         </MenuLink>

@@ -1,5 +1,5 @@
-import { type ActiveUser, changePicture, messages } from "@katale/domain";
-import { Camera, LoaderCircle } from "lucide-react";
+import { type ActiveUser, changePicture, isVerified, messages } from "@katale/domain";
+import { BadgeCheck, Camera, LoaderCircle } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { useAccountPorts } from "../auth/use-account-ports.js";
 import { useMediaUrl } from "../media/use-media-url.js";
@@ -72,6 +72,12 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
       <div className="min-w-0 max-w-full">
         <h1 className="truncate text-xl font-semibold text-gray-900">{user.name}</h1>
         <p className="truncate text-sm text-gray-600">{user.email}</p>
+        {isVerified(user.status) && (
+          <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-blue-50 px-2.5 py-0.5 text-sm font-medium text-blue-800">
+            <BadgeCheck aria-hidden="true" size={16} />
+            {messages.webAdmin.accountVerified}
+          </p>
+        )}
       </div>
       <label
         htmlFor={inputId}

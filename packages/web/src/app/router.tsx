@@ -61,6 +61,13 @@ export function AppRoutes() {
             path="add-service-banner"
             element={page(() => import("../selling/service-banner-page.js"))}
           />
+          {/* Admins */}
+          <Route path="manage" element={page(() => import("../admin/manage-page.js"))} />
+          <Route path="request-view" element={page(() => import("../admin/request-view-page.js"))} />
+          <Route
+            path="request-details/:id"
+            element={page(() => import("../admin/request-details-page.js"))}
+          />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>

@@ -2,6 +2,7 @@ import { messages } from "@katale/domain";
 import { User } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useIsAdmin } from "../admin/use-admin.js";
 import { withAuthPopup } from "../auth/auth-popup-host.js";
 import { useLogout } from "../auth/use-logout.js";
 import { useSession } from "../auth/use-session.js";
@@ -19,6 +20,8 @@ export function UserMenu({ placement = "down" }: { placement?: "down" | "up" }) 
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
+  // Asked once the menu opens (users/me/), so the first screen sends nothing more.
+  const isAdmin = useIsAdmin(open).data === true;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation on purpose (a popup too)
   useEffect(() => setOpen(false), [location.key]);
@@ -48,6 +51,11 @@ export function UserMenu({ placement = "down" }: { placement?: "down" | "up" }) 
               <Link to="/account" className={item}>
                 {messages.header.profile}
               </Link>
+              {isAdmin && (
+                <Link to="/account/manage" className={item}>
+                  {messages.webAdmin.admin}
+                </Link>
+              )}
               <button type="button" className={`${item} w-full text-left`} onClick={logout}>
                 {messages.header.logout}
               </button>
