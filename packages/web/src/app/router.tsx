@@ -61,6 +61,9 @@ export function AppRoutes() {
             path="add-service-banner"
             element={page(() => import("../selling/service-banner-page.js"))}
           />
+          {/* Chat */}
+          <Route path="chat" element={page(() => import("../chat/chat-list-page.js"))} />
+          <Route path="chat-room" element={page(() => import("../chat/chat-room-page.js"))} />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>
