@@ -716,7 +716,7 @@ export const messages = {
     removeProduct: "Remove the product",
     openProduct: (name: string) => `Open ${name} in a new tab`,
     picturesSoon: "Sending pictures is not available yet",
-    chatWith: (name: string) => `Chat with ${name}`,
+    earlier: "Earlier messages",
   },
 } as const;
 

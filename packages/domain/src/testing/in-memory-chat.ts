@@ -111,6 +111,11 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onMessage(message);
   }
 
+  /** The server refuses a frame on every live connection of the room (the connection stays open). */
+  refuse(slug: string, error: string): void {
+    for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onRefused?.(error);
+  }
+
   /** Opens every connection still connecting. */
   openAll(): void {
     for (const c of this.connections) if (!c.closed) c.listener.onOpen?.();

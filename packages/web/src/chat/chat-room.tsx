@@ -2,6 +2,7 @@ import {
   type ChatRoom as ChatRoomData,
   chatPartner,
   errorMessage,
+  findProduct,
   formatDayLabel,
   formatTime,
   formatUgx,
@@ -26,7 +27,7 @@ import { type ShownMessage, useChatRoom } from "./use-chat.js";
  * `productSlug`: the product whose card goes with the first message ('Message Seller').
  */
 export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: string }) {
-  const { room, history, messages: shown, state, send } = useChatRoom(slug);
+  const { room, history, messages: shown, state, send, refusal, older, loadOlder } = useChatRoom(slug);
   const { userId } = useSession();
   const [attached, setAttached] = useState(productSlug);
   useEffect(() => setAttached(productSlug), [productSlug]);
@@ -43,7 +44,12 @@ export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: st
   return (
     <section className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white md:h-[calc(100dvh-8rem)]">
       <RoomHeader room={room ?? result.value} viewerId={viewer} />
-      <MessageList shown={shown} viewerId={viewer} />
+      <MessageList shown={shown} viewerId={viewer} older={older} onOlder={loadOlder} />
+      {refusal !== null && (
+        <p role="alert" className="border-t border-gray-200 bg-brand-50 px-4 py-2 text-sm text-brand-800">
+          {refusal}
+        </p>
+      )}
       {attached !== undefined && <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />}
       <Composer
         state={state}
@@ -85,13 +91,24 @@ function RoomHeader({ room, viewerId }: { room: ChatRoomData; viewerId: number }
 }
 
 /** Messages in runs by the same sender on the same day, a day line where the day changes. */
-function MessageList({ shown, viewerId }: { shown: readonly ShownMessage[]; viewerId: number }) {
+function MessageList({
+  shown,
+  viewerId,
+  older,
+  onOlder,
+}: {
+  shown: readonly ShownMessage[];
+  viewerId: number;
+  older: "more" | "loading" | "none";
+  onOlder: () => void;
+}) {
   const { clock } = useServices();
   const end = useRef<HTMLDivElement>(null);
-  const count = shown.length;
+  // Down to the newest when one arrives (not when older ones are put above).
+  const newest = shown.at(-1)?.createdAt;
   useEffect(() => {
-    if (count > 0) end.current?.scrollIntoView?.({ block: "end" });
-  }, [count]);
+    if (newest !== undefined) end.current?.scrollIntoView?.({ block: "end" });
+  }, [newest]);
   const today = clock.now();
   const groups: { day: string; senderId: number; items: ShownMessage[] }[] = [];
   for (const m of shown) {
@@ -102,6 +119,13 @@ function MessageList({ shown, viewerId }: { shown: readonly ShownMessage[]; view
   }
   return (
     <div className="flex-1 overflow-y-auto bg-gray-50 px-3 py-4 sm:px-6" aria-live="polite">
+      {older !== "none" && (
+        <p className="text-center">
+          <button type="button" className="btn-link" onClick={onOlder} aria-busy={older === "loading"}>
+            {messages.chat.earlier}
+          </button>
+        </p>
+      )}
       {groups.map((group, i) => {
         const own = group.senderId === viewerId;
         const newDay = i === 0 || groups[i - 1]?.day !== group.day;
@@ -179,7 +203,11 @@ function ProductCard({ product, own }: { product: NonNullable<ShownMessage["prod
 /** The product 'Message Seller' puts on the first message, shown above the text box until sent. */
 function AttachedProduct({ slug, onRemove }: { slug: string; onRemove: () => void }) {
   const { products } = useServices();
-  const query = useQuery({ queryKey: ["product", slug], queryFn: () => products.getProductBySlug(slug) });
+  // The product page's own query: the card is there at once when coming from it.
+  const query = useQuery({
+    queryKey: ["product", { slug }],
+    queryFn: () => findProduct({ products }, { slug }),
+  });
   const product = query.data?.ok ? query.data.value : undefined;
   return (
     <div className="flex items-center gap-3 border-t border-gray-200 bg-brand-50 px-3 py-2">

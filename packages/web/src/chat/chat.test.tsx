@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { type ChatMessage, messages, type ProductDetail } from "@katale/domain";
+import { type ChatMessage, messages, type ProductDetail, type ShopPage } from "@katale/domain";
 import { aProduct, aShop, InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProductSummary } from "../products/product-summary.js";
+import { ShopHeader } from "../shops/shop-header.js";
 import { chatServices, renderWithServices, signIn } from "../testing/test-services.js";
 import { ChatList } from "./chat-list.js";
 import ChatRoomPage from "./chat-room-page.js";
@@ -159,6 +160,29 @@ describe("a chat room", () => {
     expect(screen.getAllByText("Hello")).toHaveLength(1);
   });
 
+  it("says why the server refused a message, and keeps the connection", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox");
+    act(() => chat.refuse("room-1", messages.chat.tooManyMessages));
+    expect((await screen.findByRole("alert")).textContent).toBe(messages.chat.tooManyMessages);
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("shows earlier messages on request, each once", async () => {
+    const history = Array.from({ length: 60 }, (_, i) =>
+      at(new Date(Date.parse("2026-03-05T08:00:00.000Z") + i * 60_000).toISOString(), `message ${i}`, 9),
+    );
+    const { services } = setUp([aRoom({ messages: history })]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByText("message 59");
+    expect(screen.queryByText("message 9")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: messages.chat.earlier }));
+    expect(await screen.findByText("message 0")).toBeTruthy();
+    expect(screen.getAllByText(/^message \d+$/)).toHaveLength(60);
+    expect(screen.queryByRole("button", { name: messages.chat.earlier })).toBeNull();
+  });
+
   it("closes the connection when the user leaves", async () => {
     const { services, chat } = setUp([aRoom()]);
     const view = renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
@@ -193,5 +217,34 @@ describe("Message Seller", () => {
     fireEvent.click(screen.getByRole("button", { name: messages.products.messageSeller }));
     const location = await screen.findByTestId("location");
     expect(location.dataset.path).toBe("/account/chat-room?room=room-1&product=kettle");
+  });
+});
+
+describe("Chat on a shop page", () => {
+  const page: ShopPage = {
+    shop: aShop({ id: 3, name: "Kampala Phones" }),
+    isOwner: false,
+    products: [],
+    numberOfProducts: 0,
+    numberOfFollowers: 0,
+    recommended: [],
+  };
+
+  it("asks a visitor to log in first", async () => {
+    renderWithServices(<ShopHeader page={page} />, chatServices(new InMemoryChat([aRoom()])));
+    fireEvent.click(screen.getByRole("button", { name: messages.shops.chat }));
+    expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
+  });
+
+  it("opens the room with the shop", async () => {
+    const { services } = setUp([aRoom()]);
+    renderWithServices(<ShopHeader page={page} />, services);
+    fireEvent.click(screen.getByRole("button", { name: messages.shops.chat }));
+    expect((await screen.findByTestId("location")).dataset.path).toBe("/account/chat-room?room=room-1");
+  });
+
+  it("is not offered to the shop's owner", () => {
+    renderWithServices(<ShopHeader page={{ ...page, isOwner: true }} />, chatServices(new InMemoryChat()));
+    expect(screen.queryByRole("button", { name: messages.shops.chat })).toBeNull();
   });
 });

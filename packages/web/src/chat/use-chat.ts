@@ -64,6 +64,9 @@ export function useOpenChat(shopId: number, productSlug?: string) {
   return { open, pending: mutation.isPending };
 }
 
+/** How many messages the server gives per page of a room's history. */
+const CHAT_PAGE_SIZE = 50;
+
 export type ConnectionState = "connecting" | "open" | "closed";
 
 /** A message as the room shows it: `live` when it arrived while the room was open ('now'). */
@@ -90,16 +93,33 @@ export function useChatRoom(slug: string) {
   });
   const [state, setState] = useState<ConnectionState>("connecting");
   const [shown, setShown] = useState<ShownMessage[]>([]);
+  /** Why the server refused the last frame (too fast, unknown product ...), until the next message. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const liveKeys = useRef(new Set<string>());
   const connection = useRef<ChatConnection | null>(null);
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
 
+  const [older, setOlder] = useState<"more" | "loading" | "none">("none");
+
   // The history, merged with whatever arrived live meanwhile.
   useEffect(() => {
     if (room === undefined) return;
     setShown((now) => label(mergeMessages(now, room.messages), liveKeys.current));
+    setOlder(room.messages.length >= CHAT_PAGE_SIZE ? "more" : "none");
   }, [room]);
+
+  /** The page of messages before the oldest shown. */
+  const loadOlder = useCallback(() => {
+    const oldest = shown[0];
+    if (oldest === undefined || older !== "more") return;
+    setOlder("loading");
+    void loadChatRoom(ports.current, slug, oldest.createdAt).then((answer) => {
+      if (!answer.ok) return setOlder("more");
+      setShown((now) => label(mergeMessages(now, answer.value.messages), liveKeys.current));
+      setOlder(answer.value.messages.length >= CHAT_PAGE_SIZE ? "more" : "none");
+    });
+  }, [shown, older, slug]);
 
   useEffect(() => {
     if (!loaded) return;
@@ -128,7 +148,11 @@ export function useChatRoom(slug: string) {
           if (stopped) return;
           liveKeys.current.add(keyOf(message));
           setShown((now) => label(mergeMessages(now, [message]), liveKeys.current));
+          setRefusal(null);
           current.markRead();
+        },
+        onRefused: (error) => {
+          if (!stopped) setRefusal(error);
         },
         onClose: (code) => {
           if (stopped) return;
@@ -160,7 +184,7 @@ export function useChatRoom(slug: string) {
     [state],
   );
 
-  return { history, room, messages: shown, state, send };
+  return { history, room, messages: shown, state, send, refusal, older, loadOlder };
 }
 
 const keyOf = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
