@@ -7,14 +7,15 @@ import {
   startTestServer,
   type TestServer,
 } from "@katale/server/testing";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Issue 11 in Chromium with two browser contexts: a shopper on a 360×740 phone presses Message
 // Seller on a product page and sends with the product's card; the shop's owner at 1280×800 finds
 // the room in their chat list, sees the next message arrive without a reload and replies; the
-// shopper sees the reply. No console errors and no failed requests on the way.
+// shopper sees the reply. A dropped connection comes back by itself with what was missed, once.
+// No console errors and no failed requests on the way.
 
 let server: TestServer;
 let browser: Browser;
@@ -120,6 +121,51 @@ describe("live chat between a shopper and a shop's owner", () => {
     await desk.waitForURL(url("/account/chat"));
     await visible(desk.getByRole("link", { name: new RegExp(shopper.name) }));
     await expect.poll(() => desk.getByText(/unread/).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("after a dropped connection the room reconnects by itself and shows what was missed, once", async () => {
+    const errors: string[] = [];
+    const phone = await signedInPage(shopper, { width: 360, height: 740 }, errors);
+    // Every socket of the page goes through here, so the test can cut it as a lost network would.
+    const sockets: WebSocketRoute[] = [];
+    await phone.routeWebSocket(/\/chat\//, (ws) => {
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+    // Routing takes effect from the next page load.
+    await phone.goto(url("/account/chat"));
+    await visible(phone.getByRole("heading", { name: "Chats" }));
+    await phone.getByRole("link", { name: /Nakasero Electronics/ }).click();
+    const box = phone.getByRole("textbox", { name: "Type a message" });
+    await visible(box);
+    expect(sockets).toHaveLength(1);
+
+    // The connection drops: the text box is disabled with the reason.
+    await sockets[0]?.close({ code: 1001, reason: "going away" });
+    await expect.poll(() => box.isDisabled()).toBe(true);
+    expect(await box.getAttribute("title")).toBe("connection issues, please reload the page");
+    await shot(phone, "chat-dropped-360");
+
+    // The owner says something meanwhile (through the calls, not this page's socket).
+    const desk = await signedInPage(owner, { width: 1280, height: 800 }, errors);
+    await desk.goto(url("/account/chat"));
+    await desk.getByRole("link", { name: new RegExp(shopper.name) }).click();
+    const reply = desk.getByRole("textbox", { name: "Type a message" });
+    await visible(reply);
+    await reply.fill("Sent while you were away");
+    await reply.press("Enter");
+    await visible(desk.getByText("Sent while you were away"));
+
+    // The room reconnects by itself and shows the missed message once, then works again.
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => box.isDisabled()).toBe(false);
+    await visible(phone.getByText("Sent while you were away"));
+    expect(await phone.getByText("Sent while you were away").count()).toBe(1);
+    expect(await phone.getByText("Does the lamp come with a spare wick?").count()).toBe(1);
+    await box.fill("Back again");
+    await box.press("Enter");
+    await visible(desk.getByText("Back again"));
     expect(errors).toEqual([]);
   });
 });
