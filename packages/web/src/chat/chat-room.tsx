@@ -268,36 +268,44 @@ function Composer({
     );
   }
   return (
-    <form onSubmit={submit} className="flex items-end gap-2 border-t border-gray-200 px-2 py-2 sm:px-4">
-      <button
-        type="button"
-        disabled
-        title={messages.chat.picturesSoon}
-        aria-label={messages.chat.sendPicture}
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-gray-500 disabled:opacity-50"
-      >
-        <ImagePlus aria-hidden="true" size={20} />
-      </button>
-      <textarea
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        disabled={!open}
-        title={title}
-        rows={1}
-        aria-label={messages.chat.typeMessage}
-        placeholder={messages.chat.typeMessage}
-        className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-gray-300 px-3 py-2.5 disabled:bg-gray-100"
-      />
-      <button
-        type="submit"
-        disabled={!open}
-        title={title}
-        aria-label={messages.chat.send}
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
-      >
-        <SendHorizontal aria-hidden="true" size={20} />
-      </button>
+    <form onSubmit={submit} className="border-t border-gray-200 px-2 py-2 sm:px-4">
+      {/* Phones show no titles: the reason is also written above the disabled box. */}
+      {state === "closed" && (
+        <p role="status" className="pb-2 text-center text-xs text-brand-800">
+          {messages.chat.connectionIssues}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <button
+          type="button"
+          disabled
+          title={messages.chat.picturesSoon}
+          aria-label={messages.chat.sendPicture}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-gray-500 disabled:opacity-50"
+        >
+          <ImagePlus aria-hidden="true" size={20} />
+        </button>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={!open}
+          title={title}
+          rows={1}
+          aria-label={messages.chat.typeMessage}
+          placeholder={messages.chat.typeMessage}
+          className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-gray-300 px-3 py-2.5 disabled:bg-gray-100"
+        />
+        <button
+          type="submit"
+          disabled={!open}
+          title={title}
+          aria-label={messages.chat.send}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
+        >
+          <SendHorizontal aria-hidden="true" size={20} />
+        </button>
+      </div>
     </form>
   );
 }

@@ -123,6 +123,7 @@ describe("a chat room", () => {
     expect(send.disabled).toBe(true);
     expect(box.getAttribute("title")).toBe(messages.chat.connectionIssues);
     expect(send.getAttribute("title")).toBe(messages.chat.connectionIssues);
+    expect(screen.getByRole("status").textContent).toBe(messages.chat.connectionIssues);
   });
 
   it("groups messages by sender and day, own on the right", async () => {
