@@ -88,7 +88,9 @@ export function useChatRoom(slug: string) {
   ports.current = { chat, storage: local };
   const history = useQuery({
     queryKey: ["chat-room", slug],
-    staleTime: Number.POSITIVE_INFINITY,
+    // Coming back to a room shows the cached history at once and asks for what was said since.
+    staleTime: 0,
+    refetchOnWindowFocus: false,
     queryFn: () => loadChatRoom(ports.current, slug),
   });
   const [state, setState] = useState<ConnectionState>("connecting");
