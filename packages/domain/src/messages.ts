@@ -786,6 +786,21 @@ export const messages = {
     tooManyMessages: "You are sending messages too fast; wait a few seconds",
     tooManySockets: "Too many open chats; close some and try again",
     socketOnly: "This address is a WebSocket: connect with the katale.chat.v1 subprotocol",
+    // The web's chat list and room.
+    noChats: "No messages yet",
+    startChat: "Start the conversation",
+    typeMessage: "Type a message",
+    send: "Send",
+    sendPicture: "Send a picture",
+    back: "Back to chats",
+    close: "Close the chat",
+    connecting: "Connecting",
+    unread: (count: number) => `${count} unread`,
+    withProduct: "This product goes with your message",
+    removeProduct: "Remove the product",
+    openProduct: (name: string) => `Open ${name} in a new tab`,
+    picturesSoon: "Sending pictures is not available yet",
+    earlier: "Earlier messages",
   },
 } as const;
 

@@ -1,4 +1,10 @@
-import { AesShopIdCipher, createHttpGateways, type FetchLike } from "@katale/adapters-http";
+import {
+  AesShopIdCipher,
+  ChatSocketConnector,
+  createHttpGateways,
+  type FetchLike,
+  type WebSocketConstructor,
+} from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl } from "@katale/domain";
 import type { AdminServices } from "./admin-services.js";
@@ -48,6 +54,9 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     shopAdmin: http.shopAdmin,
     productAdmin: http.productAdmin,
     shopVerification: http.shopVerification,
+    chat: http.chat,
+    // The browser's WebSocket: its handlers take Events where the connector's port says `unknown`.
+    chatSockets: new ChatSocketConnector(config.shopUrl, WebSocket as unknown as WebSocketConstructor),
     admin: () => {
       admin ??= import("./admin-services.js").then((m) => m.connectAdminServices(config, fetchFn));
       return admin;

@@ -68,6 +68,9 @@ export function AppRoutes() {
             path="request-details/:id"
             element={page(() => import("../admin/request-details-page.js"))}
           />
+          {/* Chat */}
+          <Route path="chat" element={page(() => import("../chat/chat-list-page.js"))} />
+          <Route path="chat-room" element={page(() => import("../chat/chat-room-page.js"))} />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>

@@ -3,6 +3,8 @@ import type {
   AuthGateway,
   BrowseHistoryGateway,
   CategoryGateway,
+  ChatConnector,
+  ChatGateway,
   Clock,
   FollowGateway,
   KeyValueStorage,
@@ -40,6 +42,9 @@ export interface Services {
   readonly shopAdmin: ShopAdminGateway;
   readonly productAdmin: ProductAdminGateway;
   readonly shopVerification: ShopVerificationGateway;
+  /** The chat's calls and its rooms' live connections (issue 11). */
+  readonly chat: ChatGateway;
+  readonly chatSockets: ChatConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
   readonly admin: () => Promise<AdminServices>;
   readonly shopIds: ShopIdCipher;

@@ -1,6 +1,6 @@
 import { formatUgx, inStock, messages, type ProductDetail, reviewCount } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
-import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { useOpenChat } from "../chat/use-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
 import { ShopLink } from "../shops/shop-link.js";
 import { PageTitle } from "../ui/page-title.js";
@@ -14,7 +14,7 @@ import { ShareButton } from "./share-button.js";
 /** Name, shop link, price, stock, rating and the actions beside the gallery. */
 export function ProductSummary({ detail }: { detail: ProductDetail }) {
   const { product, shop, isOwner } = detail;
-  const promptLogin = useLoginPrompt();
+  const chat = useOpenChat(product.shopId, product.slug);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
@@ -38,7 +38,7 @@ export function ProductSummary({ detail }: { detail: ProductDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <ContactsPopover shop={shop} />
         {!isOwner && (
-          <button type="button" className="btn-primary" onClick={promptLogin}>
+          <button type="button" className="btn-primary" onClick={chat.open} aria-busy={chat.pending}>
             <MessageCircle aria-hidden="true" size={18} />
             {messages.products.messageSeller}
           </button>

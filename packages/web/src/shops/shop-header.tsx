@@ -1,7 +1,7 @@
 import { messages, type ShopPage } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useLoginPrompt } from "../auth/login-prompt-context.js";
+import { useOpenChat } from "../chat/use-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
@@ -10,7 +10,7 @@ import { FollowersDialog } from "./followers-dialog.js";
 /** Cover, logo, name, verified badge, bio, followers (clickable), item count, Chat and Follow. */
 export function ShopHeader({ page }: { page: ShopPage }) {
   const { shop } = page;
-  const promptLogin = useLoginPrompt();
+  const chat = useOpenChat(shop.id);
   const [showFollowers, setShowFollowers] = useState(false);
   const close = useCallback(() => setShowFollowers(false), []);
   return (
@@ -58,7 +58,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
         </div>
         {!page.isOwner && (
           <div className="col-span-2 flex gap-2 sm:col-span-1 sm:col-start-3 sm:row-span-2 sm:row-start-1">
-            <button type="button" className="btn-primary" onClick={promptLogin}>
+            <button type="button" className="btn-primary" onClick={chat.open} aria-busy={chat.pending}>
               <MessageCircle aria-hidden="true" size={18} />
               {messages.shops.chat}
             </button>

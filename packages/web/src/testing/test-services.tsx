@@ -4,6 +4,7 @@ import {
   InMemoryAddressSuggestions,
   InMemoryAuthGateway,
   InMemoryCategoryGateway,
+  InMemoryChat,
   InMemoryEngagementGateway,
   InMemoryProductGateway,
   InMemorySellerGateway,
@@ -27,6 +28,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
   const engagement = new InMemoryEngagementGateway([], []);
   // One fake holds a seller's shops, products and verification requests.
   const seller = new InMemorySellerGateway();
+  // One fake holds the chat's rooms and its live connections.
+  const chat = new InMemoryChat();
   return {
     categories: new InMemoryCategoryGateway([], []),
     products: new InMemoryProductGateway([]),
@@ -43,6 +46,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     shopAdmin: seller,
     productAdmin: seller,
     shopVerification: seller,
+    chat,
+    chatSockets: chat,
     admin: () => Promise.reject(new Error("no admin services in this test: pass `admin`")),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
@@ -146,4 +151,9 @@ export function sellerServices(seller: InMemorySellerGateway, overrides: Partial
     shopVerification: seller,
     ...overrides,
   });
+}
+
+/** Test services whose chat ports (calls and live connections) are both `chat`. */
+export function chatServices(chat: InMemoryChat, overrides: Partial<Services> = {}): Services {
+  return testServices({ chat, chatSockets: chat, ...overrides });
 }

@@ -1,0 +1,311 @@
+import {
+  type ChatRoom as ChatRoomData,
+  chatPartner,
+  errorMessage,
+  findProduct,
+  formatDayLabel,
+  formatTime,
+  formatUgx,
+  messages,
+} from "@katale/domain";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ImagePlus, LoaderCircle, SendHorizontal, X } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useServices } from "../app/services-context.js";
+import { useSession } from "../auth/use-session.js";
+import { ErrorState } from "../ui/error-state.js";
+import NotFoundPage from "../ui/not-found-page.js";
+import { ResponsiveImage } from "../ui/responsive-image.js";
+import { Spinner } from "../ui/spinner.js";
+import { ChatAvatar } from "./chat-avatar.js";
+import { type ShownMessage, useChatRoom } from "./use-chat.js";
+
+/**
+ * A chat room (spec §2, §4): the other party, the messages grouped by sender and day (own right in
+ * red, others left in grey, 12-hour times, 'now' for live ones), product cards, and the text box.
+ * `productSlug`: the product whose card goes with the first message ('Message Seller').
+ */
+export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: string }) {
+  const { room, history, messages: shown, state, send, refusal, older, loadOlder } = useChatRoom(slug);
+  const { userId } = useSession();
+  const [attached, setAttached] = useState(productSlug);
+  useEffect(() => setAttached(productSlug), [productSlug]);
+  const result = history.data;
+  if (result === undefined) return <Spinner className="min-h-[50vh]" />;
+  if (!result.ok) {
+    return result.error.kind === "not-found" ? (
+      <NotFoundPage />
+    ) : (
+      <ErrorState message={errorMessage(result.error)} onRetry={() => history.refetch()} />
+    );
+  }
+  const viewer = userId ?? 0;
+  return (
+    <section className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white md:h-[calc(100dvh-8rem)]">
+      <RoomHeader room={room ?? result.value} viewerId={viewer} />
+      <MessageList shown={shown} viewerId={viewer} older={older} onOlder={loadOlder} />
+      {refusal !== null && (
+        <p role="alert" className="border-t border-gray-200 bg-brand-50 px-4 py-2 text-sm text-brand-800">
+          {refusal}
+        </p>
+      )}
+      {attached !== undefined && <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />}
+      <Composer
+        state={state}
+        onSend={(text) => {
+          const sent = send(text, attached);
+          if (sent) setAttached(undefined);
+          return sent;
+        }}
+      />
+    </section>
+  );
+}
+
+function RoomHeader({ room, viewerId }: { room: ChatRoomData; viewerId: number }) {
+  const partner = chatPartner(room, viewerId);
+  return (
+    <header className="flex items-center gap-3 border-b border-gray-200 px-2 py-2 sm:px-4">
+      <Link
+        to="/account/chat"
+        aria-label={messages.chat.back}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
+      >
+        <ArrowLeft aria-hidden="true" size={20} />
+      </Link>
+      <ChatAvatar picture={partner.picture} size={40} />
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate font-semibold text-gray-900">{partner.name}</h1>
+        <p className="text-xs text-green-700">{messages.chat.available}</p>
+      </div>
+      <Link
+        to="/account/chat"
+        aria-label={messages.chat.close}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
+      >
+        <X aria-hidden="true" size={20} />
+      </Link>
+    </header>
+  );
+}
+
+/** Messages in runs by the same sender on the same day, a day line where the day changes. */
+function MessageList({
+  shown,
+  viewerId,
+  older,
+  onOlder,
+}: {
+  shown: readonly ShownMessage[];
+  viewerId: number;
+  older: "more" | "loading" | "none";
+  onOlder: () => void;
+}) {
+  const { clock } = useServices();
+  const end = useRef<HTMLDivElement>(null);
+  // Down to the newest when one arrives (not when older ones are put above).
+  const newest = shown.at(-1)?.createdAt;
+  useEffect(() => {
+    if (newest !== undefined) end.current?.scrollIntoView?.({ block: "end" });
+  }, [newest]);
+  const today = clock.now();
+  const groups: { day: string; senderId: number; items: ShownMessage[] }[] = [];
+  for (const m of shown) {
+    const day = formatDayLabel(new Date(m.createdAt), today);
+    const last = groups.at(-1);
+    if (last !== undefined && last.day === day && last.senderId === m.senderId) last.items.push(m);
+    else groups.push({ day, senderId: m.senderId, items: [m] });
+  }
+  return (
+    <div className="flex-1 overflow-y-auto bg-gray-50 px-3 py-4 sm:px-6" aria-live="polite">
+      {older !== "none" && (
+        <p className="text-center">
+          <button type="button" className="btn-link" onClick={onOlder} aria-busy={older === "loading"}>
+            {messages.chat.earlier}
+          </button>
+        </p>
+      )}
+      {groups.map((group, i) => {
+        const own = group.senderId === viewerId;
+        const newDay = i === 0 || groups[i - 1]?.day !== group.day;
+        return (
+          <div key={`${group.items[0]?.createdAt}-${group.senderId}`}>
+            {newDay && (
+              <p className="my-3 text-center text-xs font-medium text-gray-500">
+                <span className="rounded-full bg-white px-3 py-1 shadow-sm">{group.day}</span>
+              </p>
+            )}
+            <ul
+              data-testid="message-group"
+              data-own={own}
+              className={`mb-3 flex flex-col gap-1 ${own ? "items-end" : "items-start"}`}
+            >
+              {group.items.map((m) => (
+                <li
+                  key={`${m.createdAt}-${m.message}`}
+                  className="flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]"
+                >
+                  {m.product != null && <ProductCard product={m.product} own={own} />}
+                  {m.message !== "" && (
+                    <p
+                      className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 ${
+                        own
+                          ? "self-end rounded-br-sm bg-brand-700 text-white"
+                          : "self-start rounded-bl-sm bg-gray-200 text-gray-900"
+                      }`}
+                    >
+                      {m.message}
+                    </p>
+                  )}
+                  <time
+                    dateTime={m.createdAt}
+                    className={`text-xs text-gray-500 ${own ? "self-end" : "self-start"}`}
+                  >
+                    {m.live ? messages.common.now : formatTime(new Date(m.createdAt))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+      <div ref={end} />
+    </div>
+  );
+}
+
+function ProductCard({ product, own }: { product: NonNullable<ShownMessage["product"]>; own: boolean }) {
+  return (
+    <a
+      href={`/item/${encodeURIComponent(product.slug)}`}
+      target="_blank"
+      rel="noopener"
+      aria-label={messages.chat.openProduct(product.productName)}
+      className={`flex w-60 max-w-full gap-3 overflow-hidden rounded-xl border border-gray-200 bg-white p-2 hover:border-brand-700 ${own ? "self-end" : "self-start"}`}
+    >
+      <ResponsiveImage
+        path={product.images[0] ?? null}
+        alt=""
+        width={64}
+        height={64}
+        sizes="64px"
+        className="h-16 w-16 shrink-0 rounded-lg bg-gray-100 object-cover"
+      />
+      <span className="flex min-w-0 flex-col justify-center">
+        <span className="line-clamp-2 text-sm font-medium text-gray-900">{product.productName}</span>
+        <span className="text-sm font-semibold text-brand-700">{formatUgx(product.price)}</span>
+      </span>
+    </a>
+  );
+}
+
+/** The product 'Message Seller' puts on the first message, shown above the text box until sent. */
+function AttachedProduct({ slug, onRemove }: { slug: string; onRemove: () => void }) {
+  const { products } = useServices();
+  // The product page's own query: the card is there at once when coming from it.
+  const query = useQuery({
+    queryKey: ["product", { slug }],
+    queryFn: () => findProduct({ products }, { slug }),
+  });
+  const product = query.data?.ok ? query.data.value : undefined;
+  return (
+    <div className="flex items-center gap-3 border-t border-gray-200 bg-brand-50 px-3 py-2">
+      <ResponsiveImage
+        path={product?.images[0] ?? null}
+        alt=""
+        width={40}
+        height={40}
+        sizes="40px"
+        className="h-10 w-10 shrink-0 rounded bg-gray-100 object-cover"
+      />
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="block text-xs text-gray-600">{messages.chat.withProduct}</span>
+        <span className="block truncate font-medium text-gray-900">{product?.name ?? slug}</span>
+      </p>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={messages.chat.removeProduct}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-700 hover:bg-white"
+      >
+        <X aria-hidden="true" size={18} />
+      </button>
+    </div>
+  );
+}
+
+/** The text box: Enter sends (Shift+Enter a new line); disabled with the reason while closed. */
+function Composer({
+  state,
+  onSend,
+}: {
+  state: "connecting" | "open" | "closed";
+  onSend: (text: string) => boolean;
+}) {
+  const [text, setText] = useState("");
+  const open = state === "open";
+  const title = state === "closed" ? messages.chat.connectionIssues : undefined;
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (onSend(text)) setText("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  if (state === "connecting") {
+    return (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-2 border-t border-gray-200 px-3 py-4 text-sm text-gray-600"
+      >
+        <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin text-brand-700" />
+        {messages.chat.connecting}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="border-t border-gray-200 px-2 py-2 sm:px-4">
+      {/* Phones show no titles: the reason is also written above the disabled box. */}
+      {state === "closed" && (
+        <p role="status" className="pb-2 text-center text-xs text-brand-800">
+          {messages.chat.connectionIssues}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <button
+          type="button"
+          disabled
+          title={messages.chat.picturesSoon}
+          aria-label={messages.chat.sendPicture}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-gray-500 disabled:opacity-50"
+        >
+          <ImagePlus aria-hidden="true" size={20} />
+        </button>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={!open}
+          title={title}
+          rows={1}
+          aria-label={messages.chat.typeMessage}
+          placeholder={messages.chat.typeMessage}
+          className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-gray-300 px-3 py-2.5 disabled:bg-gray-100"
+        />
+        <button
+          type="submit"
+          disabled={!open}
+          title={title}
+          aria-label={messages.chat.send}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
+        >
+          <SendHorizontal aria-hidden="true" size={20} />
+        </button>
+      </div>
+    </form>
+  );
+}

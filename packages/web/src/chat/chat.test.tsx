@@ -1,0 +1,251 @@
+// @vitest-environment happy-dom
+import { type ChatMessage, messages, type ProductDetail, type ShopPage } from "@katale/domain";
+import { aProduct, aShop, InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ProductSummary } from "../products/product-summary.js";
+import { ShopHeader } from "../shops/shop-header.js";
+import { chatServices, renderWithServices, signIn } from "../testing/test-services.js";
+import { ChatList } from "./chat-list.js";
+import ChatRoomPage from "./chat-room-page.js";
+
+afterEach(cleanup);
+
+const amina = { id: 7, token: "amina-token", name: "amina@example.com" };
+const owner = { id: 9, token: "owner-token", name: "owner@example.com" };
+const now = new Date("2026-03-05T12:00:00.000Z");
+
+const at = (iso: string, text: string, senderId: number): ChatMessage => ({
+  message: text,
+  senderId,
+  product: null,
+  createdAt: iso,
+});
+
+function aRoom(overrides: Partial<InMemoryChatRoom> = {}): InMemoryChatRoom {
+  return {
+    slug: "room-1",
+    customer: { id: 7, name: "Amina", profilePicture: null },
+    shop: { id: 3, name: "Kampala Phones", displayImage: null, owner: 9 },
+    messages: [],
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+function setUp(rooms: InMemoryChatRoom[], user = amina) {
+  const chat = new InMemoryChat(rooms, [], user.id, () => now);
+  const services = chatServices(chat, { clock: { now: () => now, sleep: async () => {} } });
+  signIn(services, user);
+  return { chat, services };
+}
+
+describe("the chat list", () => {
+  it("says there are no messages yet when there are no rooms", async () => {
+    const { services } = setUp([]);
+    renderWithServices(<ChatList />, services);
+    expect(await screen.findByText(messages.chat.noChats)).toBeTruthy();
+  });
+
+  it("says why when the list cannot be loaded, with a retry", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    chat.failures.set("listRooms", { kind: "network" });
+    renderWithServices(<ChatList />, services);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Please check your internet connection");
+    chat.failures.clear("listRooms");
+    fireEvent.click(within(alert).getByRole("button", { name: messages.web.retry }));
+    expect(await screen.findByText("Kampala Phones")).toBeTruthy();
+  });
+
+  it("shows the shop to the customer, newest first, with previews, days and unread badges", async () => {
+    const { services } = setUp([
+      aRoom({
+        slug: "old",
+        shop: { id: 4, name: "Owino Shoes", displayImage: null, owner: 11 },
+        messages: [at("2024-03-05T09:00:00.000Z", "Are the shoes in size 42?", 7)],
+      }),
+      aRoom({
+        slug: "new",
+        messages: [at("2026-03-05T10:30:00.000Z", "Yes, it is in stock", 9)],
+        unreadCount: 2,
+      }),
+    ]);
+    renderWithServices(<ChatList />, services);
+    await screen.findByText("Kampala Phones");
+    const rows = screen.getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Kampala Phones.*Today.*Yes, it is in stock.*2 unread$/),
+      expect.stringMatching(/^Owino Shoes.*05 Mar 2024.*Are the shoes in size 42\?$/),
+    ]);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole("link")
+        .getAttribute("href"),
+    ).toBe("/account/chat-room?room=new");
+  });
+
+  it("shows the customer's name to the shop's owner", async () => {
+    const { services } = setUp([aRoom({ messages: [at("2026-03-05T10:30:00.000Z", "Hello", 7)] })], owner);
+    renderWithServices(<ChatList />, services);
+    const row = await screen.findByRole("listitem");
+    expect(row.textContent).toMatch(/^AminaKampala Phones/);
+  });
+});
+
+describe("a chat room", () => {
+  const roomAt = "/account/chat-room?room=room-1";
+
+  it("shows a loader until the connection opens, then sends on Enter and shows the message as 'now'", async () => {
+    const { services, chat } = setUp([aRoom({ messages: [at("2026-03-05T09:00:00.000Z", "Hello", 9)] })]);
+    chat.open = false;
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    expect(await screen.findByText(messages.chat.connecting)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Kampala Phones" })).toBeTruthy();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    act(() => chat.openAll());
+    const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    fireEvent.change(box, { target: { value: "  Is it still available? " } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByText("Is it still available?")).toBeTruthy();
+    expect(chat.sent).toEqual([{ slug: "room-1", message: "Is it still available?" }]);
+    expect((box as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByText(messages.common.now)).toBeTruthy();
+  });
+
+  it("disables the text box and send while the connection is closed, saying why", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    act(() => chat.dropAll());
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(true));
+    const send = screen.getByRole("button", { name: messages.chat.send }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(box.getAttribute("title")).toBe(messages.chat.connectionIssues);
+    expect(send.getAttribute("title")).toBe(messages.chat.connectionIssues);
+    expect(screen.getByRole("status").textContent).toBe(messages.chat.connectionIssues);
+  });
+
+  it("groups messages by sender and day, own on the right", async () => {
+    const { services } = setUp([
+      aRoom({
+        messages: [
+          at("2026-03-04T08:00:00.000Z", "Hi", 7),
+          at("2026-03-04T08:01:00.000Z", "Do you deliver?", 7),
+          at("2026-03-05T09:00:00.000Z", "Yes, to Kampala", 9),
+          at("2026-03-05T09:05:00.000Z", "Great", 7),
+        ],
+      }),
+    ]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByText("Great");
+    const groups = screen.getAllByTestId("message-group");
+    expect(groups.map((g) => [g.dataset.own, within(g).getAllByRole("listitem").length])).toEqual([
+      ["true", 2],
+      ["false", 1],
+      ["true", 1],
+    ]);
+    expect(screen.getByText("04 Mar 2026")).toBeTruthy();
+    expect(screen.getByText(messages.common.today)).toBeTruthy();
+  });
+
+  it("reconnects after a drop and shows what it missed once", async () => {
+    const { services, chat } = setUp([aRoom({ messages: [at("2026-03-05T09:00:00.000Z", "Hello", 9)] })]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    act(() => chat.dropAll());
+    // Said while the connection was down: stored, not delivered.
+    chat.rooms[0]?.messages.push(at("2026-03-05T09:30:00.000Z", "Are you there?", 9));
+    await waitFor(() => expect(chat.live).toBe(1), { timeout: 3000 });
+    expect(await screen.findByText("Are you there?")).toBeTruthy();
+    expect(screen.getAllByText("Hello")).toHaveLength(1);
+  });
+
+  it("says why the server refused a message, and keeps the connection", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox");
+    act(() => chat.refuse("room-1", messages.chat.tooManyMessages));
+    expect((await screen.findByRole("alert")).textContent).toBe(messages.chat.tooManyMessages);
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it("shows earlier messages on request, each once", async () => {
+    const history = Array.from({ length: 60 }, (_, i) =>
+      at(new Date(Date.parse("2026-03-05T08:00:00.000Z") + i * 60_000).toISOString(), `message ${i}`, 9),
+    );
+    const { services } = setUp([aRoom({ messages: history })]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByText("message 59");
+    expect(screen.queryByText("message 9")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: messages.chat.earlier }));
+    expect(await screen.findByText("message 0")).toBeTruthy();
+    expect(screen.getAllByText(/^message \d+$/)).toHaveLength(60);
+    expect(screen.queryByRole("button", { name: messages.chat.earlier })).toBeNull();
+  });
+
+  it("closes the connection when the user leaves", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    const view = renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    expect(chat.live).toBe(1);
+    view.unmount();
+    expect(chat.live).toBe(0);
+  });
+});
+
+describe("Message Seller", () => {
+  const kettle = aProduct({ id: 11, name: "Kettle", slug: "kettle", shopId: 3, shopName: "Kampala Phones" });
+  const detail: ProductDetail = {
+    product: kettle,
+    shop: aShop({ id: 3, name: "Kampala Phones" }),
+    isOwner: false,
+    moreFromShop: [],
+    relatedFromOtherShops: [],
+    relatedShops: [],
+  };
+
+  it("asks a visitor to log in first", async () => {
+    const chat = new InMemoryChat([aRoom()]);
+    renderWithServices(<ProductSummary detail={detail} />, chatServices(chat));
+    fireEvent.click(screen.getByRole("button", { name: messages.products.messageSeller }));
+    expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
+  });
+
+  it("opens the room with the product's card going with the first message", async () => {
+    const { services } = setUp([aRoom()]);
+    renderWithServices(<ProductSummary detail={detail} />, services);
+    fireEvent.click(screen.getByRole("button", { name: messages.products.messageSeller }));
+    const location = await screen.findByTestId("location");
+    expect(location.dataset.path).toBe("/account/chat-room?room=room-1&product=kettle");
+  });
+});
+
+describe("Chat on a shop page", () => {
+  const page: ShopPage = {
+    shop: aShop({ id: 3, name: "Kampala Phones" }),
+    isOwner: false,
+    products: [],
+    numberOfProducts: 0,
+    numberOfFollowers: 0,
+    recommended: [],
+  };
+
+  it("asks a visitor to log in first", async () => {
+    renderWithServices(<ShopHeader page={page} />, chatServices(new InMemoryChat([aRoom()])));
+    fireEvent.click(screen.getByRole("button", { name: messages.shops.chat }));
+    expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
+  });
+
+  it("opens the room with the shop", async () => {
+    const { services } = setUp([aRoom()]);
+    renderWithServices(<ShopHeader page={page} />, services);
+    fireEvent.click(screen.getByRole("button", { name: messages.shops.chat }));
+    expect((await screen.findByTestId("location")).dataset.path).toBe("/account/chat-room?room=room-1");
+  });
+
+  it("is not offered to the shop's owner", () => {
+    renderWithServices(<ShopHeader page={{ ...page, isOwner: true }} />, chatServices(new InMemoryChat()));
+    expect(screen.queryByRole("button", { name: messages.shops.chat })).toBeNull();
+  });
+});
