@@ -1,0 +1,19 @@
+import { messages } from "@katale/domain";
+import { authCliMessages } from "../auth/auth-cli-messages.js";
+
+// What only the terminal says about chats.
+
+export const chatCliMessages = {
+  /** As `whoami` says it: "You are not logged in. Run 'katale login' first." */
+  loginFirst: authCliMessages.notLoggedIn,
+  noChats: "You have no chats yet. Start one with katale chat open <shop>.",
+  roomOrShopNotFound: (ref: string) =>
+    `No chat room or shop is called '${ref}' (see katale chat list and katale shops list).`,
+  joined: (partner: string) => `Chat with ${partner}. Type a message and press Enter; Ctrl-D leaves.`,
+  noMessages: "No messages yet.",
+  /** The socket could not be opened or closed under us. */
+  connectionLost: (url: string) =>
+    `${messages.chat.connectionIssues}: cannot keep the chat connection to the shop service at ${url}.`,
+  notDelivered: "The message was not confirmed by the shop service in time.",
+  you: "You",
+} as const;

@@ -1,0 +1,99 @@
+import {
+  type ChatMessage,
+  type ChatRoom,
+  type ChatRoomSummary,
+  chatPartner,
+  formatDayLabel,
+  formatTime,
+  formatUgx,
+  messages,
+} from "@katale/domain";
+import { type Column, renderTable } from "../output/table.js";
+import { lines, truncate, wrap } from "../output/text.js";
+import { chatCliMessages } from "./chat-cli-messages.js";
+
+// Pure renderers of the chat list and the conversation: 12-hour times, 'Today' or '05 Mar 2024'
+// as the web shows them (spec §2), own messages as "You".
+
+/** Who reads, and when: the signed-in user's id, the clock, and (tests) a fixed time zone. */
+export interface ChatViewer {
+  readonly userId: number;
+  readonly now: Date;
+  readonly timeZone?: string;
+}
+
+/** "Today 3:07 PM" for today's, else "05 Mar 2024". */
+export function chatWhen(iso: string, viewer: ChatViewer): string {
+  const date = new Date(iso);
+  const day = formatDayLabel(date, viewer.now, viewer.timeZone);
+  return day === messages.common.today ? `${day} ${formatTime(date, viewer.timeZone)}` : day;
+}
+
+/** The list's preview of a room's last message: "You: " before one's own, the product card named. */
+export function chatPreview(message: ChatMessage | null, viewerId: number): string {
+  if (message === null) return chatCliMessages.noMessages;
+  const who = message.senderId === viewerId ? `${chatCliMessages.you}: ` : "";
+  const card = message.product ? `[${message.product.productName}] ` : "";
+  return `${who}${card}${message.message.replace(/\s+/g, " ")}`;
+}
+
+/** `katale chat list`: the rooms as the server orders them (newest message first), or the empty state. */
+export function renderChatList(rooms: readonly ChatRoomSummary[], viewer: ChatViewer, width: number): string {
+  if (rooms.length === 0) return lines(chatCliMessages.noChats);
+  const columns: Column<ChatRoomSummary>[] = [
+    { header: "Room", value: (r) => r.slug },
+    { header: "With", value: (r) => chatPartner(r, viewer.userId).name, shrink: true, minWidth: 8 },
+    {
+      header: "Last message",
+      value: (r) => chatPreview(r.lastMessage, viewer.userId),
+      shrink: true,
+      minWidth: 12,
+      weight: 2,
+    },
+    { header: "When", value: (r) => (r.lastMessage ? chatWhen(r.lastMessage.createdAt, viewer) : "") },
+    { header: "Unread", value: (r) => (r.unreadCount > 0 ? String(r.unreadCount) : ""), align: "right" },
+  ];
+  return lines(messages.chat.chats, "", renderTable(columns, rooms, width));
+}
+
+/** The heading of `chat open`: who the room is with, and its slug (for `chat send`). */
+export function renderRoomHeading(
+  room: Pick<ChatRoom, "slug" | "customer" | "shop">,
+  viewerId: number,
+): string {
+  const partner = chatPartner(room, viewerId);
+  return lines(`${messages.chat.chats} · ${partner.name} · room ${room.slug}`);
+}
+
+/**
+ * The conversation as it is printed, one message at a time (history, then live ones): a day line
+ * when the day changes, then "3:07 PM  Name" and the text wrapped and indented, and the product card.
+ */
+export class ConversationPrinter {
+  private lastDay: string | null = null;
+
+  /** `clock`: what 'Today' is at each message (a session may outlast midnight). */
+  constructor(
+    private readonly viewer: Omit<ChatViewer, "now">,
+    private readonly partnerName: string,
+    private readonly width: number,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  print(message: ChatMessage): string {
+    const date = new Date(message.createdAt);
+    const day = formatDayLabel(date, this.clock(), this.viewer.timeZone);
+    const heading = day === this.lastDay ? null : [`── ${day} ──`];
+    this.lastDay = day;
+    const who = message.senderId === this.viewer.userId ? chatCliMessages.you : this.partnerName;
+    const card = message.product
+      ? `  ▸ ${message.product.productName} · ${formatUgx(message.product.price)} · /item/${message.product.slug}`
+      : null;
+    return lines(
+      heading,
+      truncate(`${formatTime(date, this.viewer.timeZone)}  ${who}`, this.width),
+      wrap(message.message, this.width - 2).map((line) => `  ${line}`),
+      card === null ? null : truncate(card, this.width),
+    );
+  }
+}
