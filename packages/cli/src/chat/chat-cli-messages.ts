@@ -11,6 +11,8 @@ export const chatCliMessages = {
     `No chat room or shop is called '${ref}' (see katale chat list and katale shops list).`,
   joined: (partner: string) => `Chat with ${partner}. Type a message and press Enter; Ctrl-D leaves.`,
   noMessages: "No messages yet.",
+  unread: (count: number) => `${count} unread`,
+  openHint: (slug: string) => `katale chat open ${slug}`,
   /** The socket could not be opened or closed under us. */
   connectionLost: (url: string) =>
     `${messages.chat.connectionIssues}: cannot keep the chat connection to the shop service at ${url}.`,

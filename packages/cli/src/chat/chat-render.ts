@@ -8,8 +8,7 @@ import {
   formatUgx,
   messages,
 } from "@katale/domain";
-import { type Column, renderTable } from "../output/table.js";
-import { lines, truncate, wrap } from "../output/text.js";
+import { displayWidth, lines, padEnd, truncate, wrap } from "../output/text.js";
 import { chatCliMessages } from "./chat-cli-messages.js";
 
 // Pure renderers of the chat list and the conversation: 12-hour times, 'Today' or '05 Mar 2024'
@@ -37,23 +36,25 @@ export function chatPreview(message: ChatMessage | null, viewerId: number): stri
   return `${who}${card}${message.message.replace(/\s+/g, " ")}`;
 }
 
-/** `katale chat list`: the rooms as the server orders them (newest message first), or the empty state. */
+/**
+ * `katale chat list`: the rooms as the server orders them (newest message first), each as the web's
+ * list shows it: who, when, the unread count, the preview; and the slug to open it by. Or the empty state.
+ */
 export function renderChatList(rooms: readonly ChatRoomSummary[], viewer: ChatViewer, width: number): string {
   if (rooms.length === 0) return lines(chatCliMessages.noChats);
-  const columns: Column<ChatRoomSummary>[] = [
-    { header: "Room", value: (r) => r.slug },
-    { header: "With", value: (r) => chatPartner(r, viewer.userId).name, shrink: true, minWidth: 8 },
-    {
-      header: "Last message",
-      value: (r) => chatPreview(r.lastMessage, viewer.userId),
-      shrink: true,
-      minWidth: 12,
-      weight: 2,
-    },
-    { header: "When", value: (r) => (r.lastMessage ? chatWhen(r.lastMessage.createdAt, viewer) : "") },
-    { header: "Unread", value: (r) => (r.unreadCount > 0 ? String(r.unreadCount) : ""), align: "right" },
-  ];
-  return lines(messages.chat.chats, "", renderTable(columns, rooms, width));
+  const blocks = rooms.map((room) => {
+    const when = room.lastMessage ? chatWhen(room.lastMessage.createdAt, viewer) : "";
+    const unread = room.unreadCount > 0 ? chatCliMessages.unread(room.unreadCount) : "";
+    const right = [unread, when].filter((part) => part !== "").join(" · ");
+    const name = truncate(chatPartner(room, viewer.userId).name, width - displayWidth(right) - 2);
+    return [
+      "",
+      right === "" ? name : `${padEnd(name, width - displayWidth(right) - 2)}  ${right}`,
+      `  ${truncate(chatPreview(room.lastMessage, viewer.userId), width - 2)}`,
+      `  ${chatCliMessages.openHint(room.slug)}`,
+    ];
+  });
+  return lines(messages.chat.chats, blocks.flat());
 }
 
 /** The heading of `chat open`: who the room is with, and its slug (for `chat send`). */
