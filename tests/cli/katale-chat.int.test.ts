@@ -85,9 +85,9 @@ describe("katale chat against a started server", () => {
   }
 
   /** A long-running `katale` whose output is collected and whose stdin stays open. */
-  function started(configDir: string, args: string[]) {
+  function started(configDir: string, args: string[], urls?: { shopUrl: string; authUrl: string }) {
     const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [bin, ...args], {
-      env: env(configDir),
+      env: env(configDir, urls),
     });
     const output = { stdout: "", stderr: "" };
     child.stdout.on("data", (chunk: Buffer) => {
@@ -306,5 +306,25 @@ describe("katale chat against a started server", () => {
       open.child.kill("SIGINT");
       expect(await open.exited).toBe(0);
     });
+  });
+
+  it("says the connection was lost, exit 1, when the server goes away during chat open", async () => {
+    const other = await startTestServer({ seed: "none" });
+    try {
+      const user = await aSignedInUser(other);
+      const seller = await aSignedInUser(other);
+      const row = await aShop(other.db, { owner_id: seller.id, name: "Gulu Hardware" });
+      const configDir = join(scratch, "leaving");
+      expect((await katale(configDir, ["login", user.email], `${user.password}\n`, other)).code).toBe(0);
+      const open = started(configDir, ["chat", "open", String(row.id)], other);
+      await open.until(() => open.output.stderr.includes("Type a message"), "the prompt");
+      await other.close();
+      expect(await open.exited).toBe(1);
+      expect(open.output.stderr).toContain(
+        `The chat connection to the shop service at ${other.shopUrl} was lost: is the server running?`,
+      );
+    } finally {
+      await other.close().catch(() => {});
+    }
   });
 });

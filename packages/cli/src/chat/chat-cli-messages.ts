@@ -1,4 +1,3 @@
-import { messages } from "@katale/domain";
 import { authCliMessages } from "../auth/auth-cli-messages.js";
 
 // What only the terminal says about chats.
@@ -15,7 +14,7 @@ export const chatCliMessages = {
   openHint: (slug: string) => `katale chat open ${slug}`,
   /** The socket could not be opened or closed under us. */
   connectionLost: (url: string) =>
-    `${messages.chat.connectionIssues}: cannot keep the chat connection to the shop service at ${url}.`,
+    `The chat connection to the shop service at ${url} was lost: is the server running? Open the chat again.`,
   notDelivered: "The message was not confirmed by the shop service in time.",
   you: "You",
 } as const;
