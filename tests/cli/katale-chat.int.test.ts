@@ -108,8 +108,8 @@ describe("katale chat against a started server", () => {
   }
 
   /** The other side of a room, as the web would be: a real socket with the token as a subprotocol. */
-  async function socketOf(slug: string, token: string) {
-    const url = `${server.baseUrl.replace(/^http/, "ws")}/api/shop/chat/${encodeURIComponent(slug)}/`;
+  async function socketOf(slug: string, token: string, on: { baseUrl: string } = server) {
+    const url = `${on.baseUrl.replace(/^http/, "ws")}/api/shop/chat/${encodeURIComponent(slug)}/`;
     const socket = new WebSocket(url, [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${token}`]);
     const frames: Record<string, unknown>[] = [];
     socket.on("message", (data) => frames.push(JSON.parse(data.toString()) as Record<string, unknown>));
@@ -306,6 +306,42 @@ describe("katale chat against a started server", () => {
       open.child.kill("SIGINT");
       expect(await open.exited).toBe(0);
     });
+  });
+
+  it("connects again when the server restarts, and keeps receiving and sending", async () => {
+    const first = await startTestServer({ seed: "none" });
+    let second: Awaited<ReturnType<TestServer["anotherInstance"]>> | undefined;
+    try {
+      const user = await aSignedInUser(first);
+      const seller = await aSignedInUser(first);
+      const row = await aShop(first.db, { owner_id: seller.id, name: "Lira Tailors" });
+      const configDir = join(scratch, "restart");
+      expect((await katale(configDir, ["login", user.email], `${user.password}\n`, first)).code).toBe(0);
+      const open = started(configDir, ["chat", "open", String(row.id)], first);
+      await open.until(() => open.output.stderr.includes("Type a message"), "the prompt");
+      const slug = (/room (\S+)\n/.exec(open.output.stdout) ?? [])[1] ?? "";
+
+      const port = Number(new URL(first.baseUrl).port);
+      await first.app.close();
+      await open.until(() => open.output.stderr.includes("connecting again"), "the reconnection notice");
+      second = await first.anotherInstance();
+      await second.listen({ port, host: "127.0.0.1" });
+      await open.until(() => open.output.stderr.includes("Connected again."), "the new connection");
+
+      const other = await socketOf(slug, seller.key, first);
+      other.socket.send(JSON.stringify({ message: "Your suit is ready" }));
+      await open.until(
+        () => open.output.stdout.includes("Your suit is ready"),
+        "the message after the restart",
+      );
+      other.socket.close();
+      open.child.stdin.end("Thank you\n");
+      expect(await open.exited).toBe(0);
+      expect(open.output.stdout).toContain("You\n  Thank you\n");
+    } finally {
+      await second?.close();
+      await first.close().catch(() => {});
+    }
   });
 
   it("says the connection was lost, exit 1, when the server goes away during chat open", async () => {

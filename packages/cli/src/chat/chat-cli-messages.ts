@@ -15,6 +15,8 @@ export const chatCliMessages = {
   /** The socket could not be opened or closed under us. */
   connectionLost: (url: string) =>
     `The chat connection to the shop service at ${url} was lost: is the server running? Open the chat again.`,
+  reconnecting: "The chat connection dropped; connecting again…",
+  reconnected: "Connected again.",
   notDelivered: "The message was not confirmed by the shop service in time.",
   you: "You",
 } as const;

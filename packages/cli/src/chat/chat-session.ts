@@ -1,5 +1,6 @@
 import { createInterface, type Interface } from "node:readline";
 import {
+  type ChatConnection,
   type ChatMessage,
   type ChatRoom,
   chatPartner,
@@ -15,10 +16,15 @@ import type { ChatServices } from "./chat-services.js";
 
 // `katale chat open`: the history, then the room's socket: live messages are printed as they arrive
 // (each once), every line read from stdin is sent. End of input (Ctrl-D) leaves once what was typed
-// has been handed back by the service; Ctrl-C leaves at once. Either way the socket is closed.
+// has been handed back by the service; Ctrl-C leaves at once. Either way the socket is closed. A
+// dropped connection is opened again a few times before giving up.
 
 /** How long leaving waits for the service to hand back what was sent. */
 const FLUSH_TIMEOUT_MS = 5_000;
+/** The pauses before each new attempt after the connection dropped (about 8 s in all). */
+const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
+/** Close codes that say the room will not have us: opening again would not help. */
+const REFUSED = new Set([4401, 4403]);
 
 const messageKey = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
 
@@ -64,6 +70,7 @@ export function talkInRoom(
       if (ended) return;
       ended = true;
       clearTimeout(flushTimer);
+      clearTimeout(retryTimer);
       process.removeListener("SIGINT", interrupt);
       lineReader?.close();
       if (terminal) ports.output.write("\n");
@@ -72,6 +79,8 @@ export function talkInRoom(
     };
     const leave = (now: boolean) => {
       leaving = true;
+      // Between two attempts there is no socket to close.
+      if (retryTimer !== undefined) return finish();
       if (now || (open && pending === 0) || (!open && outbox.length === 0)) return connection.close();
       flushTimer ??= setTimeout(() => connection.close(), FLUSH_TIMEOUT_MS);
     };
@@ -81,32 +90,49 @@ export function talkInRoom(
     };
     const interrupt = () => leave(true);
 
-    const connection = ports.sockets.connect(room.slug, token, {
-      onOpen: async () => {
-        open = true;
-        for (const text of outbox.splice(0)) connection.send(text);
-        connection.markRead();
-        // What was said between the history and the socket's opening: each message once, in order.
-        const since = await loadChatRoom(ports, room.slug);
-        if (since.ok) for (const message of mergeMessages([], since.value.messages)) show(message);
-        if (!run.json) run.io.err(`${chatCliMessages.joined(partner)}\n`);
-        if (leaving && pending === 0) connection.close();
-        else lineReader?.prompt();
-      },
-      onMessage: (message) => {
-        show(message);
-        if (message.senderId === userId) settled();
-        else connection.markRead();
-      },
-      onRefused: (error) => {
-        run.io.err(`${error}\n`);
-        settled();
-      },
-      onClose: () => {
-        if (leaving) finish();
-        else finish(new CliFailure(chatCliMessages.connectionLost(run.services.urls.shopUrl)));
-      },
-    });
+    // A dropped connection (a server restarting, a network hiccup) is opened again a few times, with
+    // growing pauses; what was said meanwhile is fetched on reopening. Lines typed meanwhile wait.
+    let attempts = 0;
+    let joined = false;
+    let retryTimer: NodeJS.Timeout | undefined;
+    const connect = (): ChatConnection =>
+      ports.sockets.connect(room.slug, token, {
+        onOpen: async () => {
+          open = true;
+          attempts = 0;
+          for (const text of outbox.splice(0)) connection.send(text);
+          connection.markRead();
+          // What was said before the socket opened: each message once, in order.
+          const since = await loadChatRoom(ports, room.slug);
+          if (since.ok) for (const message of mergeMessages([], since.value.messages)) show(message);
+          if (!run.json)
+            run.io.err(`${joined ? chatCliMessages.reconnected : chatCliMessages.joined(partner)}\n`);
+          joined = true;
+          if (leaving && pending === 0) connection.close();
+          else lineReader?.prompt();
+        },
+        onMessage: (message) => {
+          show(message);
+          if (message.senderId === userId) settled();
+          else connection.markRead();
+        },
+        onRefused: (error) => {
+          run.io.err(`${error}\n`);
+          settled();
+        },
+        onClose: (code) => {
+          open = false;
+          if (leaving) return finish();
+          if (REFUSED.has(code) || attempts >= RETRY_DELAYS_MS.length)
+            return finish(new CliFailure(chatCliMessages.connectionLost(run.services.urls.shopUrl)));
+          if (attempts === 0 && !run.json) run.io.err(`${chatCliMessages.reconnecting}\n`);
+          retryTimer = setTimeout(() => {
+            retryTimer = undefined;
+            connection = connect();
+          }, RETRY_DELAYS_MS[attempts++]);
+        },
+      });
+    let connection = connect();
 
     lineReader = createInterface({
       input: ports.input,
