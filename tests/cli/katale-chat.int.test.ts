@@ -261,7 +261,7 @@ describe("katale chat against a started server", () => {
       const other = await socketOf(slug, shopper.key);
       other.socket.send(JSON.stringify({ message: "Still there?" }));
       await open.until(() => open.output.stdout.includes("Still there?"), "the live message");
-      expect(open.output.stdout).toMatch(new RegExp(`[AP]M {2}${shopper.name}\\n {2}Still there\\?\\n$`));
+      expect(open.output.stdout).toMatch(/\n {2}Still there\?\n$/);
 
       open.child.stdin.write("Yes, 15,000 each\n");
       await open.until(() => other.frames.length >= 2, "the typed line at the other side");

@@ -68,10 +68,12 @@ export function renderRoomHeading(
 
 /**
  * The conversation as it is printed, one message at a time (history, then live ones): a day line
- * when the day changes, then "3:07 PM  Name" and the text wrapped and indented, and the product card.
+ * when the day changes, then "3:07 PM  Name" (once for a sender's messages of the same minute) and
+ * the text wrapped and indented, and the product card.
  */
 export class ConversationPrinter {
   private lastDay: string | null = null;
+  private lastHeader: string | null = null;
 
   /** `clock`: what 'Today' is at each message (a session may outlast midnight). */
   constructor(
@@ -87,12 +89,16 @@ export class ConversationPrinter {
     const heading = day === this.lastDay ? null : [`── ${day} ──`];
     this.lastDay = day;
     const who = message.senderId === this.viewer.userId ? chatCliMessages.you : this.partnerName;
+    // Grouped as the web groups them: one header for a sender's messages of the same minute.
+    const header = truncate(`${formatTime(date, this.viewer.timeZone)}  ${who}`, this.width);
+    const grouped = heading === null && header === this.lastHeader;
+    this.lastHeader = header;
     const card = message.product
       ? `  ▸ ${message.product.productName} · ${formatUgx(message.product.price)} · /item/${message.product.slug}`
       : null;
     return lines(
       heading,
-      truncate(`${formatTime(date, this.viewer.timeZone)}  ${who}`, this.width),
+      grouped ? null : header,
       wrap(message.message, this.width - 2).map((line) => `  ${line}`),
       card === null ? null : truncate(card, this.width),
     );
