@@ -179,6 +179,15 @@ describe("katale chat against a started server", () => {
     const blank = await katale(shopper.configDir, ["chat", "send", shop.name, "   "]);
     expect(blank).toMatchObject({ code: 2, stdout: "" });
     expect(blank.stderr).toContain("Type a message first");
+    const product = await katale(shopper.configDir, [
+      "chat",
+      "send",
+      shop.name,
+      "Hi",
+      "--product",
+      "no-such-thing",
+    ]);
+    expect(product).toMatchObject({ code: 1, stdout: "", stderr: "That product does not exist\n" });
     const unknown = await katale(shopper.configDir, ["chat", "send", "No Such Shop", "Hello"]);
     expect(unknown).toMatchObject({ code: 1, stdout: "" });
     expect(unknown.stderr).toContain("No chat room or shop is called 'No Such Shop'");

@@ -63,6 +63,8 @@ export function talkInRoom(
     let leaving = false;
     let ended = false;
     let pending = 0;
+    /** A message of the other side was shown since the socket opened. */
+    let readOwed = false;
     const outbox: string[] = [];
     let flushTimer: NodeJS.Timeout | undefined;
 
@@ -74,7 +76,9 @@ export function talkInRoom(
       process.removeListener("SIGINT", interrupt);
       lineReader?.close();
       if (terminal) ports.output.write("\n");
-      if (failure) reject(failure);
+      if (failure) return reject(failure);
+      // The socket's reads are spaced out by the server and may not have landed: say it once more.
+      if (readOwed) void ports.chat.markRead(token, room.slug).finally(resolve);
       else resolve();
     };
     const leave = (now: boolean) => {
@@ -114,7 +118,10 @@ export function talkInRoom(
         onMessage: (message) => {
           show(message);
           if (message.senderId === userId) settled();
-          else connection.markRead();
+          else {
+            readOwed = true;
+            connection.markRead();
+          }
         },
         onRefused: (error) => {
           run.io.err(`${error}\n`);
