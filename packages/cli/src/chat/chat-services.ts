@@ -7,6 +7,6 @@ export interface ChatServices {
   readonly sockets: ChatConnector;
   /** What `chat open` reads lines to send from (process.stdin). */
   readonly input: NodeJS.ReadableStream & { readonly isTTY?: boolean };
-  /** The terminal `chat open` prompts on when `input` is one (process.stdout). */
-  readonly output: NodeJS.WritableStream;
+  /** The terminal `chat open` prompts on when both are terminals (process.stdout). */
+  readonly output: NodeJS.WritableStream & { readonly isTTY?: boolean };
 }

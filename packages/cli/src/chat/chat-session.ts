@@ -38,7 +38,7 @@ export function talkInRoom(
   const partner = chatPartner(room, userId).name;
   const printer = new ConversationPrinter({ userId }, partner, run.io.width);
   // A prompt and line editing only for a person at a terminal; --json and piped input get plain lines.
-  const terminal = ports.input.isTTY === true && !run.json;
+  const terminal = ports.input.isTTY === true && ports.output.isTTY === true && !run.json;
   let lineReader: Interface | undefined;
 
   const write = (text: string) => {
