@@ -25,6 +25,7 @@ export default defineConfig({
     "csv-stringify",
     "cli-progress",
     "xmlbuilder2",
+    "ws",
     /^@oozcitak\//,
   ],
 });

@@ -10,6 +10,7 @@ export const cliMessages = {
   subCategoryNotFound: messages.api.subCategoryNotFound,
   shopNotFound: messages.api.shopNotFound,
   productNotFound: messages.api.productNotFound,
+  roomNotFound: messages.chat.roomNotFound,
   searchTextRequired: "Give the text to search for, e.g. katale products search phone",
   oneProductFilter: "Use only one of --category, --sub-category and --shop.",
   cannotReach: (service: ServiceName, url: string) =>

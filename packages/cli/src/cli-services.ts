@@ -1,6 +1,7 @@
 import type { CategoryGateway, ProductGateway, ShopGateway } from "@katale/domain";
 import type { AdminCliServices } from "./admin/admin-services.js";
 import type { AccountServices } from "./auth/account-services.js";
+import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
@@ -20,6 +21,8 @@ export interface CliServices {
   readonly selling?: SellingServices;
   /** The admin's ports (catalogue, verification review, admin role), on the stored session; left out like `account`. */
   readonly admin?: AdminCliServices;
+  /** The chat's room calls and socket, on the stored session, and the terminal; left out like `account`. */
+  readonly chat?: ChatServices;
   /** `katale smoke`: the ports and a plain GET, each call bounded by `timeoutMs`; its own session, never the stored one. */
   readonly smoke?: (timeoutMs: number) => SmokeTarget;
 }

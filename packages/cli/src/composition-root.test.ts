@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FetchLike } from "@katale/adapters-http";
+import { ChatSocketConnector, type FetchLike } from "@katale/adapters-http";
 import { describe, expect, it } from "vitest";
 import { connectServices } from "./composition-root.js";
 
@@ -37,6 +37,25 @@ describe("composition root", () => {
     await services.shops.listShops();
     await services.products.listProducts();
     expect(asked).toEqual(["http://s.test/api/shop/shop/", "http://s.test/api/shop/product/"]);
+  });
+});
+
+describe("composition root: the chat's ports", () => {
+  it("binds the room calls to the shop service and the room's socket to ws:// of it", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => JSON.stringify({ data: [] }) };
+    };
+    const services = connectServices(
+      { authUrl: "http://a.test/", shopUrl: "http://s.test/api/shop/" },
+      fetch,
+    );
+    expect(await services.chat?.chat.listRooms("t0ken")).toEqual({ ok: true, value: [] });
+    expect(asked).toEqual(["http://s.test/api/shop/chat/room/"]);
+    const sockets = services.chat?.sockets;
+    expect(sockets).toBeInstanceOf(ChatSocketConnector);
+    expect((sockets as ChatSocketConnector).socketUrl("r00m")).toBe("ws://s.test/api/shop/chat/r00m/");
   });
 });
 

@@ -1,14 +1,17 @@
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import {
+  ChatSocketConnector,
   createHttpGateways,
   type FetchLike,
   httpGatewaysModule,
   type ServiceUrls,
+  type WebSocketConstructor,
 } from "@katale/adapters-http";
 import { jsonFileStorageModule } from "@katale/adapters-storage";
-import { mediaUrl, PORTS, type PortToken, portToken } from "@katale/domain";
+import { type ChatConnector, mediaUrl, PORTS, type PortToken, portToken } from "@katale/domain";
 import { Container, ContainerModule } from "inversify";
+import { WebSocket } from "ws";
 import type { AccountServices } from "./auth/account-services.js";
 import type { Prompter } from "./auth/prompter.js";
 import { sessionFilePath } from "./auth/session-path.js";
@@ -26,6 +29,19 @@ export const CLI_TOKENS = {
   sessionFile: portToken<string>("cli.SessionFile"),
   prompter: portToken<Prompter>("cli.Prompter"),
 } as const;
+
+/**
+ * The chat room's socket: the adapter takes a browser-shaped WebSocket; Node 20 has none by
+ * default, so `ws` (the same API) stands in.
+ */
+function chatSocketsModule(shopUrl: string): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const Socket = (globalThis as { WebSocket?: unknown }).WebSocket ?? WebSocket;
+    bind<ChatConnector>(PORTS.chatSockets).toConstantValue(
+      new ChatSocketConnector(shopUrl, Socket as WebSocketConstructor),
+    );
+  });
+}
 
 /** The terminal: prompts on stderr, so `--json` output on stdout stays clean. */
 function terminalModule(sessionFile: string): ContainerModule {
@@ -55,6 +71,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
   container.load(
     httpGatewaysModule({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch }),
     jsonFileStorageModule(sessionFile),
+    chatSocketsModule(urls.shopUrl),
     terminalModule(sessionFile),
   );
   return container;
@@ -103,6 +120,16 @@ export function connectServices(
       verificationReview: get(PORTS.verificationReview),
       adminRole: get(PORTS.adminRole),
       stateDir: dirname(account.sessionFile),
+    },
+    chat: {
+      storage: account.storage,
+      chat: get(PORTS.chat),
+      sockets: get(PORTS.chatSockets),
+      // Read only by `chat open`: process.stdin is made on first use.
+      get input() {
+        return process.stdin;
+      },
+      output: process.stdout,
     },
     smoke: (timeoutMs) => smokeTarget(urls, timeoutMs),
   };

@@ -4,6 +4,7 @@ import { registerAdminCommands } from "./admin/admin-commands.js";
 import { registerCategoryAdminCommands } from "./admin/categories/category-commands.js";
 import { registerAuthCommands } from "./auth/auth-commands.js";
 import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
+import { registerChatCommands } from "./chat/chat-commands.js";
 import { cliMessages } from "./cli-messages.js";
 import { registerCompletionCommand } from "./completion/completion-command.js";
 import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
@@ -45,6 +46,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerAuthCommands(program, invoke);
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
+  registerChatCommands(program, invoke);
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
   registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);
