@@ -160,19 +160,19 @@ describe.each([
     await visible(form.getByText("Image moved to position 1"));
     await expect.poll(() => previewsShown(form)).toBe(true);
     await shot(page, `add-product-filled-${size}`);
-    // A slow service: the answer waits 2 s, so the bar is seen full (every byte sent) while the
-    // service still works on the pictures.
+    // A slow service: the answer waits 5 s, so the bar is seen full (every byte sent) and the button
+    // busy while the service still works on the pictures (two cores shared with other tests: room to spare).
     await page.route("**/api/shop/product/", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 2000));
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 5000));
       await route.continue();
     });
     await form.getByRole("button", { name: "Add product" }).click();
     const bar = form.getByRole("progressbar", { name: "Upload progress" });
     await expect.poll(() => bar.getAttribute("aria-valuetext", { timeout: 5000 })).toBe("Almost done");
     expect(await bar.getAttribute("aria-valuenow")).toBe("100");
+    await visible(form.getByRole("button", { name: "Adding" }));
     await page.waitForTimeout(400); // the bar's width eases in over 300 ms: the picture after it
     await shot(page, `add-product-uploading-${size}`);
-    await visible(form.getByRole("button", { name: "Adding" }));
 
     // Its page opens: /item/<slug>.
     await page.waitForURL(/\/item\//, { timeout: 30_000 });
