@@ -484,6 +484,8 @@ export const messages = {
   verification: {
     shopRequestExists: "Shop already has a verification request",
     userRequestExists: "User already has a verification request",
+    userAlreadyVerified: "Your account is already verified",
+    shopAlreadyVerified: "This shop is already verified",
     sent: "Successfully sent verification request",
     send: "Send",
   },

@@ -93,6 +93,8 @@ export const ERROR_CODES = {
   // ---- verification ----
   /** A verification request is already pending. */
   verification_pending: "A verification request is already pending.",
+  /** Asking to be verified while verified already (a revoked or rejected applicant may ask again). */
+  verification_done: "Already verified.",
   /** Approving or rejecting a request that is not pending, or revoking one that is not verified. */
   verification_decided: "The request is not pending (to revoke: not verified).",
 } as const;

@@ -54,7 +54,12 @@ export const shopVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         .where("shop_id", "=", body.shop)
         .where("status", "=", "PENDING")
         .executeTakeFirst();
-      if (open || shop.verification_status === "VERIFIED") return requestExists();
+      if (open) return requestExists();
+      if (shop.verification_status === "VERIFIED") {
+        return sendError(reply, 409, "verification_done", {
+          detail: messages.verification.shopAlreadyVerified,
+        });
+      }
 
       const upload = spooledFileOf(body.shop_image, m.shopImageRequired);
       const stored = upload.ok ? await media.savePrivateImage(await upload.read(), "shop-photos") : upload;

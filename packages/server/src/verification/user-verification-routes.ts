@@ -65,7 +65,12 @@ export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         .where("user_id", "=", me.id)
         .where("status", "=", "PENDING")
         .executeTakeFirst();
-      if (open || user?.verification_status === "VERIFIED") return requestExists();
+      if (open) return requestExists();
+      if (user?.verification_status === "VERIFIED") {
+        return sendError(reply, 409, "verification_done", {
+          detail: messages.verification.userAlreadyVerified,
+        });
+      }
 
       const files = [
         ["national_id_image", "national-ids"],

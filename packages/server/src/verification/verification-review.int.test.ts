@@ -291,8 +291,13 @@ describe.each(databaseKinds())("verification review (%s)", (kind) => {
       /^Subject: Your Katale verification was approved\r?$/m,
     );
     expect((await decide(userRequest.id, "approve")).status).toBe(409);
-    // Verified: nothing to ask for.
-    expect((await askUserVerification(applicant)).status).toBe(409);
+    // Verified: nothing to ask for, and the answer says so (not 'already has a request').
+    const verifiedAsks = await askUserVerification(applicant);
+    expect(verifiedAsks.status).toBe(409);
+    expect(verifiedAsks.body).toEqual({
+      detail: "Your account is already verified",
+      code: "verification_done",
+    });
 
     expect((await decide(userRequest.id, "revoke", {})).status).toBe(400);
     const revoked = await decide(userRequest.id, "revoke", { reason: "The ID was reported stolen" });
@@ -314,8 +319,11 @@ describe.each(databaseKinds())("verification review (%s)", (kind) => {
     const mail = await lastMailTo(owner.email, 1);
     expect(mail).toMatch(/^Subject: Your Katale verification was approved\r?$/m);
     expect(mail).toContain("Nakasero Fresh");
-    // A verified shop cannot ask again.
-    expect((await askShopVerification()).body.detail).toBe("Shop already has a verification request");
+    // A verified shop cannot ask again, and is told why.
+    expect((await askShopVerification()).body).toEqual({
+      detail: "This shop is already verified",
+      code: "verification_done",
+    });
 
     const revoked = await decide(shopRequest.id, "revoke", { reason: "Moved without telling us" });
     expect(revoked.body.status).toBe("REJECTED");
