@@ -143,6 +143,14 @@ describe.each(databaseKinds())("account gateways over HTTP (%s)", (kind) => {
       expect(answer.kind).toBe("invalid");
     });
 
+    it("refuses a common password with the words a form shows (the web checks it only on the server)", async () => {
+      const answer = failure(await gateways.auth.register({ ...someone(), password: "password123" }));
+      expect(answer).toMatchObject({
+        kind: "invalid",
+        message: "This password is too common and easy to guess, please choose another",
+      });
+    });
+
     it("resends a code that works, and refuses an unknown email", async () => {
       const person = someone();
       value(await gateways.auth.register(person));

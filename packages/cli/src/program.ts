@@ -1,3 +1,5 @@
+import { useCommonPasswords } from "@katale/domain";
+import { isCommonPassword } from "@katale/domain/common-passwords";
 import { Command } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { registerAdminCommands } from "./admin/admin-commands.js";
@@ -18,6 +20,8 @@ import { registerSmokeCommand } from "./smoke/smoke-command.js";
 
 /** The `katale` command tree. Output goes to `deps.io`; failures throw (exitOverride), see runCli. */
 export function createProgram(deps: InvokeDeps): Command {
+  // New passwords are checked against the common-passwords list before anything is sent.
+  useCommonPasswords(isCommonPassword);
   const { io } = deps;
   const program = new Command("katale")
     .description(

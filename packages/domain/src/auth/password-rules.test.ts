@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages.js";
 import { newPasswordField } from "./auth-fields.js";
-import { isCommonPassword, passwordProblem } from "./password-rules.js";
+import { isCommonPassword } from "./common-passwords.js";
+import { passwordProblem, useCommonPasswords } from "./password-rules.js";
+
+// As the server and the CLI run: with the common-passwords list installed.
+useCommonPasswords(isCommonPassword);
+
 import { registrationFormSchema } from "./register.js";
 
 describe("password rules", () => {

@@ -1,16 +1,18 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { messages } from "../messages.js";
 
 // What a new password may not be (OWASP ASVS 5.0 V6, issue 14): only spaces, one of the commonly
-// used passwords (zxcvbn-ts's list of about 49,000, kept up to date as a dependency), or the
-// account's own e-mail or phone. The forms check it before sending and the server again.
+// used passwords, or the account's own e-mail or phone. The forms check it before sending and the
+// server again. The common-passwords list (common-passwords.ts, 219 KB gzipped) is installed by the
+// server and the CLI with `useCommonPasswords`; the web app leaves that one check to the server.
 
-let common: ReadonlySet<string> | undefined;
+/** Whether a password is on the common-passwords list. */
+export type CommonPasswordCheck = (password: string) => boolean;
 
-/** Whether `password` is on the common-passwords list (case does not matter). */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary["passwords-common"]);
-  return common.has(password.toLowerCase());
+let isCommon: CommonPasswordCheck = () => false;
+
+/** Installs the common-passwords check `passwordProblem` uses (the server and the CLI, at start). */
+export function useCommonPasswords(check: CommonPasswordCheck): void {
+  isCommon = check;
 }
 
 /** Digits only, without a leading country code or 0: "+256 772 123456" and "0772123456" match. */
@@ -27,7 +29,7 @@ export interface PasswordOwner {
 /** The message for a new password that is refused, or null when it may be used. */
 export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   if (password.trim().length === 0) return messages.auth.passwordBlank;
-  if (isCommonPassword(password) || isCommonPassword(password.trim())) return messages.auth.passwordCommon;
+  if (isCommon(password) || isCommon(password.trim())) return messages.auth.passwordCommon;
   const typed = password.trim().toLowerCase();
   if (owner.email && typed === owner.email.trim().toLowerCase()) return messages.auth.passwordIsIdentity;
   if (owner.phone && phoneDigits(owner.phone).length > 0 && /^[\d\s+()-]+$/.test(typed)) {

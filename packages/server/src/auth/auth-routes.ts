@@ -1,3 +1,5 @@
+import { useCommonPasswords } from "@katale/domain";
+import { isCommonPassword } from "@katale/domain/common-passwords";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { refuseFiles } from "../http/spooled-uploads.js";
 import { userVerificationRoutes } from "../verification/user-verification-routes.js";
@@ -19,6 +21,8 @@ import { UserRepository } from "./user-repository.js";
 export type { AuthRouteDeps } from "./auth-deps.js";
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, options) => {
+  // New passwords (sign-up, change, reset) are checked against the common-passwords list.
+  useCommonPasswords(isCommonPassword);
   // Only the dependencies: the options also carry this plugin's own prefix.
   const { db, config, media, readCache, mailer } = options;
   const deps = { db, config, media, readCache };
