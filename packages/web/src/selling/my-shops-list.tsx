@@ -1,45 +1,15 @@
 import { type AuthFailure, messages, type Result, type Shop } from "@katale/domain";
 import { Link } from "react-router";
+import { SHOP_TILE_CLASS, ShopTileContent } from "../shops/shop-card.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
-import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
-import { Stars } from "../ui/stars.js";
-import { VerifiedBadge } from "../ui/verified-badge.js";
 
-/** A tile of one of the owner's shops: cover, logo, name with badge, rating; opens `to`. */
+/** A tile of one of the owner's shops: the shop tile's content (stars once rated); opens `to`. */
 export function MyShopTile({ shop, to, label }: { shop: Shop; to: string; label?: string }) {
   return (
-    <Link
-      to={to}
-      aria-label={label}
-      className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white hover:border-brand-700"
-    >
-      <ResponsiveImage
-        path={shop.coverImage}
-        alt=""
-        width={800}
-        height={300}
-        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-        className="aspect-[8/3] w-full bg-gray-100 object-cover"
-      />
-      <div className="flex items-center gap-3 p-3">
-        <ResponsiveImage
-          path={shop.displayImage}
-          alt=""
-          width={48}
-          height={48}
-          sizes="48px"
-          className="-mt-8 h-12 w-12 shrink-0 rounded-full border-2 border-white bg-white object-cover"
-        />
-        <div className="min-w-0">
-          <p className="flex items-center gap-1 font-medium text-gray-900 group-hover:text-brand-700">
-            <span className="truncate">{shop.name}</span>
-            <VerifiedBadge status={shop.verificationStatus} />
-          </p>
-          {shop.rating !== null && shop.rating > 0 && <Stars rating={shop.rating} size={14} />}
-        </div>
-      </div>
+    <Link to={to} aria-label={label} className={`${SHOP_TILE_CLASS} hover:border-brand-700`}>
+      <ShopTileContent shop={shop} rating={shop.rating !== null && shop.rating > 0 ? shop.rating : null} />
     </Link>
   );
 }

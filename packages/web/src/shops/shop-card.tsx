@@ -4,14 +4,14 @@ import { Stars } from "../ui/stars.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ShopLink } from "./shop-link.js";
 
-/** A shop tile: cover, logo, name with verified badge, rating; opens /shops/shop/{encrypted id}. */
-export function ShopCard({ shop, rating }: { shop: Shop; rating?: number | null }) {
-  const shown = rating ?? shop.rating;
+/** The tile's frame: a bordered block that lifts its name on hover (a link around `ShopTileContent`). */
+export const SHOP_TILE_CLASS =
+  "group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white";
+
+/** What a shop tile shows: cover, logo, name with verified badge, and the stars when `rating` is given. */
+export function ShopTileContent({ shop, rating }: { shop: Shop; rating: number | null }) {
   return (
-    <ShopLink
-      shopId={shop.id}
-      className="group block h-full overflow-hidden rounded-xl border border-gray-200 bg-white"
-    >
+    <>
       <ResponsiveImage
         path={shop.coverImage}
         alt=""
@@ -34,9 +34,18 @@ export function ShopCard({ shop, rating }: { shop: Shop; rating?: number | null 
             <span className="truncate">{shop.name}</span>
             <VerifiedBadge status={shop.verificationStatus} />
           </p>
-          {shown !== null && shown !== undefined && <Stars rating={shown} size={14} />}
+          {rating !== null && <Stars rating={rating} size={14} />}
         </div>
       </div>
+    </>
+  );
+}
+
+/** A shop tile: cover, logo, name with verified badge, rating; opens /shops/shop/{encrypted id}. */
+export function ShopCard({ shop, rating }: { shop: Shop; rating?: number | null }) {
+  return (
+    <ShopLink shopId={shop.id} className={SHOP_TILE_CLASS}>
+      <ShopTileContent shop={shop} rating={rating ?? shop.rating} />
     </ShopLink>
   );
 }
