@@ -1,5 +1,6 @@
 import { messages } from "@katale/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { tabIndexForKey } from "../ui/tab-keys.js";
 import { AccountListView } from "./account-list-views.js";
 import { type AccountList, accountLists } from "./account-sections.js";
 
@@ -12,17 +13,7 @@ export function AccountTabs() {
 
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern).
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const last = accountLists.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? (index + 1) % accountLists.length
-        : event.key === "ArrowLeft"
-          ? (index + last) % accountLists.length
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
+    const next = tabIndexForKey(event.key, index, accountLists.length);
     if (next === null) return;
     event.preventDefault();
     setActive(accountLists[next]?.id ?? "saved");

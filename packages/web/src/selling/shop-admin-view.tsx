@@ -17,6 +17,7 @@ import { ErrorState } from "../ui/error-state.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
 import { Stars } from "../ui/stars.js";
+import { tabIndexForKey } from "../ui/tab-keys.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ShopAdminProducts } from "./shop-admin-products.js";
 import {
@@ -198,17 +199,7 @@ function ShopMenu({ shop }: { shop: Shop }) {
 function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const last = TABS.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? (index + 1) % TABS.length
-        : event.key === "ArrowLeft"
-          ? (index + last) % TABS.length
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
+    const next = tabIndexForKey(event.key, index, TABS.length);
     if (next === null) return;
     event.preventDefault();
     const target = TABS[next];
