@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
 import {
   aCategory,
@@ -14,14 +12,12 @@ import {
   type TestServer,
 } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runKatale } from "./run-katale.js";
 
 // The built `katale` as an admin runs it against the real server: the catalogue exported and
 // imported (a no-op round trip, a CSV adding a category, a dry run, --prune refused by a category
 // holding products), someone who is not an admin refused, and the verification review and the
 // admin role from the terminal.
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = join(root, "packages/cli/dist/katale.js");
 
 interface Run {
   code: number;
@@ -52,35 +48,15 @@ describe("katale admin commands against a started server", () => {
   let admin: Signed;
   let user: Signed;
 
-  function katale(args: string[], stdin = ""): Promise<Run> {
-    const {
-      COLUMNS: _c,
-      KATALE_SHOP_URL: _s,
-      KATALE_AUTH_URL: _a,
-      XDG_CONFIG_HOME: _x,
-      ...inherited
-    } = process.env;
-    return new Promise((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [bin, ...args],
-        {
-          env: {
-            ...inherited,
-            KATALE_CONFIG_DIR: join(work, "config"),
-            KATALE_AUTH_URL: server.authUrl,
-            KATALE_SHOP_URL: server.shopUrl,
-          },
-          timeout: 60_000,
-        },
-        (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-          resolve({ code, stdout, stderr });
-        },
-      );
-      child.stdin?.end(stdin);
+  const katale = (args: string[], stdin = ""): Promise<Run> =>
+    runKatale(args, {
+      stdin,
+      env: {
+        KATALE_CONFIG_DIR: join(work, "config"),
+        KATALE_AUTH_URL: server.authUrl,
+        KATALE_SHOP_URL: server.shopUrl,
+      },
     });
-  }
 
   const login = async (who: Signed) =>
     expect(await katale(["login", who.email], `${who.password}\n`)).toMatchObject({ code: 0 });

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
 import {
   aCategory,
@@ -13,12 +11,11 @@ import {
   type TestServer,
 } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runKatale } from "./run-katale.js";
 
 // The built `katale` as a shop owner runs it against the real server: a shop, then products from a
 // CSV (created, updated, unchanged, failed rows, a rerun, a dry run), export and a foreign shop.
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = join(root, "packages/cli/dist/katale.js");
 const HEADER = "sku,name,description,price,stock,category,sub_category,images";
 
 interface Run {
@@ -41,35 +38,15 @@ describe("katale selling commands against a started server", () => {
   let shopId: number;
   let foreignShop: string;
 
-  function katale(args: string[], stdin = ""): Promise<Run> {
-    const {
-      COLUMNS: _c,
-      KATALE_SHOP_URL: _s,
-      KATALE_AUTH_URL: _a,
-      XDG_CONFIG_HOME: _x,
-      ...inherited
-    } = process.env;
-    return new Promise((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [bin, ...args],
-        {
-          env: {
-            ...inherited,
-            KATALE_CONFIG_DIR: join(work, "config"),
-            KATALE_AUTH_URL: server.authUrl,
-            KATALE_SHOP_URL: server.shopUrl,
-          },
-          timeout: 60_000,
-        },
-        (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-          resolve({ code, stdout, stderr });
-        },
-      );
-      child.stdin?.end(stdin);
+  const katale = (args: string[], stdin = ""): Promise<Run> =>
+    runKatale(args, {
+      stdin,
+      env: {
+        KATALE_CONFIG_DIR: join(work, "config"),
+        KATALE_AUTH_URL: server.authUrl,
+        KATALE_SHOP_URL: server.shopUrl,
+      },
     });
-  }
 
   async function importCsv(rows: string[], ...extra: string[]): Promise<{ run: Run; report: Report }> {
     const file = join(work, "products.csv");

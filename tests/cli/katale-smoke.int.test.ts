@@ -1,17 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runKatale } from "./run-katale.js";
 
 // `katale smoke` as CI runs it: the built binary against the real server on the demo catalogue,
 // then against a service that is down and one that never answers.
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = join(root, "packages/cli/dist/katale.js");
 
 interface Run {
   code: number;
@@ -45,21 +41,13 @@ describe("katale smoke against a started server", () => {
   let silent: Server;
   let silentUrl: string;
 
-  function katale(args: string[], stdin = ""): Promise<Run> {
-    const { COLUMNS: _c, KATALE_SHOP_URL: _s, KATALE_AUTH_URL: _a, ...inherited } = process.env;
+  async function katale(args: string[], stdin = ""): Promise<Run> {
     const started = Date.now();
-    return new Promise((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [bin, "--shop-url", server.shopUrl, "--auth-url", server.authUrl, ...args],
-        { env: { ...inherited, KATALE_CONFIG_DIR: join(work, "config") }, timeout: 60_000 },
-        (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-          resolve({ code, stdout, stderr, ms: Date.now() - started });
-        },
-      );
-      child.stdin?.end(stdin);
+    const run = await runKatale(["--shop-url", server.shopUrl, "--auth-url", server.authUrl, ...args], {
+      stdin,
+      env: { KATALE_CONFIG_DIR: join(work, "config") },
     });
+    return { ...run, ms: Date.now() - started };
   }
 
   beforeAll(async () => {
