@@ -13,10 +13,10 @@ import { ImagePicker } from "../account/image-picker.js";
 import { useCategories, useSubCategories } from "../catalogue/use-catalogue.js";
 import { Banners } from "../ui/banner.js";
 import { TextField } from "../ui/field.js";
+import { SelectField } from "../ui/select-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { FilterList, useFiltersOf } from "./filter-list.js";
-import { SelectField } from "./select-field.js";
 import { useRefreshCatalogue } from "./use-admin.js";
 
 const text = messages.webAdmin;

@@ -5,8 +5,9 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { Link } from "react-router";
 import { onUploadProgress } from "../app/upload-aware-fetch.js";
 import { useCategories, useSubCategoriesOf } from "../catalogue/use-catalogue.js";
-import { FieldFrame, inputClass, TextAreaField, TextField } from "../ui/field.js";
+import { TextAreaField, TextField } from "../ui/field.js";
 import { PageTitle } from "../ui/page-title.js";
+import { SelectField } from "../ui/select-field.js";
 import { ProductFormImages } from "./product-form-images.js";
 import type { CheckedProductFormValues, ProductFormValues } from "./product-form-schema.js";
 import type { UploadStage } from "./product-form-upload.js";
@@ -69,63 +70,41 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
         control={control}
         name="categoryId"
         render={({ field, fieldState }) => (
-          <FieldFrame id="product-category" label={text.category} error={fieldState.error?.message}>
-            <select
-              id="product-category"
-              className={inputClass}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby={fieldState.error ? "product-category-message" : undefined}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              // Controlled: the value shows once the options have arrived.
-              value={field.value}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                // A sub category belongs to one category: choosing another category asks again.
-                setValue("subCategoryId", "", { shouldValidate: false });
-              }}
-            >
-              <option value="">{text.chooseCategory}</option>
-              {categoryList.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+          <SelectField
+            label={text.category}
+            placeholder={text.chooseCategory}
+            options={categoryList}
+            error={fieldState.error?.message}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            // Controlled: the value shows once the options have arrived.
+            value={field.value}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              // A sub category belongs to one category: choosing another category asks again.
+              setValue("subCategoryId", "", { shouldValidate: false });
+            }}
+          />
         )}
       />
       <Controller
         control={control}
         name="subCategoryId"
         render={({ field, fieldState }) => (
-          <FieldFrame
-            id="product-sub-category"
+          <SelectField
             label={text.subCategory}
+            placeholder={text.chooseSubCategory}
+            options={subCategoryList}
             error={fieldState.error?.message}
             hint={categoryId ? undefined : text.chooseCategoryFirst}
-          >
-            <select
-              id="product-sub-category"
-              className={inputClass}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby="product-sub-category-message"
-              disabled={!categoryId}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-            >
-              <option value="">{text.chooseSubCategory}</option>
-              {subCategoryList.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </FieldFrame>
+            disabled={!categoryId}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+          />
         )}
       />
       <div className="sm:col-span-2">

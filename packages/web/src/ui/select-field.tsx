@@ -1,5 +1,5 @@
 import { type Ref, type SelectHTMLAttributes, useId } from "react";
-import { FieldFrame, inputClass } from "../ui/field.js";
+import { FieldFrame, inputClass } from "./field.js";
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   readonly label: string;
