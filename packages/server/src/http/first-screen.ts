@@ -19,22 +19,25 @@ export async function firstScreen(
   app: FastifyInstance,
   shopBase: string,
 ): Promise<{ data: string; preload: string }> {
-  const answers: Record<string, unknown> = {};
-  let products: unknown;
-  for (const call of FIRST_SCREEN_CALLS) {
-    const path = `${shopBase}${call}`;
-    // Through the app itself: the same answer as the API's, from the read cache when it is warm.
-    const response = await app.inject({ method: "GET", url: path });
-    if (response.statusCode !== 200) continue;
-    const body: unknown = response.json();
-    answers[path] = body;
-    if (call === "product/") products = body;
-  }
-  if (Object.keys(answers).length === 0) return { data: "", preload: "" };
-  const json = JSON.stringify(answers).replaceAll("<", "\\u003c");
+  // The three calls at once, through the app itself: the same answers as the API's, from the read
+  // cache when it is warm. Their bodies go into the page as they are (no parse and re-serialise).
+  const answers = await Promise.all(
+    FIRST_SCREEN_CALLS.map(async (call) => {
+      const path = `${shopBase}${call}`;
+      const response = await app.inject({ method: "GET", url: path });
+      return { call, path, ok: response.statusCode === 200, body: response.body };
+    }),
+  );
+  const found = answers.filter((answer) => answer.ok);
+  if (found.length === 0) return { data: "", preload: "" };
+  const json = `{${found.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(",")}}`.replaceAll(
+    "<",
+    "\\u003c",
+  );
+  const products = found.find((answer) => answer.call === "product/")?.body;
   return {
     data: `<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`,
-    preload: trendingPreload(products, shopBase),
+    preload: products === undefined ? "" : trendingPreload(JSON.parse(products), shopBase),
   };
 }
 
