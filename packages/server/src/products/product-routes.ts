@@ -3,7 +3,7 @@ import { PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
-import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import {
   CATEGORY_NOT_FOUND,
@@ -140,7 +140,8 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const { products: data, count } = await products.byShop(shopId, stock, request.query.limit);
       if (count === 0 && !(await shops.exists(shopId)))
         return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
-      reply.header("cache-control", PUBLIC_CACHE);
+      // The owner's admin page lists these right after a stock change or an edit: revalidate.
+      reply.header("cache-control", PUBLIC_REVALIDATE);
       return { data, number_of_products: count };
     },
   );

@@ -362,6 +362,11 @@ describe.each(databaseKinds())("product writes (%s)", (kind) => {
     const out = await call("GET", `product/shop/${shopId}/?stock_type=out`);
     expect(ids(out.body.data)).toEqual([product.product_id]);
     expect(out.body.number_of_products).toBe(1);
+    // The owner's admin page shows these lists right after an edit: browsers ask again each time.
+    expect(out.headers.get("cache-control")).toBe("public, no-cache");
+    expect((await call("GET", `product/shop/${shopId}/`)).headers.get("cache-control")).toBe(
+      "public, no-cache",
+    );
     // Still reachable by its own page.
     expect((await call("GET", `product/slug/${product.slug}/`)).body.data.in_stock).toBe(0);
   });
