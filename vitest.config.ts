@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "packages/cli/src/**/*.test.tsx"],
           // The web app's tests run in the "web" project, in a simulated DOM.
           exclude: ["**/*.int.test.ts", "**/node_modules/**", "packages/web/**"],
         },

@@ -27,5 +27,11 @@ export default defineConfig({
     "xmlbuilder2",
     "ws",
     /^@oozcitak\//,
+    // `katale tui` (a chunk of its own, loaded only by that command): Ink, its components, React.
+    "ink",
+    "@inkjs/ui",
+    "react",
   ],
+  // Ink loads it only when DEV=true (React DevTools); it is not installed.
+  external: ["react-devtools-core"],
 });

@@ -82,4 +82,47 @@ describe("the chat adapters on the real server", () => {
     ownerConnection.close();
     shopperConnection.close();
   });
+
+  it("send a photo: the answer and the owner's socket carry the re-encoded picture's path", async () => {
+    const [owner, shopper] = [await aSignedInUser(server), await aSignedInUser(server)];
+    const shop = await aShop(server.db, { owner_id: owner.id, name: "Lira Tailors" });
+    const gateways = createHttpGateways({
+      authUrl: server.authUrl,
+      shopUrl: server.shopUrl,
+      fetch: undiciFetch,
+    });
+    const sockets = new ChatSocketConnector(server.shopUrl, WebSocket as unknown as WebSocketConstructor);
+    const slug = value(await gateways.chat.openRoom(shopper.key, shop.id));
+    const received: ChatMessage[] = [];
+    const connection = await new Promise<ChatConnection>((resolve) => {
+      const c = sockets.connect(slug, owner.key, {
+        onMessage: (m) => received.push(m),
+        onOpen: () => resolve(c),
+      });
+    });
+    const photo = {
+      fileName: "dot.png",
+      contentType: "image/png",
+      bytes: Buffer.from(ONE_PIXEL_PNG, "base64"),
+    };
+    const sent = value(await gateways.chat.sendPhoto(shopper.key, slug, photo));
+    expect(sent).toMatchObject({ message: "", senderId: shopper.id, product: null });
+    expect(sent.image).toMatch(/^\/media\/chat\/[a-z0-9]+\.webp$/);
+    await expect.poll(() => received).toEqual([sent]);
+    expect(value(await gateways.chat.loadRoom(owner.key, slug)).messages).toEqual([sent]);
+
+    const notAnImage = await gateways.chat.sendPhoto(shopper.key, slug, {
+      ...photo,
+      bytes: new Uint8Array([1, 2, 3]),
+    });
+    expect(notAnImage.ok).toBe(false);
+    const stranger = await aSignedInUser(server);
+    const refused = await gateways.chat.sendPhoto(stranger.key, slug, photo);
+    expect(!refused.ok && refused.error.kind).toBe("not-found");
+    connection.close();
+  });
 });
+
+/** A 1×1 PNG. */
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

@@ -6,8 +6,9 @@ import { aSignedInUser, startTestServer, type TestServer } from "@katale/server/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runKatale } from "./run-katale.js";
 
-// `katale smoke` as CI runs it: the built binary against the real server on the demo catalogue,
-// then against a service that is down and one that never answers.
+// `katale smoke` as CI runs it: the built binary against the real server on the demo catalogue
+// (with an account: login, save, follow, a chat socket, all undone), then against a service that is
+// down and one that never answers.
 
 interface Run {
   code: number;
@@ -94,9 +95,10 @@ describe("katale smoke against a started server", () => {
       "users/me",
       "save and unsave",
       "follow and unfollow",
+      "chat socket",
       "logout",
     ]);
-    expect(report).toMatchObject({ passed: 15, failed: 0 });
+    expect(report).toMatchObject({ passed: 16, failed: 0 });
     for (const check of report.checks) expect(Object.keys(check)).toEqual(["name", "ok", "ms"]);
 
     // What the checks created is gone: no saved product, no followed shop.
@@ -107,11 +109,47 @@ describe("katale smoke against a started server", () => {
     expect(saved.json()).toMatchObject({ number_of_saved_products: 0 });
     const follows = await server.app.inject({ url: `/api/shop/shop/follow/${user.id}/` });
     expect(follows.json().data ?? follows.json()).toHaveLength(0);
+    // The chat room it opened to connect is gone too.
+    const rooms = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("customer_id", "=", user.id)
+      .execute();
+    expect(rooms).toEqual([]);
 
     const xml = readFileSync(junit, "utf8");
     expect(xml).toContain('<testsuite name="katale smoke"');
-    expect(xml).toContain('tests="15" failures="0"');
-    expect(xml.match(/<testcase /g)).toHaveLength(15);
+    expect(xml).toContain('tests="16" failures="0"');
+    expect(xml.match(/<testcase /g)).toHaveLength(16);
+  });
+
+  it("connects to a room the account already has, and leaves it and its messages as they were", async () => {
+    const user = await aSignedInUser(server);
+    const shop = await server.db.selectFrom("shops").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const opened = await server.app.inject({
+      url: `/api/shop/chat/room/get-room/${shop.id}`,
+      headers: { authorization: `Bearer ${user.key}` },
+    });
+    const slug = opened.json().data.slug as string;
+    const room = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("chat_messages")
+      .values({ room_id: room.id, sender_id: user.id, message: "Is the solar lamp in stock?" })
+      .execute();
+    const run = await katale(["smoke", "--account", user.email, "--password-stdin"], `${user.password}\n`);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^✓ chat socket +\d+ ms$/m);
+    const left = await server.db
+      .selectFrom("chat_rooms as r")
+      .innerJoin("chat_messages as m", "m.room_id", "r.id")
+      .select(["r.slug", "m.message"])
+      .where("r.customer_id", "=", user.id)
+      .execute();
+    expect(left).toEqual([{ slug, message: "Is the solar lamp in stock?" }]);
   });
 
   it("says why the login failed, fails the checks that need it, and exits 1", async () => {
@@ -124,7 +162,7 @@ describe("katale smoke against a started server", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^✗ login +\d+ ms {2}Invalid Credentials$/m);
     expect(run.stdout).toMatch(/^✗ users\/me +0 ms {2}not run: needs a login from an earlier check$/m);
-    expect(run.stdout.trim().split("\n").at(-1)).toBe("10 passed, 5 failed");
+    expect(run.stdout.trim().split("\n").at(-1)).toBe("10 passed, 6 failed");
     expect(readFileSync(junit, "utf8")).toMatch(
       /<testcase name="login"[^>]*>\s*<failure message="Invalid Credentials">/,
     );

@@ -14,7 +14,8 @@ import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./b
 // Issue 11 in Chromium with two browser contexts: a shopper on a 360×740 phone presses Message
 // Seller on a product page and sends with the product's card; the shop's owner at 1280×800 finds
 // the room in their chat list, sees the next message arrive without a reload and replies; the
-// shopper sees the reply. A dropped connection comes back by itself with what was missed, once.
+// shopper sees the reply (the owner from the header's Chats popup, the room an overlay on the page).
+// A dropped connection comes back by itself with what was missed, once; so does a server restart.
 // No console errors and no failed requests on the way.
 
 let server: TestServer;
@@ -22,6 +23,10 @@ let browser: Browser;
 let owner: Awaited<ReturnType<typeof aSignedInUser>>;
 let shopper: Awaited<ReturnType<typeof aSignedInUser>>;
 const lamp = { slug: "", name: "Paraffin lamp" };
+/** The shopper's room page, from the first test. */
+let roomPath = "";
+/** The server after the restart (the third test). */
+let restarted: TestServer["app"] | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
@@ -44,11 +49,32 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await restarted?.close();
   await server?.close();
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const visible = (locator: ReturnType<Page["getByText"]>) => expect.poll(() => locator.isVisible()).toBe(true);
+
+/** A 480×360 PNG drawn by the page itself (a picture as a phone's camera would give one). */
+async function aPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 480;
+    canvas.height = 360;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#f59e0b";
+    g.fillRect(0, 0, 480, 360);
+    g.fillStyle = "#1f2937";
+    g.fillRect(200, 60, 80, 240);
+    g.fillStyle = "#ffffff";
+    g.beginPath();
+    g.arc(240, 50, 30, 0, Math.PI * 2);
+    g.fill();
+    return canvas.toDataURL("image/png");
+  })()`);
+  return Buffer.from(dataUrl.split(",")[1] ?? "", "base64");
+}
 
 async function signedInPage(
   who: { email: string; password: string },
@@ -87,40 +113,89 @@ describe("live chat between a shopper and a shop's owner", () => {
     await expect.poll(() => phone.getByText("This product goes with your message").count()).toBe(0);
     await shot(phone, "chat-shopper-sent-360");
 
-    // The owner finds the room in the list, with the shopper's name, the preview and an unread badge.
+    // The owner opens the Chats popup from the header: the room, with the shopper's name, the
+    // preview and an unread badge; it opens as an overlay on the page.
     const desk = await signedInPage(owner, { width: 1280, height: 800 }, errors);
-    await desk.getByRole("link", { name: "Chat" }).first().click();
-    await desk.waitForURL(url("/account/chat"));
-    const row = desk.getByRole("link", { name: new RegExp(shopper.name) });
+    await desk.getByRole("button", { name: "Chats" }).click();
+    const popup = desk.getByRole("dialog", { name: "Chats" });
+    await visible(popup);
+    const row = popup.getByRole("link", { name: new RegExp(shopper.name) });
     await visible(row);
     await visible(row.getByText("Does the lamp come with a spare wick?"));
     await visible(row.getByText("1 unread"));
-    await shot(desk, "chat-owner-list-1280");
+    await shot(desk, "chat-owner-popup-1280");
     await row.click();
-    await desk.waitForURL(/\/account\/chat-room\?room=/);
-    await visible(desk.getByRole("heading", { name: shopper.name }));
-    await visible(desk.getByText("Does the lamp come with a spare wick?"));
-    const reply = desk.getByRole("textbox", { name: "Type a message" });
+    await desk.waitForURL(/[?&]chat-room=/);
+    const overlay = desk.getByRole("dialog", { name: shopper.name });
+    await visible(overlay);
+    expect(new URL(desk.url()).pathname).toBe("/");
+    await visible(overlay.getByText("Does the lamp come with a spare wick?"));
+    const reply = overlay.getByRole("textbox", { name: "Type a message" });
     await visible(reply);
 
     // The shopper's next message arrives without a reload.
     await box.fill("And how long does it burn?");
     await box.press("Enter");
-    await visible(desk.getByText("And how long does it burn?"));
+    await visible(overlay.getByText("And how long does it burn?"));
 
     // The owner replies; the shopper sees it, labelled 'now'.
     await reply.fill("Yes, one spare wick. About 8 hours on a full tank.");
-    await desk.getByRole("button", { name: "Send", exact: true }).click();
+    await overlay.getByRole("button", { name: "Send", exact: true }).click();
     await visible(phone.getByText("Yes, one spare wick. About 8 hours on a full tank."));
-    await shot(desk, "chat-owner-room-1280");
+
+    // The shopper sends a photo from the picture icon: both see it inline at once.
+    const chooser = phone.waitForEvent("filechooser");
+    await phone.getByRole("button", { name: "Send a picture" }).click();
+    await (await chooser).setFiles({
+      name: "wick.png",
+      mimeType: "image/png",
+      buffer: await aPicture(phone),
+    });
+    const sentPhoto = phone.getByRole("img", { name: "Picture", exact: true });
+    await visible(sentPhoto);
+    const seenPhoto = overlay.getByRole("img", { name: `Picture from ${shopper.name}` });
+    await visible(seenPhoto);
+    // The server's re-encoded copy, loaded (a broken image has no natural width).
+    expect(await seenPhoto.getAttribute("src")).toMatch(/\/media\/chat\/[a-z0-9]+\.webp$/);
+    await expect
+      .poll(() => seenPhoto.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await sentPhoto.count()).toBe(1);
+    await shot(desk, "chat-owner-overlay-1280");
     await shot(phone, "chat-shopper-reply-360");
+    roomPath = `/account/chat-room?room=${new URL(phone.url()).searchParams.get("room")}`;
 
     expect(await phone.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
-    // Leaving the room: the list again, read.
-    await desk.getByRole("link", { name: "Back to chats" }).click();
-    await desk.waitForURL(url("/account/chat"));
-    await visible(desk.getByRole("link", { name: new RegExp(shopper.name) }));
-    await expect.poll(() => desk.getByText(/unread/).count()).toBe(0);
+    // Leaving the room: the popup's list again, read; Escape closes it, back on the page.
+    await overlay.getByRole("link", { name: "Back to chats" }).click();
+    await visible(popup);
+    await visible(popup.getByRole("link", { name: new RegExp(shopper.name) }));
+    await expect.poll(() => popup.getByText(/unread/).count()).toBe(0);
+    // Keyboard: focus is inside the popup and stays there; Escape closes it, back on the chat icon.
+    expect(await desk.evaluate("!!document.activeElement?.closest('dialog')")).toBe(true);
+    for (let i = 0; i < 4; i++) await desk.keyboard.press("Tab");
+    expect(await desk.evaluate("!!document.activeElement?.closest('dialog')")).toBe(true);
+    await desk.keyboard.press("Escape");
+    await expect.poll(() => desk.getByRole("dialog").count()).toBe(0);
+    expect(desk.url()).toBe(url("/"));
+    expect(await desk.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe("Chats");
+
+    // On the phone the bottom bar's Chats opens the same popup; the room covers the whole screen.
+    await phone.goto(url("/"));
+    await phone.getByRole("button", { name: "Chats" }).click();
+    const phonePopup = phone.getByRole("dialog", { name: "Chats" });
+    await visible(phonePopup.getByRole("link", { name: /Nakasero Electronics/ }));
+    await shot(phone, "chat-shopper-popup-360");
+    await phonePopup.getByRole("link", { name: /Nakasero Electronics/ }).click();
+    const phoneRoom = phone.getByRole("dialog", { name: "Nakasero Electronics" });
+    await visible(phoneRoom.getByText("Yes, one spare wick. About 8 hours on a full tank."));
+    await visible(phoneRoom.getByRole("textbox", { name: "Type a message" }));
+    const covered = await phoneRoom.boundingBox();
+    expect(covered).toMatchObject({ x: 0, y: 0, width: 360, height: 740 });
+    expect(await phone.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
+    await shot(phone, "chat-shopper-overlay-360");
+    await phoneRoom.getByRole("link", { name: "Close the chat" }).click();
+    await expect.poll(() => phone.getByRole("dialog").count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -168,4 +243,63 @@ describe("live chat between a shopper and a shop's owner", () => {
     await visible(desk.getByText("Back again"));
     expect(errors).toEqual([]);
   });
+
+  it("the server restarts: both rooms reconnect, fetch what they missed and the next message arrives, once", async () => {
+    const errors: string[] = [];
+    const phone = await signedInPage(shopper, { width: 360, height: 740 }, errors);
+    await phone.goto(url(roomPath));
+    const box = phone.getByRole("textbox", { name: "Type a message" });
+    await visible(box);
+    const desk = await signedInPage(owner, { width: 1280, height: 800 }, errors);
+    await desk.goto(url(`/?chat-room=${new URLSearchParams(roomPath.split("?")[1]).get("room")}`));
+    const overlay = desk.getByRole("dialog", { name: shopper.name });
+    const reply = overlay.getByRole("textbox", { name: "Type a message" });
+    await visible(reply);
+
+    // The server stops (every socket hears 1001) and starts again on the same port and data.
+    const port = Number(new URL(server.baseUrl).port);
+    // The new process is ready before the old one stops (as a rolling restart would have it).
+    const next = await server.anotherInstance();
+    await server.app.close();
+    await expect.poll(() => box.isDisabled()).toBe(true);
+    await expect.poll(() => reply.isDisabled()).toBe(true);
+    // Said while both were away (as another instance would have stored it).
+    const room = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("slug", "=", new URLSearchParams(roomPath.split("?")[1]).get("room") ?? "")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("chat_messages")
+      .values({
+        room_id: room.id,
+        sender_id: owner.id,
+        message: "Said during the restart",
+        created_at: new Date(),
+      })
+      .execute();
+    restarted = next;
+    await restarted.listen({ port, host: "127.0.0.1" });
+
+    // Both come back by themselves (backoff), with the missed message once.
+    await expect.poll(() => box.isDisabled(), { timeout: 20_000 }).toBe(false);
+    await expect.poll(() => reply.isDisabled(), { timeout: 20_000 }).toBe(false);
+    await visible(phone.getByText("Said during the restart"));
+    expect(await phone.getByText("Said during the restart").count()).toBe(1);
+    expect(await phone.getByText("And how long does it burn?").count()).toBe(1);
+
+    // The next message arrives live, once.
+    await reply.fill("Back after the restart");
+    await reply.press("Enter");
+    await visible(phone.getByText("Back after the restart"));
+    await box.fill("Welcome back");
+    await box.press("Enter");
+    await visible(overlay.getByText("Welcome back"));
+    expect(await phone.getByText("Back after the restart").count()).toBe(1);
+    expect(await overlay.getByText("Welcome back").count()).toBe(1);
+    await shot(phone, "chat-after-restart-360");
+    // While the server was down the browser said so for each refused socket and request: expected.
+    const down = /WebSocket connection to .* failed|Failed to load resource: net::ERR_CONNECTION_REFUSED/;
+    expect(errors.filter((e) => !down.test(e))).toEqual([]);
+  }, 90_000);
 });

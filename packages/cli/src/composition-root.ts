@@ -8,6 +8,7 @@ import {
   type ServiceUrls,
   type WebSocketConstructor,
 } from "@katale/adapters-http";
+import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
 import { jsonFileStorageModule } from "@katale/adapters-storage";
 import { type ChatConnector, mediaUrl, PORTS, type PortToken, portToken } from "@katale/domain";
 import { Container, ContainerModule } from "inversify";
@@ -18,7 +19,7 @@ import { sessionFilePath } from "./auth/session-path.js";
 import { terminalPrompter } from "./auth/terminal-prompter.js";
 import type { CliServices } from "./cli-services.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
-import type { SmokeTarget } from "./smoke/smoke-checks.js";
+import type { ChatSocketAnswer, SmokeTarget } from "./smoke/smoke-checks.js";
 
 // The one place the CLI binds the domain's ports to adapters (DESIGN §5): the adapter packages'
 // modules bind the ports (`PORTS`), this root adds what is the terminal's own (the prompter, the
@@ -156,7 +157,44 @@ function smokeTarget(urls: ResolvedServiceUrls, timeoutMs: number): SmokeTarget 
         body: new Uint8Array(await response.arrayBuffer()),
       };
     },
+    chatSocket: (slug, token) => openChatSocketOnce(urls.shopUrl, slug, token, abortAfter),
   };
+}
+
+/**
+ * Opens a room's socket as the clients do (subprotocols katale.chat.v1 and bearer.<token>) and
+ * closes it as soon as it is open: which subprotocol the server answered, or the status it refused
+ * the upgrade with. Network trouble (or no answer within `timeoutMs`) rejects.
+ */
+function openChatSocketOnce(
+  shopUrl: string,
+  slug: string,
+  token: string,
+  timeoutMs: number,
+): Promise<ChatSocketAnswer> {
+  const url = new ChatSocketConnector(shopUrl, WebSocket as unknown as WebSocketConstructor).socketUrl(slug);
+  const socket = new WebSocket(url, [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${token}`]);
+  return new Promise<ChatSocketAnswer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error("no answer"));
+    }, timeoutMs);
+    const settle = (answer: ChatSocketAnswer | Error) => {
+      clearTimeout(timer);
+      if (answer instanceof Error) reject(answer);
+      else resolve(answer);
+    };
+    socket.once("open", () => {
+      const protocol = socket.protocol;
+      socket.once("close", () => settle({ protocol }));
+      socket.close(1000, "smoke check");
+    });
+    socket.once("unexpected-response", (_request, response) => {
+      settle({ refused: response.statusCode ?? 0 });
+      socket.terminate();
+    });
+    socket.once("error", (error) => settle(error));
+  });
 }
 
 /** An image the shop service names, as bytes (`products export`); null when it cannot be had. */

@@ -17,10 +17,12 @@ import { registerProductAdminCommands } from "./selling/product-admin-commands.j
 import { registerShopAdminCommands } from "./selling/shop-admin-commands.js";
 import { registerShopCommands } from "./shops/shop-commands.js";
 import { registerSmokeCommand } from "./smoke/smoke-command.js";
+import { registerTuiCommand } from "./tui/tui-command.js";
 
 /** The `katale` command tree. Output goes to `deps.io`; failures throw (exitOverride), see runCli. */
 export function createProgram(deps: InvokeDeps): Command {
   // New passwords are checked against the common-passwords list before anything is sent.
+  // biome-ignore lint/correctness/useHookAtTopLevel: a setter of the domain's, not a React hook
   useCommonPasswords(isCommonPassword);
   const { io } = deps;
   const program = new Command("katale")
@@ -54,6 +56,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
   registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);
+  registerTuiCommand(program, invoke);
   // Last: its script lists every command above.
   registerCompletionCommand(program, invoke);
   addUsageHints(program, ["katale"]);

@@ -23,6 +23,7 @@ import { installReadCache } from "./http/read-cache.js";
 import type { RouteDeps } from "./http/route-deps.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import { applyConnectionLimit, serverOptions } from "./http/server-limits.js";
+import { openSharedCounters } from "./http/shared-counters.js";
 import { registerWebApp } from "./http/web-app.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
@@ -88,7 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes, which it documents.
   await registerApiDocs(app, config);
 
-  const deps: RouteDeps = { db: database.db, config, media, readCache };
+  // Rate limits count where every instance on the database sees them (Redis, PostgreSQL or memory).
+  const counters = await openSharedCounters(config, database, app.log);
+  app.addHook("onClose", async () => counters.close());
+  const deps: RouteDeps = { db: database.db, config, media, readCache, counters: counters.store };
   const mail = options.mail ?? createMailService(config);
   app.addHook("onClose", async () => mail.mailer.close());
   await app.register(healthRoutes, deps);

@@ -139,4 +139,79 @@ describe("configuration", () => {
       "our-own-shop-link-key",
     );
   });
+
+  it("keeps media in DATA_DIR and limits in the database unless S3_* or REDIS_URL are set", () => {
+    expect(loadConfig({})).toMatchObject({ s3: undefined, redisUrl: undefined });
+    expect(loadConfig({ REDIS_URL: "redis://cache:6379/2" }).redisUrl).toBe("redis://cache:6379/2");
+    expect(() => loadConfig({ REDIS_URL: "http://cache" })).toThrow(
+      /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/,
+    );
+  });
+
+  it("reads S3 storage, with the bucket's keys or the standard AWS ones", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://minio:9000",
+      S3_BUCKET: "katale-media",
+      S3_ACCESS_KEY_ID: "katale",
+      S3_SECRET_ACCESS_KEY: "a-long-secret",
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      bucket: "katale-media",
+      privateBucket: "katale-media",
+      prefix: "",
+      accessKeyId: "katale",
+      secretAccessKey: "a-long-secret",
+      sessionToken: undefined,
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: "katale-media",
+        S3_PRIVATE_BUCKET: "katale-documents",
+        S3_PREFIX: "prod",
+        AWS_REGION: "eu-west-1",
+        AWS_ACCESS_KEY_ID: "AKIA0000",
+        AWS_SECRET_ACCESS_KEY: "aws-secret",
+      }).s3,
+    ).toMatchObject({
+      endpoint: undefined,
+      region: "eu-west-1",
+      privateBucket: "katale-documents",
+      prefix: "prod/",
+      accessKeyId: "AKIA0000",
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it("stops when S3 is set only in part, naming what is missing and never echoing a key", () => {
+    const fails = (env: Record<string, string>) => () => loadConfig(env);
+    expect(fails({ S3_ENDPOINT: "http://minio:9000" })).toThrow(
+      /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set$/,
+    );
+    expect(fails({ S3_BUCKET: "katale-media" })).toThrow(
+      /^Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY \(or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\) are required when S3_BUCKET is set$/,
+    );
+    expect(fails({ S3_BUCKET: "katale-media", S3_ACCESS_KEY_ID: "katale" })).toThrow(
+      /S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set$/,
+    );
+    expect(fails({ S3_BUCKET: "Katale_Media" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(fails({ S3_ENDPOINT: "minio:9000" })).toThrow(
+      /S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/,
+    );
+    let message = "";
+    try {
+      loadConfig({
+        S3_BUCKET: "katale-media",
+        S3_ACCESS_KEY_ID: "x",
+        S3_SECRET_ACCESS_KEY: "y",
+        S3_PREFIX: "/abs",
+      });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: S3_PREFIX must be a key prefix/);
+  });
 });

@@ -9,7 +9,7 @@ import { connectDatabase } from "./db/connect.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { refreshStatistics } from "./db/refresh-statistics.js";
 import { ImageJobs } from "./media/image-jobs.js";
-import { createMediaStore } from "./media/media-store.js";
+import { mediaStoreFor } from "./media/media-store.js";
 import { seedDemo } from "./seed/seed-demo.js";
 
 // The one-process default (both services, web app, media), or one service with --service auth|shop.
@@ -51,6 +51,14 @@ async function main(): Promise<void> {
     }
   }
 
+  const media = await mediaStoreFor(config, new ImageJobs(config.imageJobs));
+  // A bucket that is missing or refuses the keys stops start-up (before the database is opened), not
+  // the first upload.
+  await media.files.check().catch((err: Error) => {
+    lock?.release();
+    fail(`cannot use the media store: ${err.message}`);
+  });
+
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -60,7 +68,6 @@ async function main(): Promise<void> {
     lock?.release();
     fail(`cannot open the database: ${err.message}`);
   });
-  const media = createMediaStore(config.dataDir, new ImageJobs(config.imageJobs));
   const app = await buildApp({ config, database, media }).catch(async (err: Error) => {
     await database.close().catch(() => {});
     lock?.release();

@@ -1,13 +1,15 @@
 import {
   type ChatGateway,
+  type ChatMessage,
   type ChatRoom,
   type ChatRoomSummary,
+  type ImageUpload,
   mapResult,
   type Result,
 } from "@katale/domain";
 import { chatCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
-import { toChatRoom, toChatRoomSummary } from "./chat-wire-mapping.js";
+import { toChatMessage, toChatRoom, toChatRoomSummary } from "./chat-wire-mapping.js";
 
 /** chat/room/... over the shared contract (issue 11). */
 export class ChatHttpGateway implements ChatGateway {
@@ -31,5 +33,15 @@ export class ChatHttpGateway implements ChatGateway {
   async markRead(token: string, slug: string): Promise<Result<void>> {
     const answer = await this.http.call(chatCalls.markRead, { token, params: { slug } });
     return mapResult(answer, () => undefined);
+  }
+
+  async removeRoom(token: string, slug: string): Promise<Result<void>> {
+    const answer = await this.http.call(chatCalls.removeRoom, { token, params: { slug } });
+    return mapResult(answer, () => undefined);
+  }
+
+  async sendPhoto(token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>> {
+    const answer = await this.http.call(chatCalls.sendPhoto, { token, params: { slug }, form: { image } });
+    return mapResult(answer, (body) => toChatMessage(body.data));
   }
 }

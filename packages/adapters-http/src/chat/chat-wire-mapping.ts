@@ -24,6 +24,7 @@ export function toChatMessage(wire: ChatMessageWire): ChatMessage {
     message: wire.message,
     senderId: wire.sender_id,
     product: wire.product === null ? null : toChatProduct(wire.product),
+    image: wire.image ?? null,
     createdAt: wire.created_at,
   };
 }

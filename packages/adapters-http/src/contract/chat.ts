@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { dataOf, defineCalls, detailError, idParams, imagePath, noContent, timestamp } from "./common.js";
+import {
+  badRequestError,
+  dataOf,
+  defineCalls,
+  detailError,
+  fileField,
+  idParams,
+  imagePath,
+  noContent,
+  timestamp,
+} from "./common.js";
 
 // Chat rooms, messages and the socket frames (spec §2 Chat, §3, §7; issue 11), shop service.
 // The socket is `chat/:slug/` on the shop service (ws:// or wss:// of its origin). The token never
@@ -30,6 +40,8 @@ export const chatMessageWire = z.object({
   message: z.string(),
   sender_id: z.number().int(),
   product: chatProductWire.nullable(),
+  /** A photo (host path of the re-encoded picture; its -240/-480/-800 variants beside it), or null. */
+  image: imagePath.nullable().optional(),
   created_at: timestamp,
 });
 export type ChatMessageWire = z.infer<typeof chatMessageWire>;
@@ -127,6 +139,36 @@ export const chatCalls = defineCalls({
     auth: "token",
     params: slugParams,
     response: { 204: noContent, 401: detailError, 404: detailError },
+  },
+  sendPhoto: {
+    service: "shop",
+    method: "POST",
+    path: "chat/room/:slug/photo/",
+    summary:
+      "Sends a photo to the room (multipart, field `image`): checked and re-encoded like every image, stored, and sent to every socket of the room as a message with `image`; its customer and the shop owner only, anyone else 404",
+    auth: "token",
+    encoding: "multipart",
+    params: slugParams,
+    body: z.object({ image: fileField.optional() }),
+    response: {
+      201: dataOf(chatMessageWire),
+      400: badRequestError,
+      401: detailError,
+      404: detailError,
+      413: detailError,
+      429: detailError,
+      503: detailError,
+    },
+  },
+  removeRoom: {
+    service: "shop",
+    method: "DELETE",
+    path: "chat/room/:slug/",
+    summary:
+      "Removes a room without messages (one opened and never used, e.g. by `katale smoke`); its customer only, anyone else 404; a room with messages 409",
+    auth: "token",
+    params: slugParams,
+    response: { 204: noContent, 401: detailError, 404: detailError, 409: detailError },
   },
   getRoom: {
     service: "shop",

@@ -84,6 +84,10 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "chat/room/get-room/{shopId}"],
   // Defined by us (issue 11): marks a room read, as the socket's {type: "read"} frame does.
   ["shop", "POST", "chat/room/{slug}/read/"],
+  // Defined by us (issue 11): a photo into the room, sent on to its sockets as a message.
+  ["shop", "POST", "chat/room/{slug}/photo/"],
+  // Defined by us (issue 11): an empty room goes again (katale smoke removes the one it opened).
+  ["shop", "DELETE", "chat/room/{slug}/"],
   // Not named by the spec's list of paths, defined by us for the address search.
   ["shop", "GET", "geo/autocomplete/"],
   // Defined by us (issue 7): the product page's 'Related products from other shops', without a listing.

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   verification_request_not_found: "No such request.",
   /** A chat room that does not exist, or the caller is not in it. */
   room_not_found: "No such chat room.",
+  /** Removing a room: only an empty one can go. */
+  room_not_empty: "The chat room has messages: only an empty room can be removed.",
 
   // ---- chat (issue 11) ----
   /** Opening a chat with one's own shop. */

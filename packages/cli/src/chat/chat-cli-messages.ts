@@ -19,4 +19,5 @@ export const chatCliMessages = {
   reconnected: "Connected again.",
   notDelivered: "The message was not confirmed by the shop service in time.",
   you: "You",
+  picture: "picture",
 } as const;

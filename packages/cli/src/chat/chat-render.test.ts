@@ -110,6 +110,16 @@ describe("ConversationPrinter", () => {
     );
   });
 
+  it("names a photo and where it is, in the room and in the list", () => {
+    const printer = new ConversationPrinter({ userId: OWNER, timeZone: TZ }, "Amina", 60, () => now);
+    const photo = aMessage({ message: "", image: "/media/chat/0a1b2c3d4e5f6a7b.webp" });
+    expect(printer.print(photo)).toBe(
+      "── Today ──\n9:07 AM  Amina\n  ▸ picture · /media/chat/0a1b2c3d4e5f6a7b.webp\n",
+    );
+    expect(chatPreview(photo, OWNER)).toBe("[picture]");
+    expect(chatPreview({ ...photo, senderId: SHOPPER }, SHOPPER)).toBe("You: [picture]");
+  });
+
   it("wraps long messages to the width", () => {
     const printer = new ConversationPrinter({ userId: OWNER, timeZone: TZ }, "Amina", 20, () => now);
     expect(printer.print(aMessage({ message: "one two three four five six" }))).toBe(

@@ -33,7 +33,8 @@ export function chatPreview(message: ChatMessage | null, viewerId: number): stri
   if (message === null) return chatCliMessages.noMessages;
   const who = message.senderId === viewerId ? `${chatCliMessages.you}: ` : "";
   const card = message.product ? `[${message.product.productName}] ` : "";
-  return `${who}${card}${message.message.replace(/\s+/g, " ")}`;
+  const picture = message.image ? `[${chatCliMessages.picture}] ` : "";
+  return `${who}${card}${picture}${message.message.replace(/\s+/g, " ")}`.trimEnd();
 }
 
 /**
@@ -96,11 +97,15 @@ export class ConversationPrinter {
     const card = message.product
       ? `  ▸ ${message.product.productName} · ${formatUgx(message.product.price)} · /item/${message.product.slug}`
       : null;
+    const picture = message.image
+      ? truncate(`  ▸ ${chatCliMessages.picture} · ${message.image}`, this.width)
+      : null;
     return lines(
       heading,
       grouped ? null : header,
-      wrap(message.message, this.width - 2).map((line) => `  ${line}`),
+      message.message === "" ? null : wrap(message.message, this.width - 2).map((line) => `  ${line}`),
       card === null ? null : truncate(card, this.width),
+      picture,
     );
   }
 }

@@ -3,6 +3,7 @@ import {
   type ChatConnection,
   type ChatMessage,
   type ChatRoom,
+  chatMessageKey,
   chatPartner,
   chatText,
   loadChatRoom,
@@ -21,12 +22,10 @@ import type { ChatServices } from "./chat-services.js";
 
 /** How long leaving waits for the service to hand back what was sent. */
 const FLUSH_TIMEOUT_MS = 5_000;
-/** The pauses before each new attempt after the connection dropped (about 8 s in all). */
-const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
+/** The pauses before each new attempt after the connection dropped (about 8 s in all); `katale tui` too. */
+export const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
 /** Close codes that say the room will not have us: opening again would not help. */
-const REFUSED = new Set([4401, 4403]);
-
-const messageKey = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
+export const REFUSED = new Set([4401, 4403]);
 
 export function talkInRoom(
   run: Invocation,
@@ -49,7 +48,7 @@ export function talkInRoom(
   };
   const shown = new Set<string>();
   const show = (message: ChatMessage) => {
-    const key = messageKey(message);
+    const key = chatMessageKey(message);
     if (shown.has(key)) return;
     shown.add(key);
     write(run.json ? `${JSON.stringify(message)}\n` : printer.print(message));

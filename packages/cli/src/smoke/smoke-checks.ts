@@ -1,4 +1,5 @@
 import type { HttpGateways } from "@katale/adapters-http";
+import { CHAT_PROTOCOL } from "@katale/adapters-http/contract";
 import {
   type AuthError,
   authFailure,
@@ -16,8 +17,11 @@ import { smokeMessages } from "./smoke-messages.js";
 /** The ports a smoke run calls, each bounded by the run's --timeout. */
 export type SmokePorts = Pick<
   HttpGateways,
-  "categories" | "products" | "shops" | "support" | "auth" | "savedProducts" | "follows"
+  "categories" | "products" | "shops" | "support" | "auth" | "savedProducts" | "follows" | "chat"
 >;
+
+/** How a room's socket answered: open with this subprotocol (then closed), or refused with a status. */
+export type ChatSocketAnswer = { readonly protocol: string } | { readonly refused: number };
 
 /** What a smoke run talks to. */
 export interface SmokeTarget {
@@ -26,6 +30,8 @@ export interface SmokeTarget {
   readonly ports: SmokePorts;
   /** A plain GET (health, the first image, the API reference), bounded like the ports. */
   readonly get: (url: string) => Promise<{ status: number; contentType: string; body: Uint8Array }>;
+  /** Opens the room's socket with the token (subprotocols katale.chat.v1 and bearer.<token>), then closes it. */
+  readonly chatSocket: (slug: string, token: string) => Promise<ChatSocketAnswer>;
 }
 
 export interface SmokeAccount {
@@ -56,7 +62,8 @@ export class SmokeFailure extends Error {
 
 /**
  * The checks of `katale smoke`, in order: what a visitor needs (health, catalogue, products, an
- * image, search, shops, FAQs, the API reference), then with an account what a signed-in user does.
+ * image, search, shops, FAQs, the API reference), then with an account what a signed-in user does
+ * (save, follow, open a chat socket).
  * Later checks use what earlier ones found (a product, a shop, the token); everything the account
  * checks create, they remove.
  */
@@ -205,6 +212,34 @@ export function smokeChecks(target: SmokeTarget, account?: SmokeAccount): SmokeC
         if (target === undefined) throw new SmokeFailure(smokeMessages.allFollowed);
         const record = shop(await ports.follows.follow(token, target.id));
         shop(await ports.follows.unfollow(token, record.id));
+      },
+    },
+    {
+      name: "chat socket",
+      service: "shop",
+      run: async () => {
+        const token = need(found.token, "a login");
+        const me = need(found.userId, "a login");
+        // A room the account already has as customer; otherwise one opened with a shop it does not
+        // own, removed again afterwards (it stays empty: nothing is sent).
+        const rooms = shop(await ports.chat.listRooms(token));
+        let slug = rooms.find((r) => r.customer.id === me)?.slug;
+        let opened = false;
+        if (slug === undefined) {
+          const other = found.shops.find((s) => s.owner !== me);
+          if (other === undefined) throw new SmokeFailure(smokeMessages.noOtherShop);
+          slug = shop(await ports.chat.openRoom(token, other.id));
+          opened = true;
+        }
+        const url = `${target.shopUrl}chat/${slug}/`;
+        try {
+          const answer = await reach(() => target.chatSocket(need(slug, "a room"), token), url);
+          if ("refused" in answer) throw new SmokeFailure(smokeMessages.socketRefused(answer.refused));
+          if (answer.protocol !== CHAT_PROTOCOL)
+            throw new SmokeFailure(smokeMessages.wrongProtocol(answer.protocol));
+        } finally {
+          if (opened) shop(await ports.chat.removeRoom(token, slug));
+        }
       },
     },
     {

@@ -13,6 +13,10 @@ export const smokeMessages = {
   wrongUser: (expected: string, got: string) => `users/me/ answered ${got}, not ${expected}`,
   allSaved: "every product of the first page is already saved by this account",
   allFollowed: "every shop is already followed by this account",
+  noOtherShop: "every shop listed belongs to this account: no shop to chat with",
+  socketRefused: (status: number) => `the chat socket was refused with HTTP ${status}`,
+  wrongProtocol: (protocol: string) =>
+    `the chat socket answered the subprotocol '${protocol || "none"}', not 'katale.chat.v1'`,
   cannotReach: (url: string) => `cannot reach ${url}`,
   timedOut: (ms: number) => `timed out after ${ms} ms`,
   summary: (passed: number, failed: number) => `${passed} passed, ${failed} failed`,

@@ -1,3 +1,4 @@
+import type { ImageUpload } from "../media/image-upload.js";
 import type { Result } from "../result.js";
 import type { ChatMessage } from "./chat-message.js";
 import type { ChatRoom, ChatRoomSummary } from "./chat-room.js";
@@ -12,6 +13,13 @@ export interface ChatGateway {
   loadRoom(token: string, slug: string, before?: string): Promise<Result<ChatRoom>>;
   /** The user has read the room. */
   markRead(token: string, slug: string): Promise<Result<void>>;
+  /**
+   * Sends a photo to the room: the server checks and re-encodes it and sends the message (with its
+   * `image`) to every connection of the room, the sender's too; answers that message.
+   */
+  sendPhoto(token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>>;
+  /** Removes a room the user opened as customer and never used (refused once it has messages). */
+  removeRoom(token: string, slug: string): Promise<Result<void>>;
 }
 
 /** What a live room connection tells its listener. */

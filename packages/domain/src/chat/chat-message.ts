@@ -14,6 +14,8 @@ export const chatMessageSchema = z.object({
   message: z.string(),
   senderId: z.number().int().positive(),
   product: chatProductSchema.nullable().optional(),
+  /** A photo's path (the server's re-encoded copy), or null; the text is then often empty. */
+  image: z.string().nullable().optional(),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
 });

@@ -10,6 +10,7 @@ import {
   loadChatRoom,
   mergeMessages,
   openChatWithShop,
+  sendChatPhoto,
 } from "./chat.js";
 import type { ChatGateway } from "./chat-gateway.js";
 import type { ChatMessage } from "./chat-message.js";
@@ -35,6 +36,12 @@ function recordingGateway(asked: string[]): ChatGateway {
     openRoom: (token, shopId) => answer(`open ${token} ${shopId}`, "r1"),
     loadRoom: (token, slug, before) => answer(`load ${token} ${slug} ${before ?? "-"}`, room),
     markRead: (token, slug) => answer(`read ${token} ${slug}`, undefined),
+    removeRoom: (token, slug) => answer(`remove ${token} ${slug}`, undefined),
+    sendPhoto: (token, slug, image) =>
+      answer(`photo ${token} ${slug} ${image.fileName}`, {
+        ...message("2026-03-05T08:00:00.000Z", ""),
+        image: "/media/chat/p.webp",
+      }),
   };
 }
 
@@ -63,6 +70,19 @@ describe("chat use cases", () => {
     expect(await listChats(visitor)).toEqual(loginFirst);
     expect(await loadChatRoom(visitor, "r1")).toEqual(loginFirst);
     expect(asked).toHaveLength(3);
+  });
+
+  it("sends a photo with the stored token; a visitor is asked to log in first", async () => {
+    const asked: string[] = [];
+    const storage = new InMemoryStorage();
+    storage.set("token", "abc");
+    const photo = { fileName: "crack.jpg", contentType: "image/jpeg", bytes: new Uint8Array([1, 2, 3]) };
+    const sent = await sendChatPhoto({ storage, chat: recordingGateway(asked) }, "r1", photo);
+    expect(sent.ok && sent.value.image).toBe("/media/chat/p.webp");
+    expect(asked).toEqual(["photo abc r1 crack.jpg"]);
+    const visitor = { storage: new InMemoryStorage(), chat: recordingGateway(asked) };
+    expect(await sendChatPhoto(visitor, "r1", photo)).toEqual(loginFirst);
+    expect(asked).toHaveLength(1);
   });
 
   it("shows the customer to the shop owner and the shop to everyone else (spec §6)", () => {
@@ -94,5 +114,9 @@ describe("chat use cases", () => {
     const d = message("2026-03-05T08:03:00.000Z", "d", 9);
     expect(mergeMessages([a, b, d], [b, c, d])).toEqual([a, b, c, d]);
     expect(mergeMessages([], [])).toEqual([]);
+    // Two photos in the same millisecond are two messages; the same photo again is one.
+    const p1 = { ...message("2026-03-05T08:04:00.000Z", ""), image: "/media/chat/1.webp" };
+    const p2 = { ...p1, image: "/media/chat/2.webp" };
+    expect(mergeMessages([p1], [p1, p2])).toEqual([p1, p2]);
   });
 });

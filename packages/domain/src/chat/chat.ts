@@ -1,4 +1,5 @@
 import { type SessionPorts, signedInToken, signedInUser } from "../engagement/signed-in.js";
+import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import type { ChatGateway } from "./chat-gateway.js";
@@ -37,6 +38,24 @@ export async function loadChatRoom(
   return ports.chat.loadRoom(token.value, slug, before);
 }
 
+/** The room is read (leaving it: the connection's own, spaced-out read may not have landed). */
+export async function markChatRead(ports: ChatPorts, slug: string): Promise<Result<void>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.markRead(token.value, slug);
+}
+
+/** The picture icon in a room: the photo goes to the room (and arrives on its connections). */
+export async function sendChatPhoto(
+  ports: ChatPorts,
+  slug: string,
+  image: ImageUpload,
+): Promise<Result<ChatMessage>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.sendPhoto(token.value, slug, image);
+}
+
 /** Who the viewer talks to (spec §6): the customer when the viewer owns the shop, otherwise the shop. */
 export function chatPartner(
   room: Pick<ChatRoom, "customer" | "shop">,
@@ -62,17 +81,19 @@ export function chatText(text: string): Result<string> {
   return ok(trimmed);
 }
 
-const messageKey = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
+/** What makes a message the same one when it comes twice (history and socket): time, sender, text, picture. */
+export const chatMessageKey = (m: ChatMessage): string =>
+  `${m.createdAt}\u0000${m.senderId}\u0000${m.message}\u0000${m.image ?? ""}`;
 
 /**
  * The conversation after a reconnection or a page back: both lists merged, oldest first, each
- * message once (the same time, sender and text are the same message).
+ * message once (the same time, sender, text and picture are the same message).
  */
 export function mergeMessages(
   known: readonly ChatMessage[],
   incoming: readonly ChatMessage[],
 ): ChatMessage[] {
   const byKey = new Map<string, ChatMessage>();
-  for (const m of [...known, ...incoming]) byKey.set(messageKey(m), m);
+  for (const m of [...known, ...incoming]) byKey.set(chatMessageKey(m), m);
   return [...byKey.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }

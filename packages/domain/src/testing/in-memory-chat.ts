@@ -1,6 +1,7 @@
 import type { ChatConnection, ChatConnector, ChatGateway, ChatListener } from "../chat/chat-gateway.js";
 import type { ChatMessage, ChatProduct } from "../chat/chat-message.js";
 import type { ChatRoom, ChatRoomSummary } from "../chat/chat-room.js";
+import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
@@ -103,6 +104,36 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
         connection.closed = true;
       },
     };
+  }
+
+  /** Photos clients sent, in order. */
+  readonly photos: { slug: string; image: ImageUpload }[] = [];
+
+  async sendPhoto(_token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>> {
+    return this.failures.answer("sendPhoto", () => {
+      if (!this.rooms.some((r) => r.slug === slug))
+        return err({ kind: "not-found", message: messages.chat.roomNotFound });
+      this.photos.push({ slug, image });
+      const message: ChatMessage = {
+        message: "",
+        senderId: this.viewerId,
+        product: null,
+        image: `/media/chat/photo${this.photos.length}.webp`,
+        createdAt: this.now().toISOString(),
+      };
+      this.deliver(slug, message);
+      return ok(message);
+    });
+  }
+
+  async removeRoom(_token: string, slug: string): Promise<Result<void>> {
+    return this.failures.answer("removeRoom", () => {
+      const room = this.rooms.find((r) => r.slug === slug);
+      if (room === undefined) return err({ kind: "not-found", message: messages.chat.roomNotFound });
+      if (room.messages.length > 0) return err({ kind: "invalid", message: messages.chat.roomNotEmpty });
+      this.rooms = this.rooms.filter((r) => r !== room);
+      return ok(undefined);
+    });
   }
 
   /** A message arrives in a room (stored, then given to every live connection of it). */

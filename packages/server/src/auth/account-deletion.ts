@@ -15,7 +15,7 @@ import { UserRepository } from "./user-repository.js";
 //   birth date or password, deleted_at set), so the user's ratings of other shops' products still count
 //   in their averages without pointing to a person. The e-mail and phone become free to register again.
 //
-// Files (avatar, shop and product images, comment images, documents) are removed after the database
+// Files (avatar, shop and product images, comment images, chat photos, documents) are removed after the database
 // transaction commits; a file that cannot be removed is only logged.
 
 export const DELETED_USER_NAME = "Deleted user";
@@ -50,6 +50,22 @@ export async function deleteAccount(
       .where("user_id", "=", userId)
       .execute();
     for (const d of documents) privateFiles.push(d.national_id_image, d.user_image);
+
+    // Chat photos of the rooms that go (the user's as customer, their shops') and of their messages.
+    const chatPhotos = await trx
+      .selectFrom("chat_messages as m")
+      .innerJoin("chat_rooms as r", "r.id", "m.room_id")
+      .select("m.image")
+      .where("m.image", "is not", null)
+      .where((eb) =>
+        eb.or([
+          eb("m.sender_id", "=", userId),
+          eb("r.customer_id", "=", userId),
+          ...(shopIds.length > 0 ? [eb("r.shop_id", "in", shopIds)] : []),
+        ]),
+      )
+      .execute();
+    for (const p of chatPhotos) if (p.image) publicFiles.push(p.image);
 
     if (shopIds.length > 0) {
       const shops = await trx

@@ -1,8 +1,8 @@
-import { type Limit, RateLimits } from "../http/rate-limits.js";
+import { type CounterStore, type Limit, MEMORY_COUNTERS, RateLimits } from "../http/rate-limits.js";
 
 // Rate limits of the authentication service (issue 4): per client address and per account, on
-// login, code checks and code sends (counted by http/rate-limits.ts). The per-code try limit and the
-// per-account lock bound guessing even where each instance counts alone. Wrong passwords lock an
+// login, code checks and code sends (counted by http/rate-limits.ts, in a store every instance
+// shares). The per-code try limit (kept in the database) bounds guessing whatever the counters. Wrong passwords lock an
 // account and address pair, never the account alone (issue 14 MF6).
 
 const MINUTES_15 = 15 * 60;
@@ -33,10 +33,14 @@ export const AUTH_LIMITS = {
 export type AuthLimitName = keyof typeof AUTH_LIMITS;
 export type AuthRateLimits = RateLimits<AuthLimitName>;
 
-/** The auth service's limits; `enabled` false is AUTH_RATE_LIMITS=off (never in production). */
+/**
+ * The auth service's limits; `enabled` false is AUTH_RATE_LIMITS=off (never in production). With
+ * several instances `store` is the shared one, so an account's lock counts failures on all of them.
+ */
 export function authRateLimits(
   enabled: boolean,
   limits: Record<AuthLimitName, Limit> = AUTH_LIMITS,
+  store: CounterStore = MEMORY_COUNTERS,
 ): AuthRateLimits {
-  return new RateLimits("auth", limits, enabled);
+  return new RateLimits("auth", limits, { enabled, store });
 }

@@ -7,7 +7,7 @@ import { accountRoutes, profilePictureRoutes } from "./account-routes.js";
 import { adminRoleRoutes } from "./admin-role-routes.js";
 import { Attempts } from "./attempts.js";
 import type { AuthDeps, AuthRouteDeps } from "./auth-deps.js";
-import { authRateLimits } from "./auth-rate-limits.js";
+import { AUTH_LIMITS, authRateLimits } from "./auth-rate-limits.js";
 import { passwordResetRoutes } from "./password-reset-routes.js";
 import { sessionRoutes } from "./session-routes.js";
 import { signUpRoutes } from "./sign-up-routes.js";
@@ -24,9 +24,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, opti
   // New passwords (sign-up, change, reset) are checked against the common-passwords list.
   useCommonPasswords(isCommonPassword);
   // Only the dependencies: the options also carry this plugin's own prefix.
-  const { db, config, media, readCache, mailer } = options;
-  const deps = { db, config, media, readCache };
-  const limits = authRateLimits(config.authRateLimits);
+  const { db, config, media, readCache, counters, mailer } = options;
+  const deps = { db, config, media, readCache, counters };
+  const limits = authRateLimits(config.authRateLimits, AUTH_LIMITS, counters);
   const shared: AuthDeps = {
     ...deps,
     mailer,

@@ -120,6 +120,11 @@ export class ChatHub {
     for (const member of members) member.socket.close(code, reason);
   }
 
+  /** Closes the sockets of one room (it was removed). */
+  closeRoom(roomId: number, code: number, reason: string): void {
+    for (const member of [...(this.rooms.get(roomId) ?? [])]) member.socket.close(code, reason);
+  }
+
   get size(): number {
     let n = 0;
     for (const room of this.rooms.values()) n += room.size;

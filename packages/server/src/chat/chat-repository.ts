@@ -32,6 +32,15 @@ export interface StoredMessage {
   wire: ChatMessageWire;
 }
 
+/** A message to store (addMessages). */
+export interface NewMessage {
+  room: RoomAccess;
+  senderId: number;
+  text: string;
+  product?: ChatProductWire | undefined;
+  image?: string | undefined;
+}
+
 export const newRoomSlug = (): string => randomBytes(16).toString("base64url");
 
 export class ChatRepository {
@@ -102,7 +111,7 @@ export class ChatRepository {
       .executeTakeFirstOrThrow();
     let query = this.db
       .selectFrom("chat_messages")
-      .select(["id", "message", "sender_id", "product_id", "created_at"])
+      .select(["id", "message", "sender_id", "product_id", "image", "created_at"])
       .where("room_id", "=", access.id);
     if (before) query = query.where("created_at", "<", before);
     const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
@@ -138,12 +147,13 @@ export class ChatRepository {
       message: string | null;
       sender_id: number | null;
       product_id: number | null;
+      image: string | null;
       created_at: Date | null;
       unread_count: number;
     }>`
       SELECT r.slug, c.id AS customer_id, c.name AS customer_name, c.profile_picture,
              s.id AS shop_id, s.name AS shop_name, s.display_image, s.owner_id,
-             m.id, m.message, m.sender_id, m.product_id, m.created_at,
+             m.id, m.message, m.sender_id, m.product_id, m.image, m.created_at,
              (SELECT count(*) FROM chat_messages u
                WHERE u.room_id = r.id AND u.sender_id <> ${userId}
                  AND u.created_at > coalesce(
@@ -153,7 +163,7 @@ export class ChatRepository {
         JOIN shops s ON s.id = r.shop_id
         JOIN users c ON c.id = r.customer_id
         LEFT JOIN LATERAL (
-          SELECT id, message, sender_id, product_id, created_at FROM chat_messages
+          SELECT id, message, sender_id, product_id, image, created_at FROM chat_messages
            WHERE room_id = r.id ORDER BY created_at DESC, id DESC LIMIT 1) m ON true
        WHERE r.customer_id = ${userId} OR s.owner_id = ${userId}
        ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST, r.id DESC`.execute(this.db);
@@ -170,6 +180,7 @@ export class ChatRepository {
                 message: r.message ?? "",
                 sender_id: r.sender_id ?? 0,
                 product_id: r.product_id,
+                image: r.image,
                 created_at: r.created_at,
               },
               cards,
@@ -192,6 +203,7 @@ export class ChatRepository {
   /**
    * Stores a message and moves the room's latest-message time; the sender has read the room then.
    * `notify` (PostgreSQL): the channel told of the new message, `roomId:messageId`, at commit.
+   * `image`: a photo's host path (the text may then be empty).
    * One statement (one round trip, atomic): the busiest write of the chat.
    */
   async addMessage(
@@ -200,14 +212,16 @@ export class ChatRepository {
     text: string,
     product: ChatProductWire | undefined,
     notify?: string,
+    image?: string,
   ): Promise<StoredMessage> {
     const readColumn = sql.ref(senderId === room.customerId ? "customer_last_read_at" : "owner_last_read_at");
     const notifying = notify ? sql`, pg_notify(${notify}, concat(${room.id}::int, ':', m.id))` : sql``;
     // created_at in milliseconds, as the wire carries it: `?before=` an answered time is exact.
     const { rows } = await sql<{ id: number; created_at: Date }>`
       WITH m AS (
-        INSERT INTO chat_messages (room_id, sender_id, message, product_id, created_at)
-        VALUES (${room.id}, ${senderId}, ${text}, ${product?.product_id ?? null}, date_trunc('milliseconds', now()))
+        INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, created_at)
+        VALUES (${room.id}, ${senderId}, ${text}, ${product?.product_id ?? null}, ${image ?? null},
+                date_trunc('milliseconds', now()))
         RETURNING id, created_at),
       r AS (
         UPDATE chat_rooms SET last_message_at = m.created_at, ${readColumn} = m.created_at
@@ -222,9 +236,63 @@ export class ChatRepository {
         message: text,
         sender_id: senderId,
         product: product ?? null,
+        image: image ?? null,
         created_at: new Date(row.created_at).toISOString(),
       },
     };
+  }
+
+  /**
+   * Stores several messages in one statement (the socket's writes of one turn of the event loop,
+   * chat-writer.ts): as addMessage does for each, in the order given (their ids follow it), each
+   * room's latest-message time moved and its senders' read times with it. Same moment for all.
+   */
+  async addMessages(items: readonly NewMessage[], notify?: string): Promise<StoredMessage[]> {
+    if (items.length === 0) return [];
+    const roomIds = items.map((i) => i.room.id);
+    const senders = items.map((i) => i.senderId);
+    const texts = items.map((i) => i.text);
+    const products = items.map((i) => i.product?.product_id ?? null);
+    const images = items.map((i) => i.image ?? null);
+    const customers = items.map((i) => i.senderId === i.room.customerId);
+    const notifying = notify ? sql`, pg_notify(${notify}, concat(m.room_id, ':', m.id))` : sql``;
+    const { rows } = await sql<{ id: number; created_at: Date }>`
+      WITH input AS (
+        SELECT * FROM unnest(${roomIds}::int[], ${senders}::int[], ${texts}::text[], ${products}::int[],
+                             ${images}::text[], ${customers}::bool[])
+          WITH ORDINALITY AS t(room_id, sender_id, message, product_id, image, by_customer, ord)),
+      m AS (
+        INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, created_at)
+        SELECT room_id, sender_id, message, product_id, image, date_trunc('milliseconds', now())
+          FROM input ORDER BY ord
+        RETURNING id, room_id, created_at),
+      r AS (
+        UPDATE chat_rooms SET
+          last_message_at = date_trunc('milliseconds', now()),
+          customer_last_read_at = CASE WHEN g.customer THEN date_trunc('milliseconds', now())
+                                       ELSE chat_rooms.customer_last_read_at END,
+          owner_last_read_at = CASE WHEN g.owner THEN date_trunc('milliseconds', now())
+                                    ELSE chat_rooms.owner_last_read_at END
+          FROM (SELECT room_id, bool_or(by_customer) AS customer, bool_or(NOT by_customer) AS owner
+                  FROM input GROUP BY room_id) g
+         WHERE chat_rooms.id = g.room_id)
+      SELECT m.id, m.created_at${notifying} FROM m ORDER BY m.id`.execute(this.db);
+    if (rows.length !== items.length) throw new Error("chat messages not stored");
+    // Ids are handed out in insertion order, which is the order given.
+    return rows.map((row, i) => {
+      const item = items[i]!;
+      return {
+        id: row.id,
+        roomId: item.room.id,
+        wire: {
+          message: item.text,
+          sender_id: item.senderId,
+          product: item.product ?? null,
+          image: item.image ?? null,
+          created_at: new Date(row.created_at).toISOString(),
+        },
+      };
+    });
   }
 
   /** Stored messages by id, in id order (for notifications from other instances); gone ones left out. */
@@ -232,12 +300,24 @@ export class ChatRepository {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom("chat_messages")
-      .select(["id", "room_id", "message", "sender_id", "product_id", "created_at"])
+      .select(["id", "room_id", "message", "sender_id", "product_id", "image", "created_at"])
       .where("id", "in", ids)
       .orderBy("id")
       .execute();
     const cards = await this.cards(rows.map((r) => r.product_id));
     return rows.map((row) => ({ id: row.id, roomId: row.room_id, wire: messageWire(row, cards) }));
+  }
+
+  /** Removes the room if it has no messages; false when it has some (it stays). */
+  async removeEmpty(room: RoomAccess): Promise<boolean> {
+    const removed = await this.db
+      .deleteFrom("chat_rooms")
+      .where("id", "=", room.id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("chat_messages").select("id").where("room_id", "=", room.id))),
+      )
+      .executeTakeFirst();
+    return removed.numDeletedRows > 0n;
   }
 
   /** The user has read the room up to now. */
@@ -281,13 +361,20 @@ export class ChatRepository {
 }
 
 function messageWire(
-  row: { message: string; sender_id: number; product_id: number | null; created_at: Date | string },
+  row: {
+    message: string;
+    sender_id: number;
+    product_id: number | null;
+    image: string | null;
+    created_at: Date | string;
+  },
   cards: Map<number, ChatProductWire>,
 ): ChatMessageWire {
   return {
     message: row.message,
     sender_id: row.sender_id,
     product: row.product_id === null ? null : (cards.get(row.product_id) ?? null),
+    image: row.image,
     created_at: new Date(row.created_at).toISOString(),
   };
 }

@@ -22,8 +22,11 @@ import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
+import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
+import { imageRefusal } from "../http/uploads.js";
 import type { ChatHub, Member } from "./chat-hub.js";
-import { ChatRepository, type ProductRef, type RoomAccess } from "./chat-repository.js";
+import { ChatRepository, type ProductRef, type RoomAccess, type StoredMessage } from "./chat-repository.js";
+import { ChatWriter } from "./chat-writer.js";
 
 // Live chat, shop service (spec §2 Chat, §7; issue 11): the room calls and the room's WebSocket.
 //
@@ -35,8 +38,15 @@ import { ChatRepository, type ProductRef, type RoomAccess } from "./chat-reposit
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
 // straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId`,
 // which every other instance hears, loads and delivers to its own sockets.
+//
+// Photos: `POST chat/room/{slug}/photo/` (multipart, one file in the field `image`, spooled to disk
+// only once the sender is signed in) is checked and re-encoded by the media pipeline like every
+// image, stored under /media/chat/, and sent to the room as a message whose `image` is its path:
+// it goes to every socket like a text message.
 
 const TAG = "chat";
+/** The multipart field of a photo. */
+const PHOTO_FIELD = "image";
 /** Channel of the NOTIFY sent when a message is stored (PostgreSQL). */
 export const CHAT_CHANNEL = "katale_chat";
 /** Frames larger than this close the socket (1009); frames up to it get an error frame when refused. */
@@ -74,8 +84,9 @@ const SOCKET_DESCRIPTION = [
   "`{slug}` or `{product_id}`, and its card (`product_id, slug, product_name, price, images`) is filled",
   'from the database. `{type: "read"}` marks the room read. At most 30 messages per 10 s per user.',
   "",
-  "**Receive**: `{message: {message, sender_id, product, created_at}}` for every message of the room",
-  '(the sender\'s own too), and `{error: "..."}` when a frame is refused (blank, too long, not JSON,',
+  "**Receive**: `{message: {message, sender_id, product, image, created_at}}` for every message of the room",
+  "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
+  'and `{error: "..."}` when a frame is refused (blank, too long, not JSON,',
   "unknown product, too fast); the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
@@ -85,11 +96,20 @@ const SOCKET_DESCRIPTION = [
 ].join("\n");
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
-  const { db, database } = options;
+  const { db, database, media, config } = options;
   const rooms = new ChatRepository(db);
+  // One picture per call, in the field `image` only; nothing read before the sender is signed in.
+  await registerSpooledUploads(app, db, {
+    maxFiles: 1,
+    spoolDir: spoolDir(config),
+    fileFields: [PHOTO_FIELD],
+    signInFirst: true,
+  });
   const hub = options.hub;
-  const signedIn = { preHandler: requireUser(db), attachValidation: true };
   const viaNotify = database.kind === "postgres";
+  // The socket's messages, several per statement under load.
+  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined);
+  const signedIn = { preHandler: requireUser(db), attachValidation: true };
   // Exactly once on this instance, whichever comes first. A message this instance stored is delivered
   // here as soon as its statement answers (in order with the sender's error frames); a notification
   // is loaded and delivered unless that happened. `handled` is bounded (oldest forgotten first).
@@ -183,6 +203,64 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
   );
 
+  app.delete(
+    `/${chatCalls.removeRoom.path}`,
+    { schema: routeSchema(chatCalls.removeRoom, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const me = currentUser(request);
+      const room = await rooms.participantRoom(request.params.slug, me.id);
+      // The shop's side cannot remove a customer's room: to them it is not there to remove.
+      if (!room || room.customerId !== me.id)
+        return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
+      if (!(await rooms.removeEmpty(room)))
+        return sendError(reply, 409, "room_not_empty", { detail: messages.chat.roomNotEmpty });
+      // Anyone still connected to it goes (a socket of a room that is no more).
+      hub.closeRoom(room.id, CHAT_CLOSE.forbidden, "room removed");
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `/${chatCalls.sendPhoto.path}`,
+    { schema: routeSchema(chatCalls.sendPhoto, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const me = currentUser(request);
+      const room = await rooms.participantRoom(request.params.slug, me.id);
+      if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
+      const upload = spooledFileOf(request.body.image, messages.chat.photoRequired);
+      if (!upload.ok) return sendError(reply, upload.status, upload.code, { detail: upload.message });
+      // Counted as a message (the socket's limit), before the picture costs any work.
+      if (!hub.allowMessage(me.id))
+        return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManyMessages });
+      const stored = await media.processImage(await upload.read(), { kind: "chat" });
+      if (!stored.ok) {
+        const refused = imageRefusal(stored);
+        return sendError(reply, refused.status, refused.code, { detail: refused.message });
+      }
+      const message = await rooms.addMessage(
+        room,
+        me.id,
+        "",
+        undefined,
+        viaNotify ? CHAT_CHANNEL : undefined,
+        stored.path,
+      );
+      publish(message);
+      return reply.code(201).send({ data: message.wire });
+    },
+  );
+
+  /** A message this instance stored: to this instance's sockets of the room, once. */
+  function publish(stored: StoredMessage): void {
+    if (viaNotify) {
+      if (handled.has(stored.id)) return;
+      handled.add(stored.id);
+    }
+    hub.deliver(stored.roomId, JSON.stringify({ message: stored.wire }));
+  }
+
   // ---- the socket ----
 
   /** Refuses the upgrade (400 without katale.chat.v1, 401/403/429) before it happens; sets request.chatAdmission. */
@@ -237,7 +315,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       let pending = 0;
       let lastRead = 0;
       let readLater: NodeJS.Timeout | undefined;
-      socket.on("close", () => clearTimeout(readLater));
+      // A read still waiting its turn is written when the socket closes (leaving right after a
+      // message arrived must not leave it unread).
+      socket.on("close", () => {
+        if (readLater === undefined) return;
+        clearTimeout(readLater);
+        readLater = undefined;
+        rooms.markRead(room, user.id).catch((err) => request.log.warn({ err }, "chat: cannot mark read"));
+      });
       const markRead = async (): Promise<void> => {
         // At most one write a second per socket; a read asked for meanwhile is written at the end of it.
         const wait = lastRead + READ_EVERY_MS - Date.now();
@@ -301,18 +386,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       card = ref ? await rooms.productCard(ref) : undefined;
       if (!card) return reply(member, { error: messages.chat.productNotFound });
     }
-    const stored = await rooms.addMessage(
-      room,
-      member.userId,
-      body,
-      card,
-      viaNotify ? CHAT_CHANNEL : undefined,
-    );
-    if (viaNotify) {
-      if (handled.has(stored.id)) return;
-      handled.add(stored.id);
-    }
-    hub.deliver(room.id, JSON.stringify({ message: stored.wire }));
+    publish(await writer.write({ room, senderId: member.userId, text: body, product: card }));
   }
 };
 

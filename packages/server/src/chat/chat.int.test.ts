@@ -3,7 +3,8 @@ import { CHAT_PROTOCOL } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopCaller } from "../engagement/engagement-test-client.js";
-import { aSignedInUser } from "../testing/auth-helpers.js";
+import { aPhoto, filesIn, form, sellerCaller } from "../products/seller-test-client.js";
+import { aSignedInUser, authPost } from "../testing/auth-helpers.js";
 import { aProduct, aShop } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 import { openChat, refusal } from "./chat-test-client.js";
@@ -234,6 +235,159 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
     const socket = doc.paths["/api/shop/chat/{slug}/"]?.get;
     expect(socket?.description).toContain("katale.chat.v1");
     expect(socket?.description).toContain("bearer.<token>");
+  });
+
+  describe("removing a room", () => {
+    it("lets the customer remove an empty room; not one with messages, not the owner, not anyone else", async () => {
+      const customer = await aSignedInUser(server);
+      const empty = (await call("GET", `chat/room/get-room/${shopId}`, { token: customer.key })).body.data
+        .slug;
+      expect((await call("DELETE", `chat/room/${empty}/`)).status).toBe(401);
+      expect((await call("DELETE", `chat/room/${empty}/`, { token: owner.key })).status).toBe(404);
+      expect((await call("DELETE", `chat/room/${empty}/`, { token: stranger.key })).status).toBe(404);
+      const socket = await openChat(server, empty, customer.key);
+      expect((await call("DELETE", `chat/room/${empty}/`, { token: customer.key })).status).toBe(204);
+      expect((await socket.closed).code).toBe(4403);
+      expect((await call("GET", `chat/room/${empty}`, { token: customer.key })).status).toBe(404);
+      // Asked again, the shop gets a new room.
+      const again = (await call("GET", `chat/room/get-room/${shopId}`, { token: customer.key })).body.data
+        .slug;
+      expect(again).not.toBe(empty);
+
+      const used = await openChat(server, again, customer.key);
+      used.send({ message: "hello" });
+      await used.next();
+      await used.close();
+      const kept = await call("DELETE", `chat/room/${again}/`, { token: customer.key });
+      expect(kept.status).toBe(409);
+      expect(kept.body).toEqual({ detail: messages.chat.roomNotEmpty, code: "room_not_empty" });
+      expect(
+        (await call("GET", `chat/room/${again}`, { token: customer.key })).body.data.data.messages,
+      ).toHaveLength(1);
+    });
+  });
+
+  describe("photos", () => {
+    const post = sellerCaller(() => server);
+
+    it("a participant's photo is re-encoded, stored and arrives on both sockets, then in the history and the list", async () => {
+      const customer = await openChat(server, slug, shopper.key);
+      const seller = await openChat(server, slug, owner.key);
+      customer.send({ message: "The screen has a crack, look:" });
+      await customer.next();
+      await seller.next();
+      const before = await filesIn(server, "chat");
+      const sent = await post("POST", `chat/room/${slug}/photo/`, {
+        token: shopper.key,
+        form: form({ image: await aPhoto(640, 480) }),
+      });
+      expect(sent.status).toBe(201);
+      const image = sent.body.data.image as string;
+      expect(image).toMatch(/^\/media\/chat\/[a-z0-9]+\.webp$/);
+      expect(sent.body.data).toMatchObject({ message: "", sender_id: shopper.id, product: null });
+
+      // Live on both sides, as a text message would be.
+      for (const side of [customer, seller]) {
+        const frame = (await side.next()).message as Record<string, unknown>;
+        expect(frame).toEqual(sent.body.data);
+      }
+      await customer.close();
+      await seller.close();
+
+      // A WebP the server made (metadata gone), with its smaller sizes beside it.
+      const file = await fetch(`${server.baseUrl}${image}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/webp");
+      expect((await filesIn(server, "chat")).length - before.length).toBe(4);
+
+      const history = await call("GET", `chat/room/${slug}`, { token: owner.key });
+      expect(history.body.data.data.messages.at(-1)).toEqual(sent.body.data);
+      const list = await call("GET", "chat/room/", { token: owner.key });
+      const row = list.body.data.find((r: ChatRoomSummaryWire) => r.slug === slug);
+      expect(row.last_message).toEqual(sent.body.data);
+      // Text messages say they carry no picture.
+      expect(history.body.data.data.messages.at(-2)).toMatchObject({
+        message: "The screen has a crack, look:",
+        image: null,
+      });
+    });
+
+    it("a customer who deletes their account takes the room's photos with them", async () => {
+      const leaving = await aSignedInUser(server);
+      const room = (await call("GET", `chat/room/get-room/${shopId}`, { token: leaving.key })).body.data.slug;
+      const mine = await post("POST", `chat/room/${room}/photo/`, {
+        token: leaving.key,
+        form: form({ image: await aPhoto() }),
+      });
+      const theirs = await post("POST", `chat/room/${room}/photo/`, {
+        token: owner.key,
+        form: form({ image: await aPhoto() }),
+      });
+      const names = (path: string) => path.split("/").at(-1)!.replace(".webp", "");
+      const shown = () =>
+        filesIn(server, "chat").then((f) =>
+          f.filter(
+            (n) => n.startsWith(names(mine.body.data.image)) || n.startsWith(names(theirs.body.data.image)),
+          ),
+        );
+      expect(await shown()).toHaveLength(8);
+      const gone = await authPost(
+        server,
+        "users/delete_account/",
+        { password: leaving.password },
+        { token: leaving.key },
+      );
+      expect(gone.status).toBe(200);
+      expect(await shown()).toEqual([]);
+      expect((await fetch(`${server.baseUrl}${theirs.body.data.image}`)).status).toBe(404);
+    });
+
+    it("refuses visitors (401), strangers (404), non-images (400) and files under other names (400)", async () => {
+      const photo = await aPhoto();
+      const before = await filesIn(server, "chat");
+      const visitor = await post("POST", `chat/room/${slug}/photo/`, { form: form({ image: photo }) });
+      expect(visitor.status).toBe(401);
+      const stranger_ = await post("POST", `chat/room/${slug}/photo/`, {
+        token: stranger.key,
+        form: form({ image: photo }),
+      });
+      expect(stranger_.status).toBe(404);
+      expect(stranger_.body.code).toBe("room_not_found");
+      const unknown = await post("POST", "chat/room/no-such-room/photo/", {
+        token: shopper.key,
+        form: form({ image: photo }),
+      });
+      expect(unknown.status).toBe(404);
+
+      const text = await post("POST", `chat/room/${slug}/photo/`, {
+        token: shopper.key,
+        form: form({ image: { bytes: Buffer.from("just some text, not a picture"), type: "image/png" } }),
+      });
+      expect(text.status).toBe(400);
+      expect(text.body.code).toBe("invalid_input");
+      expect(text.body.detail).toMatch(/not an image/);
+
+      const elsewhere = await post("POST", `chat/room/${slug}/photo/`, {
+        token: shopper.key,
+        form: form({ picture: photo }),
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.detail).toBe(messages.api.unexpectedFile);
+
+      const none = await post("POST", `chat/room/${slug}/photo/`, {
+        token: shopper.key,
+        form: form({ note: "hi" }),
+      });
+      expect(none.status).toBe(400);
+      expect(none.body.detail).toBe(messages.chat.photoRequired);
+
+      // Nothing was stored, and the room heard of none of it.
+      expect(await filesIn(server, "chat")).toEqual(before);
+      const history = await call("GET", `chat/room/${slug}`, { token: shopper.key });
+      expect(
+        history.body.data.data.messages.filter((m: { image: string | null }) => m.image !== null),
+      ).toHaveLength(1);
+    });
   });
 
   describe("history, list and unread counts", () => {

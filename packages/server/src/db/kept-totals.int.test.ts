@@ -20,12 +20,38 @@ async function listingCountsDrift(db: Kysely<Database>) {
   return rows;
 }
 
+/** Listing counts per block of 1,024 ids (migration 0006) that differ from counting from scratch. */
+async function listingBucketsDrift(db: Kysely<Database>) {
+  const { rows } = await sql<{ scope: string; scope_id: number; bucket: number }>`
+    WITH actual AS (
+      SELECT 'all' AS scope, 0 AS scope_id, id >> 10 AS bucket, count(*) AS n FROM products WHERE in_stock > 0 GROUP BY 3
+      UNION ALL SELECT 'category', category_id, id >> 10, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
+      UNION ALL SELECT 'sub_category', sub_category_id, id >> 10, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
+    )
+    SELECT coalesce(a.scope, k.scope) AS scope, coalesce(a.scope_id, k.scope_id) AS scope_id,
+           coalesce(a.bucket, k.bucket) AS bucket
+    FROM actual a FULL JOIN listing_buckets k
+      ON k.scope = a.scope AND k.scope_id = a.scope_id AND k.bucket = a.bucket
+    WHERE coalesce(k.in_stock, 0) <> coalesce(a.n, 0)`.execute(db);
+  return rows;
+}
+
 async function shopTotalsDrift(db: Kysely<Database>) {
   const { rows } = await sql<{ id: number }>`
     SELECT s.id FROM shops s
     LEFT JOIN (SELECT p.shop_id, sum(r.rating) AS total, count(*) AS n
                FROM ratings r JOIN products p ON p.id = r.product_id GROUP BY p.shop_id) t ON t.shop_id = s.id
     WHERE s.rating_total <> coalesce(t.total, 0) OR s.rating_count <> coalesce(t.n, 0)`.execute(db);
+  return rows;
+}
+
+async function imagesDrift(db: Kysely<Database>) {
+  const { rows } = await sql<{ id: number }>`
+    SELECT p.id FROM products p
+    WHERE p.images IS DISTINCT FROM coalesce(
+      (SELECT array_agg(pi.path ORDER BY pi.position) FROM product_images pi WHERE pi.product_id = p.id), '{}')`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -57,6 +83,7 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
       );
     }
     expect(await listingCountsDrift(db)).toEqual([]);
+    expect(await listingBucketsDrift(db)).toEqual([]);
 
     await db.updateTable("products").set({ in_stock: 0 }).where("id", "=", made[0]!.id).execute();
     await db.updateTable("products").set({ in_stock: 7 }).where("id", "=", made[5]!.id).execute();
@@ -67,9 +94,11 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
       .execute();
     await db.updateTable("products").set({ price: 1000 }).execute();
     expect(await listingCountsDrift(db)).toEqual([]);
+    expect(await listingBucketsDrift(db)).toEqual([]);
 
     await db.deleteFrom("products").where("id", "in", [made[2]!.id, made[4]!.id]).execute();
     expect(await listingCountsDrift(db)).toEqual([]);
+    expect(await listingBucketsDrift(db)).toEqual([]);
     const all = await db
       .selectFrom("listing_counts")
       .select("in_stock")
@@ -105,5 +134,42 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
       .where("id", "=", shop.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ rating_total: 4, rating_count: 1 });
+  });
+
+  it("a product's images on its row follow added, reordered, replaced and deleted pictures", async () => {
+    const { db } = server;
+    const a = await aProduct(db, { images: ["/media/products/a1.webp", "/media/products/a2.webp"] });
+    const b = await aProduct(db, { images: [] });
+    const images = async (id: number) =>
+      (await db.selectFrom("products").select("images").where("id", "=", id).executeTakeFirstOrThrow())
+        .images;
+    expect(await images(a.id)).toEqual(["/media/products/a1.webp", "/media/products/a2.webp"]);
+    expect(await images(b.id)).toEqual([]);
+
+    // Swap the two positions in one statement, give b two pictures in one statement.
+    await sql`UPDATE product_images SET position = 1 - position WHERE product_id = ${a.id}`.execute(db);
+    await db
+      .insertInto("product_images")
+      .values([
+        { product_id: b.id, position: 1, path: "/media/products/b2.webp", width: 10, height: 10 },
+        { product_id: b.id, position: 0, path: "/media/products/b1.webp", width: 10, height: 10 },
+      ])
+      .execute();
+    expect(await images(a.id)).toEqual(["/media/products/a2.webp", "/media/products/a1.webp"]);
+    expect(await images(b.id)).toEqual(["/media/products/b1.webp", "/media/products/b2.webp"]);
+
+    // Move a picture from a to b, then delete all of a's.
+    await sql`UPDATE product_images SET product_id = ${b.id}, position = 2 WHERE product_id = ${a.id} AND position = 0`.execute(
+      db,
+    );
+    expect(await images(b.id)).toEqual([
+      "/media/products/b1.webp",
+      "/media/products/b2.webp",
+      "/media/products/a1.webp",
+    ]);
+    expect(await images(a.id)).toEqual(["/media/products/a2.webp"]);
+    await db.deleteFrom("product_images").where("product_id", "=", a.id).execute();
+    expect(await images(a.id)).toEqual([]);
+    expect(await imagesDrift(db)).toEqual([]);
   });
 });

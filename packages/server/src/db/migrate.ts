@@ -4,6 +4,9 @@ import * as selling from "./migrations/0002-selling.js";
 import * as admin from "./migrations/0003-admin.js";
 import * as codeAllowances from "./migrations/0004-code-allowances.js";
 import * as chat from "./migrations/0005-chat.js";
+import * as readPath from "./migrations/0006-read-path.js";
+import * as sharedLimits from "./migrations/0007-shared-limits.js";
+import * as chatPhotos from "./migrations/0008-chat-photos.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   "0003-admin": admin,
   "0004-code-allowances": codeAllowances,
   "0005-chat": chat,
+  "0006-read-path": readPath,
+  "0007-shared-limits": sharedLimits,
+  "0008-chat-photos": chatPhotos,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -1,18 +1,46 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import { PREPARED, preparedName } from "./prepared.js";
 
 /**
  * PGlite is one connection in one process. Kysely's Postgres dialect wants a pool: this pool hands
  * the single connection to one borrower at a time, so a transaction never interleaves with another
- * request's queries.
+ * request's queries. Statements marked PREPARED (prepared.ts) are prepared once (SQL PREPARE) and
+ * run with EXECUTE, their values written as literals: PGlite then neither parses nor plans them again.
  */
 export function pglitePool(pg: PGlite): PostgresPool {
   let queue: Promise<void> = Promise.resolve();
+  const preparedNames = new Set<string>();
+
+  /** EXECUTE of a prepared statement, or undefined when a value has no literal form here. */
+  async function runPrepared(name: string, sqlText: string, parameters: readonly unknown[]) {
+    const literals = parameters.map(literal);
+    if (literals.some((l) => l === undefined)) return undefined;
+    for (let attempt = 1; ; attempt++) {
+      if (!preparedNames.has(name)) {
+        await pg.exec(`PREPARE ${name} AS ${sqlText.slice(PREPARED.length)}`);
+        preparedNames.add(name);
+      }
+      try {
+        const results = await pg.exec(
+          literals.length ? `EXECUTE ${name}(${literals.join(", ")})` : `EXECUTE ${name}`,
+        );
+        return results[results.length - 1]!;
+      } catch (error) {
+        // Gone (DEALLOCATE, DISCARD): prepare it again, once.
+        if ((error as { code?: string }).code !== "26000" || attempt > 1) throw error;
+        preparedNames.delete(name);
+      }
+    }
+  }
 
   const client: Omit<PostgresPoolClient, "release"> = {
     // biome-ignore lint/suspicious/noExplicitAny: the pool interface is overloaded for cursors we never use.
     async query(sqlText: any, parameters?: ReadonlyArray<unknown>): Promise<any> {
-      const result = await pg.query(sqlText as string, parameters as unknown[]);
+      const name = preparedName(sqlText as string);
+      const result =
+        (name && (await runPrepared(name, sqlText as string, parameters ?? []))) ||
+        (await pg.query(sqlText as string, parameters as unknown[]));
       const command = /^\s*(\w+)/.exec(sqlText as string)?.[1]?.toUpperCase() ?? "SELECT";
       return {
         command,
@@ -38,4 +66,21 @@ export function pglitePool(pg: PGlite): PostgresPool {
       await pg.close();
     },
   };
+}
+
+/**
+ * A value as an SQL literal for EXECUTE (standard_conforming_strings is on: only quotes are doubled),
+ * or undefined for a value without one here (the statement then runs unprepared).
+ */
+function literal(value: unknown): string | undefined {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "string") return value.includes("\0") ? undefined : `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" && !v.includes("\0"))) {
+    const elements = (value as string[]).map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`);
+    return `'{${elements.join(",").replaceAll("'", "''")}}'`;
+  }
+  return undefined;
 }

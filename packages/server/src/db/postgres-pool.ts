@@ -1,6 +1,7 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import type pg from "pg";
 import { isConnectionError, isSafeToRetry } from "./connection-errors.js";
+import { PREPARED, preparedName } from "./prepared.js";
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const END = /^\s*(commit|rollback|end)\s*$/i;
@@ -9,7 +10,8 @@ const END = /^\s*(commit|rollback|end)\s*$/i;
  * Kysely's pool over pg's, which runs a statement again on another connection when its connection
  * was lost (the server restarted, failed over, or ended the session) and the statement is safe to
  * run again: a read outside a transaction, or the BEGIN of one (isSafeToRetry). Anything else fails
- * with the connection error, which the error handler answers with 503.
+ * with the connection error, which the error handler answers with 503. Statements marked PREPARED
+ * (prepared.ts) run as named statements, parsed and planned once per connection.
  */
 export function resilientPool(pool: pg.Pool, onRetry: (error: Error) => void): PostgresPool {
   // A restart or failover ends every connection at once, and the pool may not have heard of it yet
@@ -24,7 +26,10 @@ export function resilientPool(pool: pg.Pool, onRetry: (error: Error) => void): P
       const run = async (sqlText: string, parameters: unknown[] | undefined) => {
         if (!client) throw new Error("Client was closed and is not queryable");
         try {
-          const result = await client.query(sqlText, parameters);
+          const name = preparedName(sqlText);
+          const result = name
+            ? await client.query({ name, text: sqlText.slice(PREPARED.length), values: parameters ?? [] })
+            : await client.query(sqlText, parameters);
           if (BEGIN.test(sqlText)) inTransaction = true;
           return result as unknown as PostgresQueryResult<unknown>;
         } finally {
@@ -47,7 +52,7 @@ export function resilientPool(pool: pg.Pool, onRetry: (error: Error) => void): P
                 client !== undefined &&
                 attempt < maxAttempts &&
                 isConnectionError(error) &&
-                isSafeToRetry(text);
+                isSafeToRetry(preparedName(text) ? text.slice(PREPARED.length) : text);
               if (!retry || !client) throw error;
               onRetry(error as Error);
               // The broken connection leaves the pool; the statement runs again on another one.

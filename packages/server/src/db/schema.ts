@@ -143,6 +143,23 @@ export interface ProductsTable {
   updated_at: Generated<Timestamp>;
   /** Generated column (weighted name + description), read only. */
   search_vector: ColumnType<string, never, never>;
+  /** Generated column (the name alone), read only (migration 0006). */
+  name_vector: ColumnType<string, never, never>;
+  /** Paths of the product_images rows in position order, kept by triggers (migration 0006). */
+  images: ColumnType<string[], never, never>;
+}
+
+/** In-stock counts per listing and block of 1,024 ids, kept by statement triggers (migration 0006). */
+export interface ListingBucketsTable {
+  scope: "all" | "category" | "sub_category";
+  scope_id: number;
+  bucket: number;
+  in_stock: BigIntColumn;
+}
+
+/** The words of product names that search widens a mistyped word to (migration 0006). */
+export interface SearchWordsTable {
+  word: string;
 }
 
 /** In-stock product counts per listing, kept by statement triggers on products. */
@@ -271,6 +288,8 @@ export interface ChatMessagesTable {
   sender_id: number;
   message: string;
   product_id: number | null;
+  /** A photo's host path (/media/chat/...), migration 0008. */
+  image: string | null;
   created_at: Timestamp;
 }
 
@@ -288,6 +307,8 @@ export interface Database {
   shop_categories: ShopCategoriesTable;
   products: ProductsTable;
   listing_counts: ListingCountsTable;
+  search_words: SearchWordsTable;
+  listing_buckets: ListingBucketsTable;
   product_images: ProductImagesTable;
   saved_products: SavedProductsTable;
   browse_history: BrowseHistoryTable;

@@ -13,8 +13,8 @@ const TAG = "geo";
 /** Suggestions follow typing, so the allowance is generous; it stops scripts from draining the key. */
 const GEO_LIMITS = { perAddress: { points: 300, duration: 5 * 60 } };
 
-export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config }) => {
-  const limits = new RateLimits("geo", GEO_LIMITS);
+export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config, counters }) => {
+  const limits = new RateLimits("geo", GEO_LIMITS, { store: counters });
 
   app.get(
     `/${geoCalls.autocomplete.path}`,

@@ -1,12 +1,20 @@
 import { messages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import { type ErrorWords, sendError } from "./error-reply.js";
 
 // Every rate limit of the services (auth, feedback, address suggestions), on rate-limiter-flexible:
 // named allowances of `points` per fixed window of `duration` seconds, counted per key (a client
-// address or an account). Behind a reverse proxy set TRUST_PROXY (its hops or addresses), or every
-// client shares the proxy's address. A refusal is 429 with `Retry-After` and the code `rate_limited` (tooManyRequests).
+// address or an account), in a store every instance shares when there are several (CounterStore).
+// Behind a reverse proxy set TRUST_PROXY (its hops or addresses), or every client shares the proxy's
+// address. A refusal is 429 with `Retry-After` and the code `rate_limited` (tooManyRequests).
 
 export interface Limit {
   /** Attempts allowed per window. */
@@ -16,12 +24,52 @@ export interface Limit {
 }
 
 /**
- * The one place where counts are kept. In this process's memory today, so with several instances
- * behind a balancer each counts alone; to share counts, answer a `RateLimiterPostgres` (on the
- * app's pool) or a `RateLimiterRedis` here with the same key prefix and limit: callers do not change.
+ * Where the counts are kept: this process's memory (one instance, PGlite, unit tests), the
+ * `rate_limit_counters` table of the app's PostgreSQL (migration 0007; every instance on the database
+ * shares it), or Redis when REDIS_URL is set. http/shared-counters.ts picks one from the configuration.
  */
-function counterFor(keyPrefix: string, limit: Limit): RateLimiterAbstract {
-  return new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.duration });
+export type CounterStore =
+  | { kind: "memory" }
+  | {
+      kind: "postgres";
+      /** Runs one statement with its parameters (the app's pool, through Kysely). */
+      query(text: string, values: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+    }
+  | { kind: "redis"; client: Redis };
+
+export const MEMORY_COUNTERS: CounterStore = { kind: "memory" };
+
+/** The table of the PostgreSQL store (migration 0007). */
+export const COUNTER_TABLE = "rate_limit_counters";
+
+/** The one place where counts are kept: callers see the same limiter whatever the store. */
+function counterFor(store: CounterStore, keyPrefix: string, limit: Limit): RateLimiterAbstract {
+  const options = { keyPrefix, points: limit.points, duration: limit.duration };
+  switch (store.kind) {
+    case "memory":
+      return new RateLimiterMemory(options);
+    case "postgres":
+      return new RateLimiterPostgres({
+        ...options,
+        // rate-limiter-flexible calls `query({ text, values })` on a pool; its statement names are dropped.
+        storeClient: {
+          query: (q: { text: string; values?: unknown[] }) => store.query(q.text, q.values ?? []),
+        },
+        storeType: "pool",
+        tableName: COUNTER_TABLE,
+        tableCreated: true,
+        // Ended windows are swept once per instance (shared-counters.ts), not by every limiter.
+        clearExpiredByTimeout: false,
+      });
+    case "redis":
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: store.client,
+        rejectIfRedisNotReady: true,
+        // While Redis is away each instance counts alone instead of refusing or failing requests.
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+  }
 }
 
 /** Seconds a refused client waits: at least one. */
@@ -34,19 +82,23 @@ export type LimitCheck<Name extends string> = readonly [name: Name, key: string,
 
 export class RateLimits<Name extends string> {
   private readonly counters: Record<Name, RateLimiterAbstract>;
+  private readonly enabled: boolean;
 
   /**
    * @param scope names this set of limits in a shared store (`auth`, `feedback`, `geo`).
-   * @param enabled false lets everything through (AUTH_RATE_LIMITS=off, refused in production).
+   * @param options.enabled false lets everything through (AUTH_RATE_LIMITS=off, refused in production).
+   * @param options.store where the counts are kept (this process's memory unless given).
    */
   constructor(
     scope: string,
     limits: Record<Name, Limit>,
-    private readonly enabled = true,
+    options: { enabled?: boolean; store?: CounterStore } = {},
   ) {
+    this.enabled = options.enabled ?? true;
+    const store = options.store ?? MEMORY_COUNTERS;
     const entries = Object.entries(limits) as [Name, Limit][];
     this.counters = Object.fromEntries(
-      entries.map(([name, limit]) => [name, counterFor(`${scope}.${name}`, limit)]),
+      entries.map(([name, limit]) => [name, counterFor(store, `${scope}.${name}`, limit)]),
     ) as Record<Name, RateLimiterAbstract>;
   }
 

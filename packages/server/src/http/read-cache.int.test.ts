@@ -146,6 +146,44 @@ describe("the read cache's key", () => {
     expect((await read("product/?nocache=12345")).queries).toBe(0);
   });
 
+  it("makes a cold answer once however many ask for it at once, junk parameters or not", async () => {
+    const alone = await read("product/paginated/?page=2&page_size=3");
+    expect(alone.queries).toBeGreaterThan(0);
+
+    const before = queries;
+    const urls = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0 ? "product/paginated/?page=3&page_size=3" : `product/paginated/?page=3&page_size=3&x=${i}`,
+    );
+    const answers = await Promise.all(urls.map((url) => app.inject({ url: `/api/shop/${url}` })));
+    expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(queries - before).toBe(alone.queries);
+
+    // A search, the same way.
+    const searchBefore = queries;
+    const searches = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        app.inject({
+          method: "POST",
+          url: "/api/shop/product/search/",
+          payload: { search_query: "matooke" },
+        }),
+      ),
+    );
+    expect(searches.map((a) => a.json().products.length)).toEqual(searches.map(() => 20));
+    expect(queries - searchBefore).toBeLessThanOrEqual(1);
+  });
+
+  it("lets waiters make their own answer when the first is not kept", async () => {
+    const before = queries;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.inject({ url: "/api/shop/product/paginated/?page=99" })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(answers[4]?.json()).toEqual({ detail: "Invalid page.", code: "invalid_page" });
+    expect(queries - before).toBeGreaterThan(1);
+  });
+
   it("still tells apart what the route reads", async () => {
     await read("product/paginated/?page=1&page_size=5");
     const other = await read("product/paginated/?page=2&page_size=5");

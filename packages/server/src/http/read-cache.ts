@@ -10,6 +10,12 @@ import { canonicalQuery, requestPath } from "./canonical-query.js";
 // statement triggers, see migrations), and the whole cache is dropped then; the TTL is only a net
 // for a lost notification. Installed on the root instance before compression, so it stores the
 // plain JSON and compression still applies to hits.
+//
+// Single flight: while one request makes the answer for a key, other requests for the same key wait
+// for it instead of asking the database too, so a cold key costs one answer however many ask at once
+// (a link shared on WhatsApp, the home page after a deploy). An answer that is not kept (an error, a
+// private answer) lets the waiters make their own. An answer begun before the cache was dropped is
+// not kept (it may show what changed), though its waiters get it.
 
 export interface ReadCache {
   clear(): void;
@@ -36,7 +42,29 @@ declare module "fastify" {
   }
 }
 
-const state = new WeakMap<FastifyRequest, { key: string; hit: boolean }>();
+interface RequestState {
+  key: string;
+  hit: boolean;
+  /** Set on the request that makes the answer others wait for: hands it (or nothing) to them. */
+  finish?: (entry: Entry | undefined) => void;
+  /** The cache's generation when the request began (its answer is kept only if still current). */
+  generation: number;
+}
+
+const state = new WeakMap<FastifyRequest, RequestState>();
+
+/** The entry to keep for an answer, or undefined for one not to share (not 200, private, a stream). */
+function keepable(
+  request: FastifyRequest,
+  statusCode: number,
+  cacheControlHeader: unknown,
+  payload: unknown,
+): Entry | undefined {
+  if (statusCode !== 200 || typeof payload !== "string") return undefined;
+  const cacheControl = String(cacheControlHeader ?? "");
+  if (request.method === "GET" && !cacheControl.startsWith("public")) return undefined;
+  return { body: payload, cacheControl: cacheControl || "no-store" };
+}
 
 export function installReadCache(app: FastifyInstance, options: ReadCacheOptions): ReadCache {
   const prefix = options.prefix ?? "/api/shop/";
@@ -46,21 +74,43 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
     ttl: Math.max(1, options.ttlMs),
   });
   if (options.ttlMs <= 0) return { clear: () => {}, size: 0 };
+  /** Answers being made, by key: what requests for the same key wait for. */
+  const inFlight = new Map<string, Promise<Entry | undefined>>();
+  let generation = 0;
 
   const cacheable = (request: FastifyRequest) =>
     request.url.startsWith(prefix) &&
     (request.method === "GET" || request.routeOptions.config?.readCache === true) &&
     // Answers that depend on who asks are never shared.
-    request.headers.authorization === undefined;
+    request.headers.authorization === undefined &&
+    // A socket's upgrade (chat) is never an answer to share, and a refused one ends without the
+    // hooks that would let requests waiting on its key go: it must not hold the key.
+    request.headers.upgrade === undefined;
 
   app.addHook("preHandler", async (request, reply) => {
     if (!cacheable(request)) return;
     const body = request.method === "GET" ? "" : `\n${JSON.stringify(request.body ?? null)}`;
     const query = new URLSearchParams(canonicalQuery(request)).toString();
     const key = `${request.method} ${request.protocol}://${request.host}${requestPath(request)}?${query}${body}`;
-    const entry = cache.get(key);
-    state.set(request, { key, hit: entry !== undefined });
-    if (!entry) return;
+    let entry = cache.get(key);
+    if (!entry) {
+      const pending = inFlight.get(key);
+      if (pending) entry = await pending;
+    }
+    const s: RequestState = { key, hit: entry !== undefined, generation };
+    state.set(request, s);
+    if (!entry) {
+      if (!inFlight.has(key)) {
+        let handOver!: (entry: Entry | undefined) => void;
+        inFlight.set(key, new Promise((resolve) => (handOver = resolve)));
+        s.finish = (made) => {
+          s.finish = undefined;
+          inFlight.delete(key);
+          handOver(made);
+        };
+      }
+      return;
+    }
     reply
       .header("content-type", "application/json; charset=utf-8")
       .header("cache-control", entry.cacheControl);
@@ -69,15 +119,21 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
 
   app.addHook("onSend", async (request, reply, payload) => {
     const s = state.get(request);
-    if (!s || s.hit || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    const cacheControl = String(reply.getHeader("cache-control") ?? "");
-    if (request.method === "GET" && !cacheControl.startsWith("public")) return payload;
-    cache.set(s.key, { body: payload, cacheControl: cacheControl || "no-store" });
+    if (!s || s.hit) return payload;
+    const made = keepable(request, reply.statusCode, reply.getHeader("cache-control"), payload);
+    if (made && s.generation === generation) cache.set(s.key, made);
+    s.finish?.(made);
     return payload;
   });
+  // A request that ended without sending (its client went away) still lets its waiters go.
+  app.addHook("onResponse", async (request) => state.get(request)?.finish?.(undefined));
+  app.addHook("onRequestAbort", async (request) => state.get(request)?.finish?.(undefined));
 
   return {
-    clear: () => cache.clear(),
+    clear: () => {
+      generation++;
+      cache.clear();
+    },
     get size() {
       return cache.size;
     },

@@ -40,6 +40,7 @@ export const IMAGE_KINDS = [
   "shops",
   "avatars",
   "comments",
+  "chat",
 ] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { rename, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import {
   ACCEPTED_IMAGE_FORMATS,
@@ -144,46 +143,50 @@ export async function writeAtomically(file: string, content: Buffer): Promise<vo
   await rename(temporary, file);
 }
 
-/**
- * Writes `<name>.webp` and its variants `<name>-<w>.webp` into `dir`. A variant at least as wide as
- * the main file is the main file's bytes (never upscaled). The main file is written last, so its
- * presence means the whole set is complete.
- */
-export async function writeImageSet(
-  image: DecodedImage,
-  dir: string,
-  name: string,
-  variantWidths: readonly number[],
-  options: EncodeOptions = {},
-): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  const main = await encodeWebp(image, undefined, options);
-  for (const width of variantWidths) {
-    const content = width >= image.width ? main : await encodeWebp(image, width, options);
-    await writeAtomically(join(dir, `${name}-${width}.webp`), content);
-  }
-  await writeAtomically(join(dir, `${name}.webp`), main);
+/** One file of an image set: its name ("<name>-240.webp", "<name>.webp") and bytes. */
+export interface ImageSetFile {
+  file: string;
+  bytes: Buffer;
 }
 
 /**
- * Like writeImageSet, for a picture we draw ourselves (vector): each size is rendered at its own
+ * Encodes `<name>.webp` and its variants `<name>-<w>.webp`. A variant at least as wide as the main
+ * file is the main file's bytes (never upscaled). The main file comes last: stores write in order,
+ * so its presence means the whole set is complete.
+ */
+export async function encodeImageSet(
+  image: DecodedImage,
+  name: string,
+  variantWidths: readonly number[],
+  options: EncodeOptions = {},
+): Promise<ImageSetFile[]> {
+  const main = await encodeWebp(image, undefined, options);
+  const files: ImageSetFile[] = [];
+  for (const width of variantWidths) {
+    const bytes = width >= image.width ? main : await encodeWebp(image, width, options);
+    files.push({ file: `${name}-${width}.webp`, bytes });
+  }
+  files.push({ file: `${name}.webp`, bytes: main });
+  return files;
+}
+
+/**
+ * Like encodeImageSet, for a picture we draw ourselves (vector): each size is rendered at its own
  * width instead of being shrunk from the main file, which is sharper and several times cheaper.
  */
-export async function writeRenderedImageSet(
+export async function renderImageSet(
   render: (width: number) => Promise<DecodedImage>,
   sourceWidth: number,
-  dir: string,
   name: string,
   options: EncodeOptions & { maxWidth: number; variantWidths: readonly number[] },
-): Promise<{ width: number; height: number }> {
-  await mkdir(dir, { recursive: true });
+): Promise<{ files: ImageSetFile[]; width: number; height: number }> {
   const mainImage = await render(Math.min(sourceWidth, options.maxWidth));
   const main = await encodeWebp(mainImage, undefined, options);
+  const files: ImageSetFile[] = [];
   for (const width of options.variantWidths) {
-    const content =
-      width >= mainImage.width ? main : await encodeWebp(await render(width), undefined, options);
-    await writeAtomically(join(dir, `${name}-${width}.webp`), content);
+    const bytes = width >= mainImage.width ? main : await encodeWebp(await render(width), undefined, options);
+    files.push({ file: `${name}-${width}.webp`, bytes });
   }
-  await writeAtomically(join(dir, `${name}.webp`), main);
-  return { width: mainImage.width, height: mainImage.height };
+  files.push({ file: `${name}.webp`, bytes: main });
+  return { files, width: mainImage.width, height: mainImage.height };
 }

@@ -9,6 +9,7 @@ export async function stillShown(db: Kysely<Database>, path: string): Promise<bo
   const row = await sql<{ shown: boolean }>`
     SELECT EXISTS (SELECT 1 FROM product_images WHERE path = ${path})
       OR EXISTS (SELECT 1 FROM comment_images WHERE path = ${path})
+      OR EXISTS (SELECT 1 FROM chat_messages WHERE image = ${path})
       OR EXISTS (SELECT 1 FROM users WHERE profile_picture = ${path})
       OR EXISTS (SELECT 1 FROM shops WHERE display_image = ${path} OR cover_image = ${path})
       OR EXISTS (SELECT 1 FROM categories WHERE image_url = ${path})

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "./image-limits.js";
-import { createMediaStore, type MediaStore, parseImagePath } from "./media-store.js";
+import { createMediaStore, type LocalMediaStore, parseImagePath } from "./media-store.js";
 
 let dataDir: string;
-let media: MediaStore;
+let media: LocalMediaStore;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "katale-media-"));

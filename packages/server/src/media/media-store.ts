@@ -1,5 +1,4 @@
-import { mkdir, readFile, rm } from "node:fs/promises";
-import { join } from "node:path";
+import type { Config } from "../config.js";
 import { BUSY, ImageJobs } from "./image-jobs.js";
 import {
   IMAGE_KINDS,
@@ -12,13 +11,14 @@ import {
 } from "./image-limits.js";
 import {
   decodeUpload,
+  encodeImageSet,
   encodeWebp,
   type ImageError,
+  type ImageSetFile,
   imageError,
   randomImageName,
-  writeAtomically,
-  writeImageSet,
 } from "./image-pipeline.js";
+import { createLocalObjectStore, type LocalObjectStore, type ObjectStore } from "./object-store.js";
 
 /** A public image: its host path (served under /media/) and the main file's size. */
 export interface StoredImage {
@@ -32,11 +32,14 @@ export interface StoredImage {
 export type ProcessImageResult = StoredImage | ImageError;
 export type SavePrivateImageResult = { ok: true; key: string } | ImageError;
 
+/**
+ * Uploaded and generated pictures, on an ObjectStore: DATA_DIR (one instance) or an S3-compatible
+ * store shared by several instances (S3_* variables). Public images keep their /media/ paths
+ * whichever store holds them; the server answers those paths (http/media-files.ts).
+ */
 export interface MediaStore {
-  /** Directory served publicly at /media/. */
-  readonly publicDir: string;
-  /** Directory for private files (verification documents); never served. */
-  readonly privateDir: string;
+  /** Where the files are. */
+  readonly files: ObjectStore;
   /**
    * Checks an upload by content, strips metadata, auto-rotates and stores it as WebP (main file at
    * most 1200 px wide) plus its -240/-480/-800 variants, under a random name.
@@ -50,6 +53,19 @@ export interface MediaStore {
   deletePrivate(key: string): Promise<boolean>;
   /** Removes a public image (main file and variants) by host path or URL; false when not ours. */
   deleteImage(path: string): Promise<boolean>;
+  /** Stores a public image set (seed pictures), the main file last; answers its /media/ path. */
+  saveImageSet(kind: ImageKind, files: readonly ImageSetFile[]): Promise<string>;
+  /** Whether a public image (its main file) is stored. */
+  hasImage(kind: ImageKind, name: string): Promise<boolean>;
+}
+
+/** Media in DATA_DIR: its directories are served by @fastify/static and looked at by tests. */
+export interface LocalMediaStore extends MediaStore {
+  readonly files: LocalObjectStore;
+  /** Directory served publicly at /media/. */
+  readonly publicDir: string;
+  /** Directory for private files (verification documents); never served. */
+  readonly privateDir: string;
 }
 
 const NAME = "[a-z0-9]{8,64}";
@@ -77,22 +93,38 @@ export function parseImagePath(value: string): { kind: ImageKind; name: string; 
   return { kind: match[1] as ImageKind, name: match[2]!, path };
 }
 
-/** `jobs`: the bounded queue every upload's decoding and encoding waits in (IMAGE_JOBS etc.). */
-export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJobs()): MediaStore {
-  const publicDir = join(dataDir, "media");
-  const privateDir = join(dataDir, "private");
+/** Media in `dataDir` (media/ and private/). `jobs`: the bounded queue every upload waits in. */
+export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJobs()): LocalMediaStore {
+  const files = createLocalObjectStore(dataDir);
+  return { ...mediaStoreOn(files, jobs), files, publicDir: files.publicDir, privateDir: files.privateDir };
+}
 
-  function privateFile(key: string): string | null {
-    // Keys are produced only by savePrivateImage; a strict pattern refuses any traversal outright.
-    const match = PRIVATE_KEY.exec(key);
-    return match ? join(privateDir, match[1]!, `${match[2]}.webp`) : null;
+/** The media store the configuration asks for: S3 when S3_BUCKET is set, else DATA_DIR. */
+export async function mediaStoreFor(
+  config: Pick<Config, "dataDir" | "s3">,
+  jobs: ImageJobs,
+): Promise<MediaStore> {
+  if (!config.s3) return createMediaStore(config.dataDir, jobs);
+  // The AWS SDK is loaded only when used: it adds most of a second to every start.
+  const { createS3ObjectStore } = await import("./s3-object-store.js");
+  return mediaStoreOn(createS3ObjectStore(config.s3), jobs);
+}
+
+export function mediaStoreOn(files: ObjectStore, jobs: ImageJobs = new ImageJobs()): MediaStore {
+  async function putSet(kind: ImageKind, set: readonly ImageSetFile[]): Promise<void> {
+    // Variants first, the main file last: its presence means the set is complete.
+    const main = set.at(-1);
+    await Promise.all(
+      set.slice(0, -1).map(({ file, bytes }) => files.put("public", `${kind}/${file}`, bytes)),
+    );
+    if (main) await files.put("public", `${kind}/${main.file}`, main.bytes);
   }
 
   async function processPublic(input: Buffer, kind: ImageKind): Promise<ProcessImageResult> {
     const decoded = await decodeUpload(input, IMAGE_MAX_WIDTH);
     if (!decoded.ok) return decoded;
     const name = randomImageName();
-    await writeImageSet(decoded.image, join(publicDir, kind), name, IMAGE_VARIANT_WIDTHS);
+    await putSet(kind, await encodeImageSet(decoded.image, name, IMAGE_VARIANT_WIDTHS));
     return {
       ok: true,
       path: `/media/${kind}/${name}.webp`,
@@ -104,19 +136,13 @@ export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJob
   async function processPrivate(input: Buffer, kind: PrivateImageKind): Promise<SavePrivateImageResult> {
     const decoded = await decodeUpload(input, PRIVATE_IMAGE_MAX_WIDTH);
     if (!decoded.ok) return decoded;
-    const name = randomImageName();
-    const dir = join(privateDir, kind);
-    await mkdir(dir, { recursive: true });
-    await writeAtomically(
-      join(dir, `${name}.webp`),
-      await encodeWebp(decoded.image, undefined, { quality: 85 }),
-    );
-    return { ok: true, key: `${kind}/${name}.webp` };
+    const key = `${kind}/${randomImageName()}.webp`;
+    await files.put("private", key, await encodeWebp(decoded.image, undefined, { quality: 85 }));
+    return { ok: true, key };
   }
 
   return {
-    publicDir,
-    privateDir,
+    files,
 
     async processImage(input, { kind }) {
       const done = await jobs.run(() => processPublic(input, kind));
@@ -129,41 +155,33 @@ export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJob
     },
 
     async readPrivate(key) {
-      const file = privateFile(key);
-      if (!file) return null;
-      try {
-        return await readFile(file);
-      } catch {
-        return null;
-      }
+      // Keys are produced only by savePrivateImage; a strict pattern refuses any traversal outright.
+      if (!PRIVATE_KEY.test(key)) return null;
+      return files.read("private", key);
     },
 
     async deletePrivate(key) {
-      const file = privateFile(key);
-      if (!file) return false;
-      try {
-        await rm(file);
-        return true;
-      } catch {
-        return false;
-      }
+      if (!PRIVATE_KEY.test(key)) return false;
+      return files.remove("private", key);
     },
 
     async deleteImage(path) {
       const image = parseImagePath(path);
       if (!image) return false;
-      const dir = join(publicDir, image.kind);
-      const files = [`${image.name}.webp`, ...IMAGE_VARIANT_WIDTHS.map((w) => `${image.name}-${w}.webp`)];
-      let removedMain = false;
-      for (const [index, file] of files.entries()) {
-        try {
-          await rm(join(dir, file));
-          if (index === 0) removedMain = true;
-        } catch {
-          // Already gone: deleting is idempotent.
-        }
-      }
+      // The main file first: a set without it is never shown, whatever is left of its variants.
+      const removedMain = await files.remove("public", `${image.kind}/${image.name}.webp`);
+      await Promise.all(
+        IMAGE_VARIANT_WIDTHS.map((w) => files.remove("public", `${image.kind}/${image.name}-${w}.webp`)),
+      );
       return removedMain;
     },
+
+    async saveImageSet(kind, set) {
+      await putSet(kind, set);
+      const main = set.at(-1);
+      return `/media/${kind}/${main?.file ?? ""}`;
+    },
+
+    hasImage: (kind, name) => files.exists("public", `${kind}/${name}.webp`),
   };
 }

@@ -1,24 +1,55 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
-import { isPastEnd, SEARCH_RESULTS_MAX } from "@katale/domain";
+import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
+import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
+import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
 
-// Products as the wire shows them (spec §3), each in one query: shop, category and sub category by
-// join, images aggregated in position order (the first is the display image), the 0–10 rating
-// totals kept on the row turned into a 0–5 average with one decimal.
+// Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
+// category by join, the image paths kept on the row in position order (the first is the display
+// image; migration 0006), the 0–10 rating totals kept on the row turned into a 0–5 average with one
+// decimal. The statements of the hot read paths (a product, a listing page, a search) are prepared
+// (db/prepared.ts): parsed and planned once per connection.
 
 /** Which in-stock listing a page belongs to. */
 export type ListedFilter = { categoryId?: number; subCategoryId?: number };
 
 export type ProductPage = { ok: true; count: number; results: ProductWire[] } | { ok: false };
 
+/** The columns of a product answer, from `products p` joined as in PRODUCT_FROM. */
+const PRODUCT_COLUMNS = `
+  p.id AS product_id, p.name AS product_name, p.slug, p.description, p.price, p.in_stock, p.images,
+  s.id AS shop_id, s.name AS shop_name, s.verification_status AS shop_verification_status,
+  c.id AS category_id, c.name AS category_name, sc.id AS sub_category_id, sc.name AS sub_category_name,
+  CASE WHEN p.rating_count > 0 THEN round(p.rating_total::numeric / p.rating_count / 2, 1) ELSE 0 END
+    AS average_rating,
+  p.rating_count AS number_of_users_rated, p.sku`;
+const PRODUCT_JOINS = `
+  JOIN shops s ON s.id = p.shop_id
+  JOIN categories c ON c.id = p.category_id
+  JOIN sub_categories sc ON sc.id = p.sub_category_id`;
+const columns = sql.raw(PRODUCT_COLUMNS);
+const joins = sql.raw(PRODUCT_JOINS);
+
+/** One page of each kind of listing: the page's ids from the listing's index alone, then their rows. */
+const LISTING_IDS = {
+  all: sql.raw("SELECT id FROM products WHERE in_stock > 0"),
+  category: sql.raw("SELECT id FROM products WHERE in_stock > 0 AND category_id = lc.scope_id"),
+  sub_category: sql.raw("SELECT id FROM products WHERE in_stock > 0 AND sub_category_id = lc.scope_id"),
+} as const;
+
+/** The page sizes listing statements are prepared for; a page of another size reads the next one up. */
+const PAGE_LIMITS = [8, 20, 50, PAGE_SIZE_MAX];
+
+/** Search: at most this many candidates per tier (the answer's size: a tier that fills it ends the search). */
+const SEARCH_TIER_LIMIT = SEARCH_RESULTS_MAX;
 /**
- * pg_trgm word similarity a name needs to match a query (its default, 0.6, misses 'samsng' for
- * 'Samsung' at 0.57); lower lets in more loosely related names, which rank below real matches.
+ * A query word that no name word starts with is widened to the name words at least this similar
+ * (pg_trgm similarity: 'samsng' and 'Samsung' 0.5, 'matoke' and 'Matooke' 0.67), at most
+ * SEARCH_TYPO_WORDS of them, closest first.
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-/** Search ranks at most this many name matches plus this many description matches. */
-export const SEARCH_CANDIDATES = 500;
+export const TYPO_SIMILARITY = 0.45;
+const SEARCH_TYPO_WORDS = 3;
 
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -36,9 +67,7 @@ export class ProductRepository {
         "p.description",
         "p.price",
         "p.in_stock",
-        sql<string[]>`coalesce((
-          SELECT array_agg(pi.path ORDER BY pi.position) FROM product_images pi WHERE pi.product_id = p.id
-        ), '{}')`.as("images"),
+        "p.images",
         "s.id as shop_id",
         "s.name as shop_name",
         "s.verification_status as shop_verification_status",
@@ -64,13 +93,15 @@ export class ProductRepository {
   }
 
   async byId(id: number): Promise<ProductWire | undefined> {
-    const row = await this.select().where("p.id", "=", id).executeTakeFirst();
-    return row && toWire(row);
+    const { rows } = await prepared<Row>`
+      SELECT ${columns} FROM products p ${joins} WHERE p.id = ${id}::int`.execute(this.db);
+    return rows[0] && toWire(rows[0]);
   }
 
   async bySlug(slug: string): Promise<ProductWire | undefined> {
-    const row = await this.select().where("p.slug", "=", slug).executeTakeFirst();
-    return row && toWire(row);
+    const { rows } = await prepared<Row>`
+      SELECT ${columns} FROM products p ${joins} WHERE p.slug = ${slug}::text`.execute(this.db);
+    return rows[0] && toWire(rows[0]);
   }
 
   /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
@@ -94,48 +125,57 @@ export class ProductRepository {
     return rows.map(toWire);
   }
 
-  /** How many in-stock products a listing holds (kept by triggers in listing_counts). */
-  async countListed(filter: ListedFilter): Promise<number> {
-    const [scope, scopeId] =
-      filter.subCategoryId !== undefined
-        ? (["sub_category", filter.subCategoryId] as const)
-        : filter.categoryId !== undefined
-          ? (["category", filter.categoryId] as const)
-          : (["all", 0] as const);
-    const row = await this.db
-      .selectFrom("listing_counts")
-      .select("in_stock")
-      .where("scope", "=", scope)
-      .where("scope_id", "=", scopeId)
-      .executeTakeFirst();
-    return Number(row?.in_stock ?? 0);
-  }
-
   /**
-   * One page of an in-stock listing, newest first. The page's ids are picked on the products table
-   * alone, so the joins and image lookups run for that page only, however deep it is.
+   * A page of a listing, newest first, and how many products the listing holds (kept by triggers in
+   * listing_counts), in one statement; `ok: false` when the page is past the end (page 1 of nothing
+   * is empty). The page's ids are picked on the listing's index alone, so the joins run for that
+   * page only, however deep it is; a page past the end reads no product.
    */
-  async listedPage(filter: ListedFilter, offset: number, limit: number): Promise<ProductWire[]> {
-    const ids = this.db
-      .selectFrom("products")
-      .select("id")
-      .where("in_stock", ">", 0)
-      .$if(filter.categoryId !== undefined, (qb) => qb.where("category_id", "=", filter.categoryId!))
-      .$if(filter.subCategoryId !== undefined, (qb) =>
-        qb.where("sub_category_id", "=", filter.subCategoryId!),
-      )
-      .orderBy("id", "desc")
-      .limit(limit)
-      .offset(offset);
-    const rows = await this.select().where("p.id", "in", ids).orderBy("p.id", "desc").execute();
-    return rows.map(toWire);
-  }
-
-  /** A page of a listing, or `ok: false` when the page is past the end (page 1 of nothing is empty). */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
-    const count = await this.countListed(filter);
+    const scope =
+      filter.subCategoryId !== undefined
+        ? "sub_category"
+        : filter.categoryId !== undefined
+          ? "category"
+          : "all";
+    const scopeId = filter.subCategoryId ?? filter.categoryId ?? 0;
+    const offset = (page - 1) * pageSize;
+    // The page's size is written into the statement, not bound: a prepared statement's generic plan
+    // takes a bound LIMIT for a tenth of the table and reads all of it. One statement per PAGE_LIMITS
+    // entry (the page's rows are the first pageSize of it).
+    const limit = PAGE_LIMITS.find((n) => n >= pageSize) ?? pageSize;
+    // The page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so
+    // it steps over at most 1,023 products of that block, however deep the page.
+    // Every value reaches the plan through `args`, so no plan knows them: the generic plan costs what
+    // a custom one does and is kept, instead of planning the statement again for every page.
+    const { rows } = await prepared<Partial<Row> & { total: number | string }>`
+      WITH args AS MATERIALIZED (
+        SELECT ${scope}::text AS scope, ${scopeId}::int AS scope_id, ${offset}::bigint AS skip
+      ),
+      blocks AS (
+        SELECT bucket, in_stock, sum(in_stock) OVER (ORDER BY bucket DESC) - in_stock AS newer
+        FROM listing_buckets
+        WHERE scope = (SELECT scope FROM args) AND scope_id = (SELECT scope_id FROM args)
+      ),
+      start AS (
+        SELECT (bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)} AS below, (SELECT skip FROM args) - newer AS skip
+        FROM blocks WHERE newer <= (SELECT skip FROM args) AND (SELECT skip FROM args) < newer + in_stock
+      )
+      SELECT lc.in_stock AS total, x.* FROM listing_counts lc
+      LEFT JOIN LATERAL (
+        SELECT ${columns}
+        FROM (${LISTING_IDS[scope]} AND id < (SELECT below FROM start)
+              ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET (SELECT skip FROM start)) ids
+        JOIN products p ON p.id = ids.id ${joins}
+        WHERE (SELECT skip FROM args) < lc.in_stock
+      ) x ON true
+      WHERE lc.scope = (SELECT scope FROM args) AND lc.scope_id = (SELECT scope_id FROM args)
+      ORDER BY x.product_id DESC`.execute(this.db);
+    const count = Number(rows[0]?.total ?? 0);
     if (isPastEnd(page, count, pageSize)) return { ok: false };
-    const results = count === 0 ? [] : await this.listedPage(filter, (page - 1) * pageSize, pageSize);
+    const results = rows
+      .flatMap((row) => (row.product_id == null ? [] : [toWire(row as Row)]))
+      .slice(0, pageSize);
     return { ok: true, count, results };
   }
 
@@ -185,56 +225,73 @@ export class ProductRepository {
   }
 
   /**
-   * In-stock products matching `query`, best first. A product matches when its text holds any of the
-   * words, each also as a prefix ('smartph' finds 'smartphone'), or when its name has a word close to
-   * the query (pg_trgm `<%` at WORD_SIMILARITY_THRESHOLD, which forgives a typo: 'samsng' finds
-   * 'Samsung', 'matoke' finds 'Matooke'). Products holding every word come first, then by the
-   * weighted text rank (name above description) plus the name's word similarity.
+   * In-stock products matching `query`, best first, in one statement. Each word matches as itself and
+   * as a prefix ('smartph' finds 'smartphone'); a word that no word of any product name starts with
+   * also matches the name words close to it (search_words, trigram similarity at least
+   * TYPO_SIMILARITY: 'samsng' finds 'Samsung', 'matoke' finds 'Matooke').
    *
-   * Ranking reads every candidate's tsvector, so the candidates are capped: up to SEARCH_CANDIDATES
-   * whose name has a word close to the query (by the name's trigram index; an exact word scores 1)
-   * and as many whose text matches (by the full-text index). (An ILIKE on the name as well made the
-   * planner prefer a sequential scan under the LIMIT.) A word found in nearly every product
-   * (a town in every description) then costs a bounded ranking, not one over the whole table.
+   * Candidates come tier by tier, each tier from an index and at most SEARCH_RESULTS_MAX of them, and
+   * the search stops at the first SEARCH_RESULTS_MAX: names holding every word, then whole texts
+   * (name and description) holding every word, then names holding some word, then texts holding some
+   * word. A word found in nearly every product (a town in every description) so costs no more than
+   * a rare one. Within a tier, names closer to the query (pg_trgm word similarity) come first, then
+   * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
     const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length === 0) return [];
-    // Words are letters and digits only, so they cannot inject tsquery operators.
-    const terms = words.map((w) => (w.length >= 3 ? `${w}:*` : w));
-    const allWords = terms.join(" & ");
-    const anyWord = terms.join(" | ");
-    const text = words.join(" ");
-    const rows = await this.db.transaction().execute(async (trx) => {
-      // is_local = true: the threshold holds for this transaction only, whatever connection it runs on.
-      await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
-        trx,
-      );
-      return this.select(trx)
-        .select(
-          sql<number>`(p.search_vector @@ to_tsquery('english', ${allWords}))::int
-            + ts_rank(p.search_vector, to_tsquery('english', ${anyWord}))
-            + word_similarity(${text}, p.name)`.as("rank"),
-        )
-        .where(
-          "p.id",
-          "in",
-          sql<number>`(
-            (SELECT id FROM products
-              WHERE in_stock > 0
-                AND ${text} <% name
-              LIMIT ${SEARCH_CANDIDATES})
-            UNION ALL
-            (SELECT id FROM products
-              WHERE in_stock > 0 AND search_vector @@ to_tsquery('english', ${anyWord})
-              LIMIT ${SEARCH_CANDIDATES})
-          )`,
-        )
-        .orderBy("rank", "desc")
-        .orderBy("p.id", "desc")
-        .limit(SEARCH_RESULTS_MAX)
-        .execute();
-    });
+    // Words are letters and digits only, and so are the name words (migration 0006): they cannot
+    // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
+    // generic plan then costs what a custom one does and is kept, not planned again for every search.
+    const { rows } = await prepared<Row>`
+      WITH words AS (
+        SELECT w, ord FROM unnest((SELECT ${words}::text[])) WITH ORDINALITY AS t(w, ord)
+      ),
+      terms AS (
+        SELECT ord, '(' || CASE WHEN length(w) >= 3 THEN w || ':*' ELSE w END || coalesce((
+          SELECT string_agg(' | ' || f.word, '' ORDER BY f.closeness DESC) FROM (
+            SELECT sw.word, similarity(sw.word, w) AS closeness FROM search_words sw
+            WHERE length(w) >= 4 AND sw.word % w AND similarity(sw.word, w) >= ${sql.lit(TYPO_SIMILARITY)}
+              AND NOT EXISTS (
+                SELECT 1 FROM search_words e
+                WHERE e.word >= w COLLATE "C" AND e.word < (w || chr(255)) COLLATE "C")
+            ORDER BY closeness DESC LIMIT ${sql.lit(SEARCH_TYPO_WORDS)}
+          ) f), '') || ')' AS term
+        FROM words
+      ),
+      q AS (
+        SELECT to_tsquery('english', string_agg(term, ' & ' ORDER BY ord)) AS every_word,
+               to_tsquery('english', string_agg(term, ' | ' ORDER BY ord)) AS some_word
+        FROM terms
+      ),
+      hits AS (
+        SELECT id, tier FROM (
+          (SELECT id, 4 AS tier FROM products
+            WHERE in_stock > 0 AND name_vector @@ (SELECT every_word FROM q)
+            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
+          UNION ALL
+          (SELECT id, 3 FROM products
+            WHERE in_stock > 0 AND search_vector @@ (SELECT every_word FROM q)
+              AND NOT name_vector @@ (SELECT every_word FROM q)
+            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
+          UNION ALL
+          (SELECT id, 2 FROM products
+            WHERE in_stock > 0 AND name_vector @@ (SELECT some_word FROM q)
+              AND NOT search_vector @@ (SELECT every_word FROM q)
+            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
+          UNION ALL
+          (SELECT id, 1 FROM products
+            WHERE in_stock > 0 AND search_vector @@ (SELECT some_word FROM q)
+              AND NOT search_vector @@ (SELECT every_word FROM q)
+              AND NOT name_vector @@ (SELECT some_word FROM q)
+            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
+        ) tiers
+        LIMIT ${sql.lit(SEARCH_RESULTS_MAX)}
+      )
+      SELECT ${columns} FROM hits h JOIN products p ON p.id = h.id ${joins}
+      ORDER BY h.tier DESC, word_similarity(${words.join(" ")}::text, p.name) DESC, p.id DESC`.execute(
+      this.db,
+    );
     return rows.map(toWire);
   }
 }

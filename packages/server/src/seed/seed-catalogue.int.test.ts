@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.js";
-import { createMediaStore, type MediaStore } from "../media/media-store.js";
+import { createMediaStore, type LocalMediaStore } from "../media/media-store.js";
 import {
   databaseKinds,
   SHARED_TEST_MEDIA_DIR,
@@ -22,7 +22,7 @@ async function productCount(db: Kysely<Database>): Promise<number> {
 
 describe.each(databaseKinds())("the bulk catalogue generator (%s)", (kind) => {
   let server: TestServer;
-  let media: MediaStore;
+  let media: LocalMediaStore;
   let db: Kysely<Database>;
   let demoProducts: number;
 

@@ -4,7 +4,7 @@ import { SERVICES_CATEGORY_ID } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/schema.js";
-import { createMediaStore, type MediaStore } from "../media/media-store.js";
+import { createMediaStore, type LocalMediaStore } from "../media/media-store.js";
 import {
   databaseKinds,
   SHARED_TEST_MEDIA_DIR,
@@ -46,11 +46,11 @@ async function countRows(db: Kysely<Database>): Promise<Record<string, number>> 
   return counts;
 }
 
-function fileOf(media: MediaStore, path: string): string {
+function fileOf(media: LocalMediaStore, path: string): string {
   return join(media.publicDir, path.replace(/^\/media\//, ""));
 }
 
-function expectImageSet(media: MediaStore, path: string | null) {
+function expectImageSet(media: LocalMediaStore, path: string | null) {
   expect(path).toMatch(/^\/media\/[a-z]+\/[a-z0-9]{16}\.webp$/);
   const main = fileOf(media, path!);
   expect(existsSync(main), path!).toBe(true);
@@ -61,7 +61,7 @@ function expectImageSet(media: MediaStore, path: string | null) {
 
 describe.each(databaseKinds())("the demo seed (%s)", (kind) => {
   let server: TestServer;
-  let media: MediaStore;
+  let media: LocalMediaStore;
   let db: Kysely<Database>;
   let first: { created: boolean };
 

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
-import { access } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
 import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTHS, type ImageKind } from "../media/image-limits.js";
-import { decodeTrusted, writeRenderedImageSet } from "../media/image-pipeline.js";
+import { decodeTrusted, renderImageSet } from "../media/image-pipeline.js";
 import type { MediaStore } from "../media/media-store.js";
 import type { ShapeName } from "./demo-catalogue.js";
 
 // Demo pictures are drawn, not downloaded: an SVG per picture (category colour, a simple shape, the
 // name) rendered by sharp through the media pipeline. Names are content hashes, so a picture that
-// already exists in the media folder is reused instead of drawn again (fast reseeding).
+// already exists in the media store is reused instead of drawn again (fast reseeding).
 
 /** Bump when the drawings change, so old files are not mistaken for new ones. */
 const DRAWING_VERSION = "1";
@@ -48,15 +46,6 @@ export function imageName(spec: ImageSpec): string {
     .slice(0, 16);
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Renders (or finds) every picture; results are in the order of `specs`. */
 export async function generateImages(
   media: MediaStore,
@@ -70,19 +59,18 @@ export async function generateImages(
 
   async function one(spec: ImageSpec): Promise<GeneratedImage> {
     const name = imageName(spec);
-    const dir = join(media.publicDir, spec.kind);
     const path = `/media/${spec.kind}/${name}.webp`;
     const mainWidth = Math.min(spec.width, IMAGE_MAX_WIDTH);
     const size = { width: mainWidth, height: Math.round((spec.height * mainWidth) / spec.width) };
     // The main file is written last: if it is there, the variants are too.
-    if (await exists(join(dir, `${name}.webp`))) return { path, ...size };
-    const written = await writeRenderedImageSet(
+    if (await media.hasImage(spec.kind, name)) return { path, ...size };
+    const { files, ...written } = await renderImageSet(
       (width) => decodeTrusted(sharp(svgAt(spec, width)), width),
       spec.width,
-      dir,
       name,
       { maxWidth: IMAGE_MAX_WIDTH, variantWidths: IMAGE_VARIANT_WIDTHS, effort: 0, quality: 80 },
     );
+    await media.saveImageSet(spec.kind, files);
     rendered++;
     return { path, ...written };
   }

@@ -24,9 +24,9 @@ const FEEDBACK_TOO_OFTEN = { detail: messages.support.feedbackTooOften };
  */
 const FEEDBACK_LIST_CACHE = "public, no-cache";
 
-export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache }) => {
+export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache, counters }) => {
   const support = new SupportRepository(db);
-  const limits = new RateLimits("feedback", FEEDBACK_LIMITS);
+  const limits = new RateLimits("feedback", FEEDBACK_LIMITS, { store: counters });
 
   app.get(
     `/${supportCalls.faqs.path}`,

@@ -13,7 +13,7 @@ import type { Database } from "../db/schema.js";
 import type { DevMailbox } from "../mail/dev-mailbox.js";
 import { createMailService } from "../mail/mailer.js";
 import { ImageJobs } from "../media/image-jobs.js";
-import { createMediaStore, type MediaStore } from "../media/media-store.js";
+import { createMediaStore, type LocalMediaStore } from "../media/media-store.js";
 
 // Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
 // fresh PostgreSQL database that close() drops.
@@ -24,7 +24,7 @@ export interface TestServer {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: Config;
-  media: MediaStore;
+  media: LocalMediaStore;
   kind: DatabaseKind;
   baseUrl: string;
   shopUrl: string;

@@ -18,9 +18,10 @@ import { chatRoomPath, useChatList } from "./use-chat.js";
 /**
  * The chat list (spec §2): the other party's avatar and name (the customer's when the viewer owns
  * the shop, with the shop's name beside), the last message, its day and time, unread badges;
- * newest first as the server orders them, rooms without messages last.
+ * newest first as the server orders them, rooms without messages last. `roomPath`: where a room
+ * opens (the room page, or the overlay over the current page from the Chats popup).
  */
-export function ChatList() {
+export function ChatList({ roomPath = chatRoomPath }: { roomPath?: (slug: string) => string } = {}) {
   const query = useChatList();
   const { userId } = useSession();
   const { clock } = useServices();
@@ -32,23 +33,39 @@ export function ChatList() {
   return (
     <ul className="divide-y divide-gray-100 overflow-hidden rounded-2xl border border-gray-200 bg-white">
       {result.value.map((room) => (
-        <ChatListItem key={room.slug} room={room} viewerId={userId ?? 0} today={today} />
+        <ChatListItem
+          key={room.slug}
+          room={room}
+          viewerId={userId ?? 0}
+          today={today}
+          to={roomPath(room.slug)}
+        />
       ))}
     </ul>
   );
 }
 
-function ChatListItem({ room, viewerId, today }: { room: ChatRoomSummary; viewerId: number; today: Date }) {
+function ChatListItem({
+  room,
+  viewerId,
+  today,
+  to,
+}: {
+  room: ChatRoomSummary;
+  viewerId: number;
+  today: Date;
+  to: string;
+}) {
   const partner = chatPartner(room, viewerId);
   const last = room.lastMessage;
   const when = last === null ? null : new Date(last.createdAt);
-  const preview = last === null ? messages.chat.startChat : last.message || (last.product?.productName ?? "");
+  const preview =
+    last === null
+      ? messages.chat.startChat
+      : last.message || last.product?.productName || (last.image != null ? messages.chat.picture : "");
   return (
     <li>
-      <Link
-        to={chatRoomPath(room.slug)}
-        className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-gray-50"
-      >
+      <Link to={to} className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-gray-50">
         <ChatAvatar picture={partner.picture} />
         <div className="min-w-0 flex-1">
           <p className="flex items-baseline justify-between gap-2">

@@ -14,6 +14,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { Link } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { useSession } from "../auth/use-session.js";
+import { useMediaUrl } from "../media/use-media-url.js";
 import { ErrorState } from "../ui/error-state.js";
 import NotFoundPage from "../ui/not-found-page.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
@@ -24,10 +25,37 @@ import { type ShownMessage, useChatRoom } from "./use-chat.js";
 /**
  * A chat room (spec §2, §4): the other party, the messages grouped by sender and day (own right in
  * red, others left in grey, 12-hour times, 'now' for live ones), product cards, and the text box.
- * `productSlug`: the product whose card goes with the first message ('Message Seller').
+ * `productSlug`: the product whose card goes with the first message ('Message Seller'). `backTo` and
+ * `closeTo`: where the header's back and close go (the chat list page by default; the Chats popup and
+ * the page under the overlay). `className`: the room's size (the page's by default).
  */
-export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: string }) {
-  const { room, history, messages: shown, state, send, refusal, older, loadOlder } = useChatRoom(slug);
+export function ChatRoom({
+  slug,
+  productSlug,
+  headingId,
+  backTo = "/account/chat",
+  closeTo = "/account/chat",
+  className = "h-[calc(100dvh-9rem)] min-h-96 rounded-2xl border border-gray-200 md:h-[calc(100dvh-8rem)]",
+}: {
+  slug: string;
+  productSlug?: string;
+  headingId?: string;
+  backTo?: string;
+  closeTo?: string;
+  className?: string;
+}) {
+  const {
+    room,
+    history,
+    messages: shown,
+    state,
+    send,
+    refusal,
+    older,
+    loadOlder,
+    sendPhoto,
+    sendingPhoto,
+  } = useChatRoom(slug);
   const { userId } = useSession();
   const [attached, setAttached] = useState(productSlug);
   useEffect(() => setAttached(productSlug), [productSlug]);
@@ -41,10 +69,23 @@ export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: st
     );
   }
   const viewer = userId ?? 0;
+  const partner = chatPartner(room ?? result.value, viewer);
   return (
-    <section className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white md:h-[calc(100dvh-8rem)]">
-      <RoomHeader room={room ?? result.value} viewerId={viewer} />
-      <MessageList shown={shown} viewerId={viewer} older={older} onOlder={loadOlder} />
+    <section className={`flex flex-col overflow-hidden bg-white ${className}`}>
+      <RoomHeader
+        room={room ?? result.value}
+        viewerId={viewer}
+        headingId={headingId}
+        backTo={backTo}
+        closeTo={closeTo}
+      />
+      <MessageList
+        shown={shown}
+        viewerId={viewer}
+        partnerName={partner.name}
+        older={older}
+        onOlder={loadOlder}
+      />
       {refusal !== null && (
         <p role="alert" className="border-t border-gray-200 bg-brand-50 px-4 py-2 text-sm text-brand-800">
           {refusal}
@@ -53,6 +94,8 @@ export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: st
       {attached !== undefined && <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />}
       <Composer
         state={state}
+        sendingPhoto={sendingPhoto}
+        onPhoto={(file) => void sendPhoto(file)}
         onSend={(text) => {
           const sent = send(text, attached);
           if (sent) setAttached(undefined);
@@ -63,12 +106,24 @@ export function ChatRoom({ slug, productSlug }: { slug: string; productSlug?: st
   );
 }
 
-function RoomHeader({ room, viewerId }: { room: ChatRoomData; viewerId: number }) {
+function RoomHeader({
+  room,
+  viewerId,
+  headingId,
+  backTo,
+  closeTo,
+}: {
+  room: ChatRoomData;
+  viewerId: number;
+  headingId: string | undefined;
+  backTo: string;
+  closeTo: string;
+}) {
   const partner = chatPartner(room, viewerId);
   return (
     <header className="flex items-center gap-3 border-b border-gray-200 px-2 py-2 sm:px-4">
       <Link
-        to="/account/chat"
+        to={backTo}
         aria-label={messages.chat.back}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
       >
@@ -76,11 +131,13 @@ function RoomHeader({ room, viewerId }: { room: ChatRoomData; viewerId: number }
       </Link>
       <ChatAvatar picture={partner.picture} size={40} />
       <div className="min-w-0 flex-1">
-        <h1 className="truncate font-semibold text-gray-900">{partner.name}</h1>
+        <h1 id={headingId} className="truncate font-semibold text-gray-900">
+          {partner.name}
+        </h1>
         <p className="text-xs text-green-700">{messages.chat.available}</p>
       </div>
       <Link
-        to="/account/chat"
+        to={closeTo}
         aria-label={messages.chat.close}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
       >
@@ -94,11 +151,13 @@ function RoomHeader({ room, viewerId }: { room: ChatRoomData; viewerId: number }
 function MessageList({
   shown,
   viewerId,
+  partnerName,
   older,
   onOlder,
 }: {
   shown: readonly ShownMessage[];
   viewerId: number;
+  partnerName: string;
   older: "more" | "loading" | "none";
   onOlder: () => void;
 }) {
@@ -143,10 +202,17 @@ function MessageList({
             >
               {group.items.map((m) => (
                 <li
-                  key={`${m.createdAt}-${m.message}`}
+                  key={`${m.createdAt}-${m.message}-${m.image ?? ""}`}
                   className="flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]"
                 >
                   {m.product != null && <ProductCard product={m.product} own={own} />}
+                  {m.image != null && (
+                    <Photo
+                      path={m.image}
+                      alt={own ? messages.chat.picture : messages.chat.pictureFrom(partnerName)}
+                      own={own}
+                    />
+                  )}
                   {m.message !== "" && (
                     <p
                       className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 ${
@@ -200,6 +266,29 @@ function ProductCard({ product, own }: { product: NonNullable<ShownMessage["prod
   );
 }
 
+/** A photo of the conversation: a square thumbnail; the whole picture opens in a new tab. */
+function Photo({ path, alt, own }: { path: string; alt: string; own: boolean }) {
+  const href = useMediaUrl()(path) ?? undefined;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      title={messages.chat.openPicture}
+      className={`block overflow-hidden rounded-2xl border border-gray-200 bg-gray-100 ${own ? "self-end" : "self-start"}`}
+    >
+      <ResponsiveImage
+        path={path}
+        alt={alt}
+        width={240}
+        height={240}
+        sizes="240px"
+        className="h-60 w-60 max-w-full object-cover"
+      />
+    </a>
+  );
+}
+
 /** The product 'Message Seller' puts on the first message, shown above the text box until sent. */
 function AttachedProduct({ slug, onRemove }: { slug: string; onRemove: () => void }) {
   const { products } = useServices();
@@ -239,11 +328,16 @@ function AttachedProduct({ slug, onRemove }: { slug: string; onRemove: () => voi
 function Composer({
   state,
   onSend,
+  sendingPhoto,
+  onPhoto,
 }: {
   state: "connecting" | "open" | "closed";
   onSend: (text: string) => boolean;
+  sendingPhoto: boolean;
+  onPhoto: (file: File) => void;
 }) {
   const [text, setText] = useState("");
+  const picker = useRef<HTMLInputElement>(null);
   const open = state === "open";
   const title = state === "closed" ? messages.chat.connectionIssues : undefined;
   const submit = (event?: FormEvent) => {
@@ -278,13 +372,37 @@ function Composer({
       <div className="flex items-end gap-2">
         <button
           type="button"
-          disabled
-          title={messages.chat.picturesSoon}
+          disabled={!open || sendingPhoto}
+          title={title ?? messages.chat.sendPicture}
           aria-label={messages.chat.sendPicture}
-          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-gray-500 disabled:opacity-50"
+          aria-busy={sendingPhoto}
+          onClick={() => picker.current?.click()}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 disabled:opacity-50"
         >
-          <ImagePlus aria-hidden="true" size={20} />
+          {sendingPhoto ? (
+            <LoaderCircle aria-hidden="true" size={20} className="animate-spin text-brand-700" />
+          ) : (
+            <ImagePlus aria-hidden="true" size={20} />
+          )}
         </button>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          hidden
+          tabIndex={-1}
+          aria-label={messages.chat.sendPicture}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file !== undefined) onPhoto(file);
+          }}
+        />
+        {sendingPhoto && (
+          <span role="status" className="sr-only">
+            {messages.chat.sendingPicture}
+          </span>
+        )}
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}

@@ -2,11 +2,13 @@
 import { type ChatMessage, messages, type ProductDetail, type ShopPage } from "@katale/domain";
 import { aProduct, aShop, InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProductSummary } from "../products/product-summary.js";
 import { ShopHeader } from "../shops/shop-header.js";
 import { chatServices, renderWithServices, signIn } from "../testing/test-services.js";
 import { ChatList } from "./chat-list.js";
+import { ChatButton, ChatPopupHost } from "./chat-popups.js";
 import ChatRoomPage from "./chat-room-page.js";
 
 afterEach(cleanup);
@@ -170,6 +172,38 @@ describe("a chat room", () => {
     expect((box as HTMLTextAreaElement).disabled).toBe(false);
   });
 
+  it("sends a picked picture, shows it once inside the conversation, and the other side's with their name", async () => {
+    const photo = { ...at("2026-03-05T09:00:00.000Z", "", 9), image: "/media/chat/theirs.webp" };
+    const { services, chat } = setUp([aRoom({ messages: [photo] })]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const theirs = await screen.findByRole("img", { name: "Picture from Kampala Phones" });
+    expect(theirs.closest("a")?.getAttribute("target")).toBe("_blank");
+    await screen.findByRole("textbox");
+    const button = screen.getByRole("button", { name: messages.chat.sendPicture });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    const input = screen.getByLabelText(messages.chat.sendPicture, { selector: "input" });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], "crack.jpg", { type: "image/jpeg" });
+    fireEvent.change(input, { target: { files: [file] } });
+    const mine = await screen.findByRole("img", { name: messages.chat.picture });
+    expect(mine.getAttribute("src")).toContain("/media/chat/photo1.webp");
+    expect(chat.photos.map((p) => [p.slug, p.image.fileName])).toEqual([["room-1", "crack.jpg"]]);
+    // Delivered on the connection and answered by the call: shown once, 'now'.
+    expect(screen.getAllByRole("img", { name: messages.chat.picture })).toHaveLength(1);
+    const ownGroup = mine.closest("[data-testid=message-group]") as HTMLElement;
+    expect(ownGroup.dataset.own).toBe("true");
+    expect(within(ownGroup).getByText(messages.common.now)).toBeTruthy();
+  });
+
+  it("says why a picture was refused", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    chat.failures.set("sendPhoto", { kind: "invalid", message: "The file is not an image we can read." });
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    const input = screen.getByLabelText(messages.chat.sendPicture, { selector: "input" });
+    fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect((await screen.findByRole("alert")).textContent).toBe("The file is not an image we can read.");
+  });
+
   it("shows earlier messages on request, each once", async () => {
     const history = Array.from({ length: 60 }, (_, i) =>
       at(new Date(Date.parse("2026-03-05T08:00:00.000Z") + i * 60_000).toISOString(), `message ${i}`, 9),
@@ -182,6 +216,27 @@ describe("a chat room", () => {
     expect(await screen.findByText("message 0")).toBeTruthy();
     expect(screen.getAllByText(/^message \d+$/)).toHaveLength(60);
     expect(screen.queryByRole("button", { name: messages.chat.earlier })).toBeNull();
+  });
+
+  it("leaving right after a message arrived marks the room read over HTTP too; otherwise not", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    const reads: string[] = [];
+    const markRead = chat.markRead.bind(chat);
+    chat.markRead = (token, slug) => {
+      reads.push(slug);
+      return markRead(token, slug);
+    };
+    const quiet = renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    quiet.unmount();
+    expect(reads).toEqual([]);
+
+    const view = renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    act(() => chat.deliver("room-1", at("2026-03-05T11:59:00.000Z", "Still there?", 9)));
+    await screen.findByText("Still there?");
+    view.unmount();
+    expect(reads).toEqual(["room-1"]);
   });
 
   it("closes the connection when the user leaves", async () => {
@@ -247,5 +302,65 @@ describe("Chat on a shop page", () => {
   it("is not offered to the shop's owner", () => {
     renderWithServices(<ShopHeader page={{ ...page, isOwner: true }} />, chatServices(new InMemoryChat()));
     expect(screen.queryByRole("button", { name: messages.shops.chat })).toBeNull();
+  });
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="here" data-path={`${pathname}${search}`} />;
+}
+
+describe("the Chats popup and the room over the page", () => {
+  const onPage = { path: "/shops", at: "/shops?page=2" };
+  const header = (
+    <>
+      <ChatButton className={() => ""} />
+      <ChatPopupHost />
+      <Where />
+    </>
+  );
+
+  it("asks a visitor to log in first", async () => {
+    renderWithServices(header, chatServices(new InMemoryChat([aRoom()])), onPage);
+    fireEvent.click(screen.getByRole("button", { name: messages.chat.chats }));
+    expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: messages.chat.chats })).toBeNull();
+  });
+
+  it("opens the list from the chat icon, a room over the page from it, back to the list, close to the page", async () => {
+    const { services, chat } = setUp([
+      aRoom({ messages: [at("2026-03-05T10:30:00.000Z", "Yes, it is in stock", 9)] }),
+    ]);
+    renderWithServices(header, services, onPage);
+    fireEvent.click(screen.getByRole("button", { name: messages.chat.chats }));
+    const popup = await screen.findByRole("dialog", { name: messages.chat.chats });
+    const row = await within(popup).findByRole("link", { name: /Kampala Phones/ });
+    expect(row.getAttribute("href")).toBe("/shops?page=2&chat-room=room-1");
+
+    fireEvent.click(row);
+    const room = await screen.findByRole("dialog", { name: "Kampala Phones" });
+    expect(screen.queryByRole("dialog", { name: messages.chat.chats })).toBeNull();
+    expect(await within(room).findByText("Yes, it is in stock")).toBeTruthy();
+    await within(room).findByRole("textbox", { name: messages.chat.typeMessage });
+    expect(chat.live).toBe(1);
+
+    fireEvent.click(within(room).getByRole("link", { name: messages.chat.back }));
+    expect(await screen.findByRole("dialog", { name: messages.chat.chats })).toBeTruthy();
+    expect(chat.live).toBe(0);
+
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("link", { name: /Kampala Phones/ }));
+    const again = await screen.findByRole("dialog", { name: "Kampala Phones" });
+    fireEvent.click(within(again).getByRole("link", { name: messages.chat.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("here").dataset.path).toBe("/shops?page=2");
+  });
+
+  it("Escape closes the popup", async () => {
+    const { services } = setUp([aRoom()]);
+    renderWithServices(header, services, onPage);
+    fireEvent.click(screen.getByRole("button", { name: messages.chat.chats }));
+    const popup = await screen.findByRole("dialog", { name: messages.chat.chats });
+    fireEvent(popup, new Event("cancel"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -2,20 +2,24 @@ import {
   type ChatConnection,
   type ChatMessage,
   type ChatRoom,
+  chatMessageKey,
   chatText,
   errorMessage,
   listChats,
   loadChatRoom,
+  markChatRead,
   mergeMessages,
   openChatWithShop,
+  sendChatPhoto,
 } from "@katale/domain";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
+import { resizeImage } from "../selling/image-resize.js";
 import { useNotice } from "../ui/notices.js";
 
 export const CHATS_KEY = ["chats"] as const;
@@ -84,6 +88,7 @@ export const reconnectDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** 
  */
 export function useChatRoom(slug: string) {
   const { chat, chatSockets, local } = useServices();
+  const queryClient = useQueryClient();
   const ports = useRef({ chat, storage: local });
   ports.current = { chat, storage: local };
   const history = useQuery({
@@ -129,6 +134,8 @@ export function useChatRoom(slug: string) {
     if (token === null) return;
     let stopped = false;
     let attempt = 0;
+    /** A message arrived since the connection's last read went out. */
+    let readOwed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
       setState("connecting");
@@ -137,6 +144,7 @@ export function useChatRoom(slug: string) {
           if (stopped) return;
           setState("open");
           current.markRead();
+          readOwed = false;
           if (attempt > 0) {
             // Back after a drop: what was said meanwhile.
             void loadChatRoom(ports.current, slug).then((answer) => {
@@ -148,10 +156,12 @@ export function useChatRoom(slug: string) {
         },
         onMessage: (message) => {
           if (stopped) return;
-          liveKeys.current.add(keyOf(message));
+          liveKeys.current.add(chatMessageKey(message));
           setShown((now) => label(mergeMessages(now, [message]), liveKeys.current));
           setRefusal(null);
           current.markRead();
+          // The server spaces reads out; leaving right away says so over HTTP too (below).
+          readOwed = true;
         },
         onRefused: (error) => {
           if (!stopped) setRefusal(error);
@@ -172,8 +182,13 @@ export function useChatRoom(slug: string) {
       clearTimeout(timer);
       connection.current?.close();
       connection.current = null;
+      // Leaving: the list must not show what was just read as unread.
+      if (readOwed)
+        void markChatRead(ports.current, slug).then(() =>
+          queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
+        );
     };
-  }, [loaded, slug, chatSockets, local]);
+  }, [loaded, slug, chatSockets, local, queryClient]);
 
   /** Sends the text (trimmed; blank is not sent); false when it was not sent. */
   const send = useCallback(
@@ -186,11 +201,41 @@ export function useChatRoom(slug: string) {
     [state],
   );
 
-  return { history, room, messages: shown, state, send, refusal, older, loadOlder };
+  /** A photo on its way (shrunk here, then checked and re-encoded by the server). */
+  const [sendingPhoto, setSendingPhoto] = useState(false);
+  /** Sends a picked picture; it arrives on the connection like a message (and is shown from the answer). */
+  const sendPhoto = useCallback(
+    async (file: File): Promise<void> => {
+      setSendingPhoto(true);
+      setRefusal(null);
+      try {
+        const answer = await sendChatPhoto(ports.current, slug, await resizeImage(file));
+        if (!answer.ok) return setRefusal(errorMessage(answer.error));
+        liveKeys.current.add(chatMessageKey(answer.value));
+        setShown((now) => label(mergeMessages(now, [answer.value]), liveKeys.current));
+      } catch {
+        setRefusal(errorMessage({ kind: "network" }));
+      } finally {
+        setSendingPhoto(false);
+      }
+    },
+    [slug],
+  );
+
+  return {
+    history,
+    room,
+    messages: shown,
+    state,
+    send,
+    refusal,
+    older,
+    loadOlder,
+    sendPhoto,
+    sendingPhoto,
+  };
 }
 
-const keyOf = (m: ChatMessage) => `${m.createdAt}\u0000${m.senderId}\u0000${m.message}`;
-
 function label(list: ChatMessage[], live: Set<string>): ShownMessage[] {
-  return list.map((m) => ({ ...m, live: live.has(keyOf(m)) }));
+  return list.map((m) => ({ ...m, live: live.has(chatMessageKey(m)) }));
 }

@@ -1,18 +1,16 @@
 import { messages } from "@katale/domain";
-import { House, LayoutGrid, MessageCircle, Store } from "lucide-react";
+import { House, LayoutGrid, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { ChatButton } from "../chat/chat-popups.js";
 import { UserMenu } from "./user-menu.js";
+
+const barItem = (active: boolean) =>
+  `flex min-h-12 flex-1 flex-col items-center justify-center text-xs ${active ? "text-brand-700" : "text-gray-600"}`;
 
 function BarLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
   return (
-    <NavLink
-      to={to}
-      end={to === "/"}
-      className={({ isActive }) =>
-        `flex min-h-12 flex-1 flex-col items-center justify-center text-xs ${isActive ? "text-brand-700" : "text-gray-600"}`
-      }
-    >
+    <NavLink to={to} end={to === "/"} className={({ isActive }) => barItem(isActive)}>
       {icon}
       <span>{label}</span>
     </NavLink>
@@ -33,11 +31,9 @@ export function BottomBar() {
         label={messages.web.categories}
         icon={<LayoutGrid aria-hidden="true" size={22} />}
       />
-      <BarLink
-        to="/account/chat"
-        label={messages.web.chat}
-        icon={<MessageCircle aria-hidden="true" size={22} />}
-      />
+      <ChatButton className={barItem}>
+        <span aria-hidden="true">{messages.web.chat}</span>
+      </ChatButton>
       <div className="flex flex-1 items-center justify-center">
         <UserMenu placement="up" />
       </div>

@@ -1,6 +1,7 @@
 import { messages } from "@katale/domain";
-import { Heart, MessageCircle, Store } from "lucide-react";
+import { Heart, Store } from "lucide-react";
 import { Link } from "react-router";
+import { ChatButton } from "../chat/chat-popups.js";
 import { CategoryMenu } from "./category-menu.js";
 import { Logo } from "./logo.js";
 import { SearchBox } from "./search-box.js";
@@ -23,14 +24,7 @@ export function HeaderDesktop() {
           >
             <Store aria-hidden="true" size={22} />
           </Link>
-          <Link
-            to="/account/chat"
-            className="icon-button"
-            aria-label={messages.web.chat}
-            title={messages.web.chat}
-          >
-            <MessageCircle aria-hidden="true" size={22} />
-          </Link>
+          <ChatButton className={() => "icon-button"} />
           <Link
             to="/account/wishlist"
             className="icon-button"

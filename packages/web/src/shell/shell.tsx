@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+import { ChatPopupHost } from "../chat/chat-popups.js";
 import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
 import { BottomBar } from "./bottom-bar.js";
@@ -44,6 +45,7 @@ export function Shell() {
           {narrow && <BottomBar />}
         </div>
         <AuthPopupHost />
+        <ChatPopupHost />
         <ScrollToTop />
       </NoticeProvider>
     </LoginPromptProvider>

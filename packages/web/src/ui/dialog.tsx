@@ -10,23 +10,44 @@ export interface DialogProps {
   /** Optional line under the title, read out with it. */
   readonly description?: ReactNode;
   readonly className?: string;
+  /** Where focus goes on closing when the element that had it before is gone. */
+  readonly returnFocusTo?: () => HTMLElement | null;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+export interface ModalDialogProps {
+  /** The id of the element that names the dialog (its heading). */
+  readonly labelledBy: string;
+  readonly describedBy?: string;
+  /** Escape and a press on the backdrop call it; the parent unmounts the dialog. */
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  readonly className?: string;
+  /** Where focus goes on closing when the element that had it before is gone (another dialog's). */
+  readonly returnFocusTo?: () => HTMLElement | null;
+}
+
 /**
- * A modal dialog on the native `<dialog>` (top layer, the page behind it inert): labelled by its
- * title, Escape closes it, Tab and Shift+Tab stay inside, focus starts on the element marked
+ * A modal `<dialog>` without a frame of its own (native, top layer, the page behind it inert):
+ * Escape closes it, Tab and Shift+Tab stay inside, focus starts on the element marked
  * `data-autofocus` or the first field, and goes back where it was when the dialog closes.
  */
-export function Dialog({ title, onClose, children, description, className = "" }: DialogProps) {
+export function ModalDialog({
+  labelledBy,
+  describedBy,
+  onClose,
+  children,
+  className = "",
+  returnFocusTo,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
   const pressedBackdrop = useRef(false);
   const close = useRef(onClose);
   close.current = onClose;
+  const fallback = useRef(returnFocusTo);
+  fallback.current = returnFocusTo;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -49,7 +70,8 @@ export function Dialog({ title, onClose, children, description, className = "" }
     return () => {
       dialog.removeEventListener("cancel", onCancel);
       if (dialog.open) dialog.close();
-      previous?.focus();
+      if (previous?.isConnected) previous.focus();
+      else fallback.current?.()?.focus();
     };
   }, []);
 
@@ -72,8 +94,8 @@ export function Dialog({ title, onClose, children, description, className = "" }
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description === undefined ? undefined : descriptionId}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onKeyDown={keepFocusInside}
       onMouseDown={(event) => {
         pressedBackdrop.current = event.target === ref.current;
@@ -81,8 +103,32 @@ export function Dialog({ title, onClose, children, description, className = "" }
       onClick={(event) => {
         // A press on the backdrop lands on the <dialog> itself, outside its content box (a text
         // selection that merely ends there does not count).
-        if (pressedBackdrop.current && event.target === ref.current) onClose();
+        if (pressedBackdrop.current && event.target === ref.current) close.current();
       }}
+      className={className}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+/** A modal dialog with a title, a close button and the app's frame (ModalDialog's manners). */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  description,
+  className = "",
+  returnFocusTo,
+}: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      describedBy={description === undefined ? undefined : descriptionId}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
       className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/50 ${className}`}
     >
       <div className="p-5 sm:p-6">
@@ -106,6 +152,6 @@ export function Dialog({ title, onClose, children, description, className = "" }
         )}
         <div className="mt-4">{children}</div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,0 +1,138 @@
+import { login, type VerificationReview } from "@katale/domain";
+import {
+  aCategory,
+  aSubCategory,
+  aUser,
+  InMemoryAdminGateway,
+  InMemoryAuthGateway,
+  InMemoryCategoryGateway,
+  InMemoryProductGateway,
+  InMemoryShopGateway,
+  InMemoryStorage,
+} from "@katale/domain/testing";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import type { CliServices } from "../cli-services.js";
+import { App } from "./app.js";
+import { URLS } from "./tui-fakes.js";
+
+// The admin's screens on the domain's admin fake: the catalogue tree and the verification queue.
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const pending: VerificationReview = {
+  id: 2,
+  kind: "user",
+  status: "PENDING",
+  reason: null,
+  submittedAt: "2026-11-24T10:00:00Z",
+  decidedAt: null,
+  user: { id: 9, name: "Okello Peter", email: "okello@example.ug", phone: "0772000000" },
+  shop: null,
+  email: null,
+  phone: null,
+  nin: "CM1234567890AB",
+  locationLatitude: null,
+  locationLongitude: null,
+  documents: [],
+};
+
+async function start(isAdmin = true) {
+  const auth = new InMemoryAuthGateway();
+  auth.addAccount(aUser({ id: 1, email: "admin@example.ug", name: "Katale admin" }), "admin-pass-1", {
+    isAdmin,
+  });
+  const storage = new InMemoryStorage();
+  await login({ auth, storage }, { username: "admin@example.ug", password: "admin-pass-1" });
+  const categories = new InMemoryCategoryGateway(
+    [aCategory({ id: 1, name: "Phones & Tablets" })],
+    [aSubCategory({ id: 11, categoryId: 1, name: "Smartphones", categoryName: "Phones & Tablets" })],
+  );
+  const admin = new InMemoryAdminGateway(
+    [{ id: 1, token: "token-1", name: "Katale admin", isAdmin }],
+    categories,
+    [pending],
+  );
+  const services: CliServices = {
+    urls: URLS,
+    categories,
+    products: new InMemoryProductGateway(),
+    shops: new InMemoryShopGateway(),
+    account: { auth, storage, sessionFile: "/tmp/katale-test/session.json", prompter: {} as never },
+    admin: {
+      storage,
+      auth,
+      catalogueAdmin: admin,
+      verificationReview: admin,
+      adminRole: admin,
+      stateDir: "/tmp/katale-test",
+    },
+  };
+  const app = render(<App services={services} size={{ columns: 80, rows: 24 }} startSection="admin" />);
+  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
+  const see = async (text: string) => {
+    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
+    await settle();
+  };
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      if (key === "\r") await settle(150);
+      app.stdin.write(key);
+      await settle();
+    }
+  };
+  return { admin, categories, see, press, flat };
+}
+
+describe("katale tui, admin", { timeout: 30_000 }, () => {
+  it("tells someone who is not an admin that an admin account is needed", async () => {
+    const { see } = await start(false);
+    await see("This needs an admin account: log in as an admin with 'katale login'.");
+  });
+
+  it("adds, renames and deletes in the catalogue tree", async () => {
+    const { see, press, flat, categories } = await start();
+    await see("› Catalogue");
+    await press("\r");
+    await see("▸ Phones & Tablets");
+    await press("\r");
+    await see("▾ Phones & Tablets");
+    await see("▸ Smartphones");
+    await press("a");
+    await see("New sub category in Phones & Tablets:");
+    await press(..."Tablets", "\r");
+    await see("Tablets added");
+    await see("▸ Tablets");
+    await press("n");
+    await see("New category:");
+    await press(..."Home & Kitchen", "\r");
+    await see("Home & Kitchen added");
+    await see("▸ Home & Kitchen");
+    await press("G");
+    await see("› ▸ Home & Kitchen");
+    await press("r");
+    await see("Rename Home & Kitchen:");
+    await press(..."\u007f".repeat(9), ..."Garden", "\r");
+    await see("Home & Kitchen renamed to Home Garden");
+    await press("d");
+    await see("Delete Home Garden? This cannot be undone. (y/n)");
+    await press("y");
+    await see("Home Garden deleted");
+    expect(flat()).not.toContain("▸ Home Garden");
+    const all = await categories.listCategories();
+    expect(all.ok && all.value.map((c) => c.name)).toEqual(["Phones & Tablets"]);
+  });
+
+  it("approves or rejects the pending verification requests, a rejection with its reason", async () => {
+    const { see, press, admin } = await start();
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#2 user Okello Peter <okello@example.ug> · 2026-11-24");
+    await press("x");
+    await see("Reason for rejecting request 2:");
+    await press(..."The photo is too blurred", "\r");
+    await see("Verification rejected: request 2 is REJECTED.");
+    await see("No verification requests match.");
+    expect(admin.requests[0]?.reason).toBe("The photo is too blurred");
+  });
+});

@@ -1,0 +1,140 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { App } from "./app.js";
+import { fakeWorld } from "./tui-fakes.js";
+
+// The TUI as a user drives it, on the domain's in-memory ports, at 80×24.
+
+const KEY = { enter: "\r", escape: "\u001b", tab: "\t", down: "\u001b[B", up: "\u001b[A" } as const;
+const SIZE = { columns: 80, rows: 24 };
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function start(world = fakeWorld()) {
+  const app = render(<App services={world.services} size={SIZE} />);
+  const frame = () => app.lastFrame() ?? "";
+  /** The screen as one line: a message wrapped at 80 columns still reads as said. */
+  const flat = () => frame().replace(/\s+/g, " ");
+  /** Waits until the screen shows `text` (the app renders as answers arrive). */
+  const see = async (text: string | RegExp) => {
+    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toMatch(text);
+    // Ink hands keys to the handlers of the last render once its effects have run.
+    await settle();
+  };
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      // One key per read, as a person types them.
+      app.stdin.write(key);
+      await settle();
+    }
+  };
+  return { app, frame, see, press, world };
+}
+
+describe("katale tui", { timeout: 30_000 }, () => {
+  it("opens on Home: Trending and For you, each product with its UGX price and the shop's tick, within 80×24", async () => {
+    const { frame, see } = start();
+    await see("For you");
+    expect(frame()).toContain("Trending");
+    expect(frame()).toMatch(/Bicycle pump\s+UGX 15,000/);
+    expect(frame()).toContain("Mukono Sports Ar… ✓");
+    const lines = frame().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(24);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
+  it("searches with / from anywhere, opens a product, and Esc goes back to the results", async () => {
+    const { frame, see, press } = start();
+    await see("Trending");
+    await press(KEY.tab, "/");
+    await see("Search products:");
+    await press(..."pump".split(""), KEY.enter);
+    await see('1 product for "pump"');
+    await press(KEY.enter);
+    await see("In stock: 7");
+    expect(frame()).toContain("UGX 15,000");
+    expect(frame()).toContain("Shop: Mukono Sports Arena ✓");
+    expect(frame()).toContain("Pumps fast, sturdy steel.");
+    expect(frame()).toContain("Categories › Search › Bicycle pump");
+    await press("?");
+    await see("On this screen");
+    expect(frame()).toMatch(/^\s+s\s+save$/m);
+    await press("x");
+    await see("In stock: 7");
+    await press(KEY.escape);
+    await see('1 product for "pump"');
+    expect(frame()).not.toContain("In stock: 7");
+  });
+
+  it("walks Categories → sub categories → products", async () => {
+    const { see, press } = start();
+    await see("Trending");
+    await press(KEY.tab);
+    await see("› Sports");
+    await press(KEY.enter);
+    await see("› Bicycles");
+    await press(KEY.enter);
+    await see("Categories › Sports › Bicycles");
+    await see("Bicycle pump");
+  });
+
+  it("names the service that is down instead of failing", async () => {
+    const world = fakeWorld();
+    world.products.failures.set("listProducts", { kind: "network" });
+    const { see, frame } = start(world);
+    await see("Cannot reach the shop service at http://shop.test/api/shop/: is the server running?");
+    expect(frame()).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it("shows the keys with ? and closes them with any key", async () => {
+    const { see, press, frame } = start();
+    await see("Trending");
+    await press("?");
+    await see("Keys (any key closes)");
+    expect(frame()).toContain("search products (from anywhere)");
+    await press("x");
+    await see("Trending");
+    expect(frame()).not.toContain("Keys (any key closes)");
+  });
+
+  it("asks to log in before saving, then logs in inside the UI and saves, follows, rates and reviews", async () => {
+    const { see, press, frame, world } = start();
+    await see("Trending");
+    await press("/", ..."pump", KEY.enter);
+    await see('1 product for "pump"');
+    await press(KEY.enter);
+    await see("In stock: 7");
+    await press("s");
+    await see("You need to login first");
+
+    // Account is the last section: Shift-Tab from Home.
+    await press(KEY.escape, KEY.escape, "\u001b[Z");
+    await see("You are not logged in.");
+    await press(KEY.enter);
+    await see("E-mail or phone:");
+    await press(..."amina@example.ug", KEY.enter);
+    await see("Password:");
+    await press(..."kampala-2024", KEY.enter);
+    await see("Login successful");
+    expect(frame()).toContain("Logged in as Amina Nakato <amina@example.ug>.");
+    expect(world.storage.get("token")).toBe("token-1");
+
+    await press("/", ..."pump", KEY.enter);
+    await see('1 product for "pump"');
+    await press(KEY.enter);
+    await see("In stock: 7");
+    await press("s");
+    await see("Saved to your wishlist");
+    await press("f");
+    await see("You are following this shop");
+    await press("r");
+    await see("Your rating");
+    await press(KEY.down, KEY.enter); // 4.5 stars
+    await see("Thanks for rating this product: ★★★★½");
+    await press("w");
+    await see("Your review");
+    await press(..."Pumps fast", KEY.enter);
+    await see("Thanks for your review");
+    await see("Amina Nakato ·");
+  });
+});

@@ -1,0 +1,63 @@
+import { Text } from "ink";
+import type { ReactNode } from "react";
+import type { Route, Section } from "./navigation.js";
+import { SECTION_TITLES } from "./navigation.js";
+import { AdminScreen, CatalogueScreen, VerificationsScreen } from "./screens/admin-screens.js";
+import { ChatRoomScreen } from "./screens/chat-room-screen.js";
+import {
+  CsvImportScreen,
+  MyShopScreen,
+  MyShopsScreen,
+  ProductFormScreen,
+} from "./screens/selling-screens.js";
+import { ChatsScreen, FollowingScreen, HistoryScreen, SavedScreen } from "./screens/signed-in-screens.js";
+
+// The sections and screens past browsing: the signed-in lists, chat, selling and the admin's.
+
+export function sectionScreens(section: Section): ReactNode {
+  switch (section) {
+    case "saved":
+      return <SavedScreen />;
+    case "following":
+      return <FollowingScreen />;
+    case "history":
+      return <HistoryScreen />;
+    case "chats":
+      return <ChatsScreen />;
+    case "selling":
+      return <MyShopsScreen />;
+    case "admin":
+      return <AdminScreen />;
+    default:
+      return <Text>{SECTION_TITLES[section]}</Text>;
+  }
+}
+
+export function routeScreens(route: Route): ReactNode {
+  switch (route.screen) {
+    case "chat-room":
+      return (
+        <ChatRoomScreen
+          {...(route.slug ? { slug: route.slug } : {})}
+          {...(route.shopId ? { shopId: route.shopId } : {})}
+        />
+      );
+    case "my-shop":
+      return <MyShopScreen shopId={route.shopId} title={route.title} />;
+    case "product-form":
+      return (
+        <ProductFormScreen
+          shopId={route.shopId}
+          {...(route.productSlug ? { productSlug: route.productSlug } : {})}
+        />
+      );
+    case "csv-import":
+      return <CsvImportScreen shopId={route.shopId} />;
+    case "admin-catalogue":
+      return <CatalogueScreen />;
+    case "admin-verifications":
+      return <VerificationsScreen />;
+    default:
+      return <Text>{route.screen}</Text>;
+  }
+}

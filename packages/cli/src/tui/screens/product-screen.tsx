@@ -1,0 +1,216 @@
+import { Select } from "@inkjs/ui";
+import {
+  addReview,
+  type Comment,
+  followOf,
+  formatDate,
+  formatUgx,
+  inStock,
+  isSaved,
+  listFollowedShops,
+  listSavedProducts,
+  loadProductDetail,
+  loadReviews,
+  messages,
+  type ProductDetail,
+  type Result,
+  rateProduct,
+  recordProductView,
+  reviewCount,
+  toggleFollow,
+  toggleSave,
+} from "@katale/domain";
+import { Box, Text, useInput } from "ink";
+import { useCallback, useEffect, useState } from "react";
+import { cliMessages } from "../../cli-messages.js";
+import { shopLabel, starBar } from "../../output/formatting.js";
+import { wrap } from "../../output/text.js";
+import { Field } from "../components/field.js";
+import { ItemList, type Row } from "../components/item-list.js";
+import { LoadedView } from "../components/status.js";
+import { failureText } from "../failure-text.js";
+import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
+import { tuiMessages } from "../tui-messages.js";
+import { useLoad } from "../use-load.js";
+
+type Mode = "view" | "rate" | "review";
+
+interface Mine {
+  readonly saved: boolean;
+  readonly following: boolean;
+}
+
+const STARS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5, 0];
+
+/** One product: name, price, stock, rating, shop (✓ when verified), description, reviews; save, follow, rate, review. */
+export function ProductScreen({ slug }: { slug: string }) {
+  const tui = useTui();
+  const { services, session, width, height } = tui;
+  const describe = useCallback(
+    (e: Parameters<typeof failureText>[0]) =>
+      failureText(e, services.urls, "shop", cliMessages.productNotFound),
+    [services],
+  );
+  const detail = useLoad(() => loadProductDetail(services, { slug }, session?.userId ?? null), describe, [
+    slug,
+  ]);
+  const [reviews, setReviews] = useState<readonly Comment[]>([]);
+  const [mine, setMine] = useState<Mine>({ saved: false, following: false });
+  const [mode, setMode] = useState<Mode>("view");
+  // Rating and reviewing have the keys; Esc cancels them.
+  useTyping(mode !== "view");
+
+  const product = detail.loaded.state === "ok" ? detail.loaded.value.product : null;
+  const engagement = services.engagement;
+
+  // Around the product: its reviews, and (signed in) the view recorded, whether it is saved and the shop followed.
+  useEffect(() => {
+    if (product === null || engagement === undefined) return;
+    void loadReviews(engagement, product.id, 1).then((r) => r.ok && setReviews(r.value.items));
+    if (session === null) return;
+    void recordProductView(engagement, product.id);
+    void Promise.all([listSavedProducts(engagement), listFollowedShops(engagement)]).then(
+      ([saved, followed]) =>
+        setMine({
+          saved: saved.ok && isSaved(saved.value, product.id),
+          following: followed.ok && followOf(followed.value, product.shopId) !== undefined,
+        }),
+    );
+  }, [product, engagement, session]);
+
+  const run = async <T,>(step: () => Promise<Result<T>>, done: (value: T) => void) => {
+    if (session === null) return tui.say(messages.common.loginFirst, "error");
+    const result = await step();
+    if (result.ok) done(result.value);
+    else tui.say(failureText(result.error, services.urls), "error");
+  };
+
+  useScreenKeys(
+    mode === "view"
+      ? [
+          { keys: "s", does: mine.saved ? "unsave" : "save" },
+          { keys: "f", does: mine.following ? "unfollow" : "follow" },
+          { keys: "r", does: "rate" },
+          { keys: "w", does: "review" },
+          { keys: "o", does: "shop" },
+          { keys: "c", does: "chat" },
+        ]
+      : [{ keys: "Esc", does: "cancel" }],
+  );
+
+  useInput(
+    (input) => {
+      if (product === null || engagement === undefined) return;
+      if (input === "s")
+        void run(
+          () => toggleSave(engagement, product.id),
+          (t) => {
+            setMine((m) => ({ ...m, saved: t.saved }));
+            tui.say(t.message);
+          },
+        );
+      if (input === "f")
+        void run(
+          () => toggleFollow({ ...engagement, shops: services.shops }, product.shopId),
+          (t) => {
+            setMine((m) => ({ ...m, following: t.following }));
+            tui.say(t.message);
+          },
+        );
+      if (input === "r") session === null ? tui.say(messages.common.loginFirst, "error") : setMode("rate");
+      if (input === "w") session === null ? tui.say(messages.common.loginFirst, "error") : setMode("review");
+      if (input === "o") tui.open({ screen: "shop", shopId: product.shopId, title: product.shopName });
+      if (input === "c") tui.open({ screen: "chat-room", shopId: product.shopId, title: product.shopName });
+    },
+    { isActive: tui.active && mode === "view" },
+  );
+  useInput((_input, key) => key.escape && setMode("view"), { isActive: tui.active && mode !== "view" });
+
+  return (
+    <LoadedView loaded={detail.loaded}>
+      {(value) => {
+        const rows = productRows(value, reviews, mine, width);
+        if (mode === "view") return <ItemList rows={rows} width={width} height={height} />;
+        return (
+          <Box flexDirection="column">
+            <Text bold wrap="truncate">
+              {value.product.name}
+            </Text>
+            {mode === "rate" ? (
+              <>
+                <Text>{tuiMessages.rateTitle}</Text>
+                <Select
+                  visibleOptionCount={Math.min(STARS.length, Math.max(3, height - 3))}
+                  options={STARS.map((s) => ({ label: `${starBar(s)} ${s}`, value: String(s) }))}
+                  onChange={(stars) => {
+                    setMode("view");
+                    void run(
+                      () => rateProduct(engagement!, value.product.id, Number(stars)),
+                      (rated) => {
+                        tui.say(
+                          `${rated.message}: ${starBar(rated.stars)} (average ${rated.averageRating.toFixed(1)})`,
+                        );
+                        detail.reload();
+                      },
+                    );
+                  }}
+                />
+              </>
+            ) : (
+              <>
+                <Text>{tuiMessages.reviewTitle}</Text>
+                <Field
+                  placeholder="Plain text, at most 2,000 characters"
+                  onSubmit={(text) => {
+                    void run(
+                      () => addReview(engagement!, value.product.id, text),
+                      (comment) => {
+                        setMode("view");
+                        setReviews((r) => [comment, ...r]);
+                        tui.say(messages.reviews.added);
+                      },
+                    );
+                  }}
+                />
+              </>
+            )}
+          </Box>
+        );
+      }}
+    </LoadedView>
+  );
+}
+
+/** The product as lines to scroll through. */
+function productRows(detail: ProductDetail, reviews: readonly Comment[], mine: Mine, width: number): Row[] {
+  const { product } = detail;
+  const text = (key: string, line: string): Row => ({ key, text: line });
+  const rating =
+    product.numberOfUsersRated === 0
+      ? `${starBar(0)} ${reviewCount(0)}`
+      : `${starBar(product.averageRating)} ${product.averageRating.toFixed(1)} ${reviewCount(product.numberOfUsersRated)}`;
+  const marks = [mine.saved ? "Saved" : null, mine.following ? "Following the shop" : null].filter(Boolean);
+  const rows: Row[] = [
+    { key: "name", text: product.name, heading: true },
+    text("price", `${formatUgx(product.price)} · ${inStock(product.inStock)}`),
+    text("rating", rating),
+    text("shop", `Shop: ${shopLabel(product.shopName, product.shopVerificationStatus)}`),
+    text("category", `Category: ${product.categoryName} › ${product.subCategoryName}`),
+  ];
+  if (marks.length > 0) rows.push(text("mine", marks.join(" · ")));
+  rows.push({ key: "h-description", text: messages.products.description, heading: true });
+  rows.push(...wrap(product.description, Math.max(10, width - 4)).map((line, i) => text(`d${i}`, line)));
+  rows.push({ key: "h-reviews", text: tuiMessages.reviewsTitle, heading: true });
+  if (reviews.length === 0) rows.push(text("no-reviews", tuiMessages.noReviews));
+  for (const review of reviews) {
+    rows.push(
+      text(`r${review.id}`, `${review.commentorName} · ${formatDate(new Date(review.dateCommented))}`),
+    );
+    rows.push(
+      ...wrap(review.comment, Math.max(10, width - 6)).map((line, i) =>
+        text(`r${review.id}-${i}`, `  ${line}`),
+      ),
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { samplePng } from "@katale/adapters-http/testing";
+import {
+  aCategory,
+  aProduct,
+  aShop,
+  aSubCategory,
+  InMemoryAddressSuggestions,
+  InMemoryCategoryGateway,
+  InMemoryProductGateway,
+  InMemorySellerGateway,
+  InMemoryShopGateway,
+  InMemoryStorage,
+} from "@katale/domain/testing";
+import { render } from "ink-testing-library";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CliServices } from "../cli-services.js";
+import { App } from "./app.js";
+import { URLS } from "./tui-fakes.js";
+
+// The shop owner's screens on the domain's seller fake: stock edits, the product form, the CSV import.
+
+const owner = { id: 7, token: "t-owner", name: "Amina Nakato" };
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+let dir: string;
+let seller: InMemorySellerGateway;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "katale-tui-selling-"));
+  writeFileSync(join(dir, "red.png"), samplePng(0).bytes);
+  writeFileSync(join(dir, "green.png"), samplePng(1).bytes);
+  const subs = [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })];
+  seller = new InMemorySellerGateway(
+    [owner],
+    subs,
+    [aShop({ id: 31, name: "Owino Stall", owner: owner.id })],
+    [
+      aProduct({
+        id: 501,
+        name: "Solar lantern",
+        slug: "solar-lantern",
+        shopId: 31,
+        inStock: 5,
+        price: 35_000,
+        categoryId: 1,
+        subCategoryId: 11,
+      }),
+    ],
+  );
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function start() {
+  const storage = new InMemoryStorage();
+  storage.set("token", owner.token);
+  storage.set("userdid", owner.id);
+  storage.set("activeUser", {
+    email: "amina@example.ug",
+    phone: "0772123456",
+    name: owner.name,
+    dateOfBirth: null,
+    country: null,
+    gender: null,
+    picture: null,
+    status: "UNVERIFIED",
+  });
+  const products = new InMemoryProductGateway();
+  products.getProductBySlug = (slug) => seller.getProductBySlug(slug);
+  products.listShopProducts = (id, query) => seller.listShopProducts(id, query);
+  const services: CliServices = {
+    urls: URLS,
+    categories: new InMemoryCategoryGateway(
+      [aCategory({ id: 1, name: "Electronics" })],
+      [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })],
+    ),
+    products,
+    shops: new InMemoryShopGateway(),
+    account: {
+      auth: {} as never,
+      storage,
+      sessionFile: join(dir, "session.json"),
+      prompter: {} as never,
+    },
+    selling: {
+      storage,
+      shopAdmin: seller,
+      productAdmin: seller,
+      shopVerification: seller,
+      addresses: new InMemoryAddressSuggestions(),
+      stateDir: join(dir, "state"),
+      download: async () => null,
+    },
+  };
+  const app = render(<App services={services} size={{ columns: 80, rows: 24 }} startSection="selling" />);
+  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
+  const see = async (text: string) => {
+    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
+    await settle();
+  };
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      // Ink's text fields take Enter with the handler of their last render: give it time to catch up.
+      if (key === "\r") await settle(150);
+      app.stdin.write(key);
+      await settle();
+    }
+  };
+  return { app, see, press, flat };
+}
+
+describe("katale tui, my shops", { timeout: 30_000 }, () => {
+  it("sets a product's stock from the shop's list", async () => {
+    const { see, press } = start();
+    await see("› Owino Stall");
+    await press("\r");
+    await see("Solar lantern");
+    await see("stock 5");
+    await press("t");
+    await see("Stock of Solar lantern (now 5):");
+    await press("\u007f", "0", "\r");
+    await see("Solar lantern: In stock: 0");
+    await see("stock 0");
+    expect((await seller.getProductBySlug("solar-lantern")).ok).toBe(true);
+  });
+
+  it("adds a product with the form, a field at a time", async () => {
+    const { see, press } = start();
+    await see("› Owino Stall");
+    await press("\r");
+    await see("stock 5");
+    await press("a");
+    await see("Add a product");
+    await press(..."Solar torch", "\r");
+    await see("Description:");
+    await press(..."Small torch for the night walk home", "\r");
+    await see("Price (UGX):");
+    await press(..."15000", "\r");
+    await see("In stock:");
+    await press(..."12", "\r");
+    await see("Category:");
+    await press("\r");
+    await see("Sub category:");
+    await press("\r");
+    await see("Image files");
+    await press(...join(dir, "red.png"), "\r");
+    await see("SKU (optional):");
+    await press(..."ST-1", "\r");
+    await see("Product added: Solar torch");
+    await see("Solar torch");
+    const shop = await seller.listShopProducts(31);
+    expect(shop.ok && shop.value.products.map((p) => [p.name, p.price, p.inStock, p.sku])).toContainEqual([
+      "Solar torch",
+      15_000,
+      12,
+      "ST-1",
+    ]);
+  });
+
+  it("imports a CSV with a progress bar and lists the failed rows", async () => {
+    const csv = join(dir, "products.csv");
+    writeFileSync(
+      csv,
+      [
+        "sku,name,description,price,stock,category,sub_category,images",
+        "ST-1,Solar torch,Small torch for the night,15000,12,Electronics,Lighting,red.png",
+        "ST-2,Broken row,No price,,3,Electronics,Lighting,green.png",
+        "ST-3,Charger,Fast charger,25000,8,Electronics,Lighting,green.png",
+      ].join("\n"),
+    );
+    const { see, press, flat } = start();
+    await see("› Owino Stall");
+    await press("\r");
+    await see("stock 5");
+    await press("i");
+    await see("CSV file:");
+    await press(...csv, "\r");
+    await see("2 created, 0 updated, 0 unchanged, 1 failed");
+    expect(flat()).toContain("row 3 (ST-2): price:");
+    expect(flat()).toContain("████");
+    await press("\u001b");
+    await see("Charger");
+  });
+});

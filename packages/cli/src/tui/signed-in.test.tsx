@@ -1,0 +1,100 @@
+import { login } from "@katale/domain";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { App } from "./app.js";
+import type { Section } from "./navigation.js";
+import { fakeWorld } from "./tui-fakes.js";
+
+// The signed-in sections on the session the commands share: Saved, Following, History, Chats.
+
+const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signedIn(section: Section) {
+  const world = fakeWorld();
+  // As `katale login` leaves the session file.
+  await login(world.services.account!, { username: "amina@example.ug", password: "kampala-2024" });
+  const app = render(
+    <App services={world.services} size={{ columns: 80, rows: 24 }} startSection={section} />,
+  );
+  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
+  const see = async (text: string) => {
+    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
+    await settle();
+  };
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      // Ink's text fields take Enter with the handler of their last render: give it time to catch up.
+      if (key === "\r") await settle(150);
+      app.stdin.write(key);
+      await settle();
+    }
+  };
+  return { world, app, flat, see, press };
+}
+
+describe("katale tui, signed in", { timeout: 30_000 }, () => {
+  it("says how to log in on a signed-in section when nobody is", async () => {
+    const world = fakeWorld();
+    const app = render(
+      <App services={world.services} size={{ columns: 80, rows: 24 }} startSection="saved" />,
+    );
+    await expect
+      .poll(() => app.lastFrame() ?? "", { timeout: 5_000 })
+      .toContain("Log in to see your saved products: Tab to Account, then Enter.");
+  });
+
+  it("lists the saved products and removes one with x", async () => {
+    const { world, see, press, flat } = await signedIn("saved");
+    await see("No saved products yet.");
+    await world.engagement.save("token-1", world.pump.id);
+    await press("\t", "\u001b[Z");
+    await see("Bicycle pump UGX 15,000");
+    await press("x");
+    await see("Removed from your wishlist");
+    await see("No saved products yet.");
+    expect(flat()).not.toContain("Bicycle pump");
+  });
+
+  it("lists the shops followed, and the products viewed once one was opened", async () => {
+    const { world, see, press } = await signedIn("following");
+    await world.engagement.follow("token-1", world.shop.id);
+    await press("\t", "\u001b[Z");
+    await see("› Mukono Sports Arena");
+    await press("\r");
+    await see("Mukono Sports Arena ✓");
+    await press("\r");
+    await see("In stock: 7");
+    await press("\t");
+    await see("[History]");
+    await see("› Bicycle pump");
+  });
+
+  it("opens a chat from the list, shows what arrives live, and sends what is typed", async () => {
+    const { world, see, press, flat } = await signedIn("chats");
+    await see("Mukono Sports Arena · ");
+    expect(flat()).toContain("You: Is the pump in stock?");
+    await press("\r");
+    await see("Type a message and press Enter; Esc leaves the room.");
+    world.chat.deliver("room-amina-mukono", {
+      message: "Yes, 62 left",
+      senderId: 99,
+      createdAt: new Date().toISOString(),
+    });
+    await see("Mukono Sports Arena Yes, 62 left");
+    await press(..."On my way", "\r");
+    await see("You On my way");
+    expect(world.chat.sent).toEqual([{ slug: "room-amina-mukono", message: "On my way" }]);
+
+    // The connection drops (a server restarting): it connects again and shows what was said meanwhile.
+    world.chat.dropAll();
+    world.chat.deliver("room-amina-mukono", {
+      message: "Still coming?",
+      senderId: 99,
+      createdAt: new Date().toISOString(),
+    });
+    await see("Connected again.");
+    await see("Mukono Sports Arena Still coming?");
+    await press("\u001b");
+    await see("Chats");
+  });
+});

@@ -1,0 +1,23 @@
+import { InfiniteScroll, type InfiniteScrollState, type PageLoader } from "@katale/domain";
+import { useCallback, useEffect, useMemo, useState } from "react";
+
+/** The domain's InfiniteScroll as state: the first page at once, `loadMore` for the next. */
+export function useInfinite<T>(
+  loader: PageLoader<T>,
+  deps: readonly unknown[],
+): { readonly state: InfiniteScrollState<T>; loadMore(): void } {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the loader depends on
+  const scroll = useMemo(() => new InfiniteScroll(loader), deps);
+  const [state, setState] = useState(scroll.state);
+  const loadMore = useCallback(() => {
+    if (scroll.state.loading || scroll.state.done) return;
+    const next = scroll.loadMore();
+    setState(scroll.state);
+    void next.then(setState);
+  }, [scroll]);
+  useEffect(() => {
+    setState(scroll.state);
+    loadMore();
+  }, [scroll, loadMore]);
+  return { state, loadMore };
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aShop, aUser } from "../testing/fixtures.js";
+import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { ChatRepository, type NewMessage, type RoomAccess } from "./chat-repository.js";
+import { ChatWriter } from "./chat-writer.js";
+
+// The socket's batched writes (chat-writer.ts) on both databases: many messages at once take few
+// statements, and each room's history keeps the order they were written in; one message that cannot
+// be stored fails alone.
+
+describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
+  let server: TestServer;
+  let rooms: ChatRepository;
+  let a: RoomAccess;
+  let b: RoomAccess;
+  const statements: number[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, seed: "none" });
+    rooms = new ChatRepository(server.db);
+    const addMessages = rooms.addMessages.bind(rooms);
+    rooms.addMessages = (items, notify) => {
+      statements.push(items.length);
+      return addMessages(items, notify);
+    };
+    const access = async (): Promise<RoomAccess> => {
+      const [customer, owner] = [await aUser(server.db), await aUser(server.db)];
+      const shop = await aShop(server.db, { owner_id: owner.id });
+      const slug = await rooms.roomFor(customer.id, shop.id);
+      return (await rooms.participantRoom(slug, customer.id))!;
+    };
+    a = await access();
+    b = await access();
+  });
+  afterAll(() => server?.close());
+
+  it("stores 60 messages sent at once in a few statements, each room's in the order written", async () => {
+    const writer = new ChatWriter(rooms);
+    const items: NewMessage[] = Array.from({ length: 60 }, (_, i) => {
+      const room = i % 2 === 0 ? a : b;
+      return { room, senderId: i % 3 === 0 ? room.ownerId : room.customerId, text: `message ${i}` };
+    });
+    const stored = await Promise.all(items.map((item) => writer.write(item)));
+    expect(stored.map((s) => s.wire.message)).toEqual(items.map((i) => i.text));
+    expect(stored.map((s) => s.roomId)).toEqual(items.map((i) => i.room.id));
+    expect(statements.length).toBeLessThanOrEqual(3);
+    expect(statements.reduce((n, s) => n + s, 0)).toBe(60);
+
+    const history = await rooms.room(a, 100);
+    expect(history.messages.map((m) => m.message)).toEqual(
+      items.filter((i) => i.room === a).map((i) => i.text),
+    );
+    expect(history.messages.map((m) => m.sender_id)).toEqual(
+      items.filter((i) => i.room === a).map((i) => i.senderId),
+    );
+    // Both sides wrote in room a: neither has anything unread there.
+    const list = await rooms.roomsOf(a.customerId);
+    expect(list[0]).toMatchObject({ slug: a.slug, unread_count: 0 });
+  });
+
+  it("fails only the message that cannot be stored", async () => {
+    const writer = new ChatWriter(rooms);
+    const gone: RoomAccess = { ...a, id: 2_000_000_000 };
+    const results = await Promise.allSettled([
+      writer.write({ room: a, senderId: a.customerId, text: "before" }),
+      writer.write({ room: gone, senderId: a.customerId, text: "lost" }),
+      writer.write({ room: b, senderId: b.customerId, text: "after" }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((await rooms.room(b, 1)).messages.map((m) => m.message)).toEqual(["after"]);
+  });
+});

@@ -1,0 +1,69 @@
+import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repository.js";
+
+// The socket's message writes, batched (issue 11's load goal): every message that arrives while a
+// write is on its way (or in the same turn of the event loop) goes into the next statement, so the
+// database sees one INSERT for many messages instead of one each. A socket handles its frames one
+// at a time, so each sender's messages still go in the order sent. When a batch fails, each of its
+// messages is tried alone, so one bad message (a room removed meanwhile) fails only itself.
+
+/** Most messages in one statement. */
+const MAX_BATCH = 500;
+
+interface Waiting {
+  item: NewMessage;
+  resolve: (stored: StoredMessage) => void;
+  reject: (error: unknown) => void;
+}
+
+export class ChatWriter {
+  private waiting: Waiting[] = [];
+  private busy = false;
+  private scheduled = false;
+
+  constructor(
+    private readonly rooms: ChatRepository,
+    /** PostgreSQL: the channel told of each new message. */
+    private readonly notify?: string,
+  ) {}
+
+  write(item: NewMessage): Promise<StoredMessage> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.busy || this.scheduled || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.busy || this.waiting.length === 0) return;
+    this.busy = true;
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    try {
+      const stored = await this.rooms.addMessages(
+        batch.map((w) => w.item),
+        this.notify,
+      );
+      for (const [i, w] of batch.entries()) w.resolve(stored[i]!);
+    } catch {
+      for (const w of batch) {
+        try {
+          const [stored] = await this.rooms.addMessages([w.item], this.notify);
+          w.resolve(stored!);
+        } catch (error) {
+          w.reject(error);
+        }
+      }
+    } finally {
+      this.busy = false;
+      this.schedule();
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { aProduct } from "../testing/fixtures.js";
+import { createPostgresDatabase, databaseKinds } from "../testing/test-server.js";
+import { ProductRepository } from "./product-repository.js";
+
+// The hot read statements are prepared, and stay cheap only while the database keeps one (generic)
+// plan for them: a statement it plans again for every request costs more than it runs (issue 13).
+
+describe.each(databaseKinds())("prepared read statements keep one plan (%s)", (kind) => {
+  let database: DatabaseHandle;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
+    drop = postgres?.drop;
+    // One connection, so every statement runs where its plan is kept.
+    database = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize: 1 });
+    await migrateToLatest(database.db);
+    for (let i = 0; i < 30; i++) await aProduct(database.db, { name: `Matooke bunch ${i}` });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it("pages, products and searches run on their generic plan after the first few", async () => {
+    const products = new ProductRepository(database.db);
+    const slugs = (await sql<{ slug: string }>`SELECT slug FROM products`.execute(database.db)).rows;
+    for (let i = 0; i < 12; i++) {
+      expect((await products.page({}, 1 + (i % 3), 8)).ok).toBe(true);
+      expect(await products.bySlug(slugs[i]!.slug)).toBeDefined();
+      await products.search(["matooke", "bunch", "matoke", "rice 2"][i % 4]!);
+    }
+    const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+      SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(database.db);
+    const plans = (fragment: string) => rows.find((r) => r.statement.includes(fragment));
+    for (const fragment of ["FROM listing_counts lc", "WHERE p.slug =", "WITH words AS"]) {
+      expect(plans(fragment), fragment).toBeDefined();
+      expect(Number(plans(fragment)!.generic_plans), fragment).toBeGreaterThan(0);
+      expect(Number(plans(fragment)!.custom_plans), fragment).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("pages deep in a listing hold the same products as counting from the newest", async () => {
+    const db = database.db;
+    const model = await db
+      .selectFrom("products")
+      .select(["shop_id", "category_id", "sub_category_id"])
+      .executeTakeFirstOrThrow();
+    // Ids across blocks of 1,024 (listing_buckets), at their edges, some out of stock.
+    const ids = [1023, 1024, 1025, 2047, 2048, 2049, 3000, 4095, 4096, 9999, 10_240, 20_000];
+    await db
+      .insertInto("products")
+      .values(
+        ids.map((id, i) => ({
+          id,
+          ...model,
+          name: `Block product ${id}`,
+          slug: `block-product-${id}`,
+          price: 1000,
+          in_stock: i % 4 === 3 ? 0 : 2,
+        })),
+      )
+      .execute();
+    await db.updateTable("products").set({ in_stock: 5 }).where("id", "=", 4095).execute();
+    await db.updateTable("products").set({ in_stock: 0 }).where("id", "=", 1024).execute();
+    const expected = (
+      await sql<{ id: number }>`SELECT id FROM products WHERE in_stock > 0 ORDER BY id DESC`.execute(db)
+    ).rows.map((r) => r.id);
+    const products = new ProductRepository(db);
+    for (const size of [1, 3, 8]) {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const result = await products.page({}, page, size);
+        if (!result.ok) break;
+        expect(result.count).toBe(expected.length);
+        seen.push(...result.results.map((p) => p.product_id));
+      }
+      expect(seen, `page size ${size}`).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import type { ProductWire } from "@katale/adapters-http/contract";
+import { SEARCH_RESULTS_MAX } from "@katale/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aCategory, aProduct, aShop, aSubCategory } from "../testing/fixtures.js";
+import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+
+// Search as a shopper notices it (issue 13): the best matches first even when a word is in nearly
+// every product, typos of any product's name forgiven, and never more than a page of answers.
+
+describe.each(databaseKinds())("product search relevance (%s)", (kind) => {
+  let server: TestServer;
+
+  const search = async (query: string) => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/shop/product/search/",
+      payload: { search_query: query },
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { products: ProductWire[] }).products.map((p) => p.product_name);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, seed: "none" });
+    const db = server.db;
+    const category = await aCategory(db, { name: "Things" });
+    const sub = await aSubCategory(db, { category_id: category.id, name: "Stuff" });
+    const shop = await aShop(db, { name: "Owino Stall" });
+    const product = (name: string, description = "") =>
+      aProduct(db, { shop_id: shop.id, sub_category_id: sub.id, name, description });
+    // The oldest product is the only one named after the town every description mentions.
+    await product("Kampala city map", "Folded paper map");
+    for (let i = 0; i < SEARCH_RESULTS_MAX + 10; i++) {
+      await product(`Jerrycan ${i}`, "Delivered anywhere in Kampala");
+    }
+    await product("Spark plug", "For boda boda engines");
+    await product("Tecno Pop 8", "Entry smartphone");
+    await product("Tecno Spark 20", "Big screen smartphone");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("ranks a name match above a word found in every description, and answers one page at most", async () => {
+    const found = await search("kampala");
+    expect(found[0]).toBe("Kampala city map");
+    expect(found).toHaveLength(SEARCH_RESULTS_MAX);
+  });
+
+  it("ranks names holding every word above names holding some", async () => {
+    const found = await search("tecno spark");
+    expect(found[0]).toBe("Tecno Spark 20");
+    expect(found.slice(1).sort()).toEqual(["Spark plug", "Tecno Pop 8"]);
+  });
+
+  it("forgives a typo of a word only a product added just now has", async () => {
+    expect(await search("kitnge")).toEqual([]);
+    await aProduct(server.db, { name: "Kitenge wax print 6 yards" });
+    expect(await search("kitnge")).toEqual(["Kitenge wax print 6 yards"]);
+    expect(await search("kitenge")).toEqual(["Kitenge wax print 6 yards"]);
+  });
+
+  it("does not widen a word that starts a name word to other words", async () => {
+    // 'spar' starts 'spark': no typo, so no 'span' or 'pop'-like neighbours, just the prefix.
+    expect((await search("spar")).sort()).toEqual(["Spark plug", "Tecno Spark 20"]);
+  });
+
+  it.each(["½ ² ³", "日本 ٣ 𝟘", "o'reilly a&b|c!d:*", "Ōtsu straße", "the and of", "ab"])(
+    "answers any words, letters and digits of any script, with a list (%s)",
+    async (query) => {
+      expect(Array.isArray(await search(query))).toBe(true);
+    },
+  );
+});
