@@ -174,7 +174,8 @@ describe.each([
     await page.goto(url("/account/request-view"));
     await page.getByRole("button", { name: "Pending" }).click();
     await page.getByLabel("Search requests").fill(user.email);
-    const row = page.getByRole("link", { name: new RegExp(user.name) });
+    // The filter and the search answer separately; wait for the row of the pending request itself.
+    const row = page.getByRole("link", { name: new RegExp(`${user.name}.*Pending`) });
     await visible(row);
     await shot(page, `request-view-${size}`);
     await row.click();
@@ -204,7 +205,8 @@ describe.each([
     await page.goto(url("/account/request-view"));
     await page.getByRole("button", { name: "Pending" }).click();
     await page.getByLabel("Search requests").fill(user.email);
-    await page.getByRole("link", { name: new RegExp(user.name) }).click();
+    // The rejected request is still listed until the Pending filter has answered: pick the pending one.
+    await page.getByRole("link", { name: new RegExp(`${user.name}.*Pending`) }).click();
     await page.waitForURL(/\/account\/request-details\/\d+$/);
     await page.getByRole("button", { name: "Approve" }).click();
     await visible(page.getByText("Verification approved"));
