@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from "ink";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { truncate } from "../../output/text.js";
 import { actionOf } from "../keymap.js";
 import { useTui } from "../tui-context.js";
@@ -46,9 +46,15 @@ export function ItemList({
   const selectedIndex = selectable[at];
   const selected = selectedIndex === undefined ? undefined : rows[selectedIndex];
 
+  // Told when the selected row changes, by key: rows are rebuilt on every render, and telling each new
+  // object would set the parent's state on every render, for ever.
+  const latestSelected = useRef(selected);
+  latestSelected.current = selected;
+  const selectedKey = selected?.key;
   useEffect(() => {
-    onSelect?.(selected);
-  }, [selected, onSelect]);
+    void selectedKey;
+    onSelect?.(latestSelected.current);
+  }, [selectedKey, onSelect]);
 
   const visible = Math.max(1, height - (footer === undefined ? 0 : 1));
   useEffect(() => {
