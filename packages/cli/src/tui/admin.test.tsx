@@ -10,15 +10,13 @@ import {
   InMemoryShopGateway,
   InMemoryStorage,
 } from "@katale/domain/testing";
-import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
+import { driveTui } from "./tui-driver.js";
 import { URLS } from "./tui-fakes.js";
 
 // The admin's screens on the domain's admin fake: the catalogue tree and the verification queue.
-
-const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pending: VerificationReview = {
   id: 2,
@@ -68,19 +66,9 @@ async function start(isAdmin = true) {
       stateDir: "/tmp/katale-test",
     },
   };
-  const app = render(<App services={services} size={{ columns: 80, rows: 24 }} startSection="admin" />);
-  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
-  const see = async (text: string) => {
-    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
-    await settle();
-  };
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      if (key === "\r") await settle(150);
-      app.stdin.write(key);
-      await settle();
-    }
-  };
+  const { see, press, flat } = driveTui(
+    <App services={services} size={{ columns: 80, rows: 24 }} startSection="admin" />,
+  );
   return { admin, categories, see, press, flat };
 }
 

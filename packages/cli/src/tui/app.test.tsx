@@ -1,6 +1,6 @@
-import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { App } from "./app.js";
+import { driveTui } from "./tui-driver.js";
 import { fakeWorld } from "./tui-fakes.js";
 
 // The TUI as a user drives it, on the domain's in-memory ports, at 80×24.
@@ -8,27 +8,8 @@ import { fakeWorld } from "./tui-fakes.js";
 const KEY = { enter: "\r", escape: "\u001b", tab: "\t", down: "\u001b[B", up: "\u001b[A" } as const;
 const SIZE = { columns: 80, rows: 24 };
 
-const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function start(world = fakeWorld()) {
-  const app = render(<App services={world.services} size={SIZE} />);
-  const frame = () => app.lastFrame() ?? "";
-  /** The screen as one line: a message wrapped at 80 columns still reads as said. */
-  const flat = () => frame().replace(/\s+/g, " ");
-  /** Waits until the screen shows `text` (the app renders as answers arrive). */
-  const see = async (text: string | RegExp) => {
-    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toMatch(text);
-    // Ink hands keys to the handlers of the last render once its effects have run.
-    await settle();
-  };
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      // One key per read, as a person types them.
-      app.stdin.write(key);
-      await settle();
-    }
-  };
-  return { app, frame, see, press, world };
+  return { ...driveTui(<App services={world.services} size={SIZE} />), world };
 }
 
 describe("katale tui", { timeout: 30_000 }, () => {

@@ -14,16 +14,15 @@ import {
   InMemoryShopGateway,
   InMemoryStorage,
 } from "@katale/domain/testing";
-import { render } from "ink-testing-library";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
+import { driveTui } from "./tui-driver.js";
 import { URLS } from "./tui-fakes.js";
 
 // The shop owner's screens on the domain's seller fake: stock edits, the product form, the CSV import.
 
 const owner = { id: 7, token: "t-owner", name: "Amina Nakato" };
-const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
 let dir: string;
 let seller: InMemorySellerGateway;
 
@@ -94,20 +93,9 @@ function start() {
       download: async () => null,
     },
   };
-  const app = render(<App services={services} size={{ columns: 80, rows: 24 }} startSection="selling" />);
-  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
-  const see = async (text: string) => {
-    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
-    await settle();
-  };
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      // Ink's text fields take Enter with the handler of their last render: give it time to catch up.
-      if (key === "\r") await settle(150);
-      app.stdin.write(key);
-      await settle();
-    }
-  };
+  const { app, see, press, flat } = driveTui(
+    <App services={services} size={{ columns: 80, rows: 24 }} startSection="selling" />,
+  );
   return { app, see, press, flat };
 }
 

@@ -1,46 +1,29 @@
 import { login } from "@katale/domain";
-import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { App } from "./app.js";
 import type { Section } from "./navigation.js";
+import { driveTui } from "./tui-driver.js";
 import { fakeWorld } from "./tui-fakes.js";
 
 // The signed-in sections on the session the commands share: Saved, Following, History, Chats.
-
-const settle = (ms = 60) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signedIn(section: Section) {
   const world = fakeWorld();
   // As `katale login` leaves the session file.
   await login(world.services.account!, { username: "amina@example.ug", password: "kampala-2024" });
-  const app = render(
+  const { app, flat, see, press } = driveTui(
     <App services={world.services} size={{ columns: 80, rows: 24 }} startSection={section} />,
   );
-  const flat = () => (app.lastFrame() ?? "").replace(/\s+/g, " ");
-  const see = async (text: string) => {
-    await expect.poll(flat, { timeout: 5_000, interval: 10 }).toContain(text);
-    await settle();
-  };
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      // Ink's text fields take Enter with the handler of their last render: give it time to catch up.
-      if (key === "\r") await settle(150);
-      app.stdin.write(key);
-      await settle();
-    }
-  };
   return { world, app, flat, see, press };
 }
 
 describe("katale tui, signed in", { timeout: 30_000 }, () => {
   it("says how to log in on a signed-in section when nobody is", async () => {
     const world = fakeWorld();
-    const app = render(
+    const { see } = driveTui(
       <App services={world.services} size={{ columns: 80, rows: 24 }} startSection="saved" />,
     );
-    await expect
-      .poll(() => app.lastFrame() ?? "", { timeout: 5_000 })
-      .toContain("Log in to see your saved products: Tab to Account, then Enter.");
+    await see("Log in to see your saved products: Tab to Account, then Enter.");
   });
 
   it("lists the saved products and removes one with x", async () => {
