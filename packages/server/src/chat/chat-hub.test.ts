@@ -69,8 +69,8 @@ describe("chat hub", () => {
     hub.stop();
   });
 
-  it("counts a user's sockets and messages, and frees them as sockets close", () => {
-    const hub = new ChatHub({ maxSocketsPerUser: 2, maxMessagesPerWindow: 3, windowMs: 10_000 });
+  it("counts a user's sockets, and frees them as sockets close", () => {
+    const hub = new ChatHub({ maxSocketsPerUser: 2 });
     const [s1, s2] = [new Socket(), new Socket()];
     hub.join(asWs(s1), 7, 1);
     expect(hub.canOpen(7)).toBe(true);
@@ -79,12 +79,6 @@ describe("chat hub", () => {
     expect(hub.canOpen(8)).toBe(true);
     s1.close(1000, "bye");
     expect(hub.canOpen(7)).toBe(true);
-
-    const t = 1_000_000;
-    expect([0, 1, 2].map((i) => hub.allowMessage(7, t + i))).toEqual([true, true, true]);
-    expect(hub.allowMessage(7, t + 5_000)).toBe(false);
-    expect(hub.allowMessage(8, t + 5_000)).toBe(true);
-    expect(hub.allowMessage(7, t + 10_001)).toBe(true);
     hub.stop();
   });
 

@@ -3,14 +3,12 @@ import type { WebSocket } from "ws";
 // The sockets of this instance, by room (issue 11). Delivery is bounded: a socket whose send buffer
 // holds more than MAX_BUFFERED bytes reads too slowly and is dropped (it reconnects and fetches what
 // it missed). A heartbeat pings every socket every PING_EVERY_MS and drops the ones that did not
-// answer the previous ping. Per user: at most MAX_SOCKETS_PER_USER open sockets and
-// MAX_MESSAGES_PER_WINDOW messages per WINDOW_MS on this instance.
+// answer the previous ping. Per user: at most MAX_SOCKETS_PER_USER open sockets on this instance
+// (the message limit counts across instances: chat-routes.ts, on the shared rate-limit counters).
 
 export const PING_EVERY_MS = 30_000;
 export const MAX_BUFFERED = 1024 * 1024;
 export const MAX_SOCKETS_PER_USER = 20;
-export const MAX_MESSAGES_PER_WINDOW = 30;
-export const WINDOW_MS = 10_000;
 
 export interface Member {
   socket: WebSocket;
@@ -23,14 +21,11 @@ export interface HubLimits {
   pingEveryMs?: number;
   maxBuffered?: number;
   maxSocketsPerUser?: number;
-  maxMessagesPerWindow?: number;
-  windowMs?: number;
 }
 
 export class ChatHub {
   private readonly rooms = new Map<number, Set<Member>>();
   private readonly socketsOf = new Map<number, number>();
-  private readonly sentAt = new Map<number, number[]>();
   private readonly heartbeat: NodeJS.Timeout;
   readonly limits: Required<HubLimits>;
 
@@ -39,8 +34,6 @@ export class ChatHub {
       pingEveryMs: limits.pingEveryMs ?? PING_EVERY_MS,
       maxBuffered: limits.maxBuffered ?? MAX_BUFFERED,
       maxSocketsPerUser: limits.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER,
-      maxMessagesPerWindow: limits.maxMessagesPerWindow ?? MAX_MESSAGES_PER_WINDOW,
-      windowMs: limits.windowMs ?? WINDOW_MS,
     };
     this.heartbeat = setInterval(() => this.ping(), this.limits.pingEveryMs);
     this.heartbeat.unref();
@@ -77,22 +70,7 @@ export class ChatHub {
     if (room.size === 0) this.rooms.delete(member.roomId);
     const left = (this.socketsOf.get(member.userId) ?? 1) - 1;
     if (left > 0) this.socketsOf.set(member.userId, left);
-    else {
-      this.socketsOf.delete(member.userId);
-      this.sentAt.delete(member.userId);
-    }
-  }
-
-  /** Counts a message against the user's window; false when over the limit (not counted). */
-  allowMessage(userId: number, now = Date.now()): boolean {
-    const times = (this.sentAt.get(userId) ?? []).filter((t) => now - t < this.limits.windowMs);
-    if (times.length >= this.limits.maxMessagesPerWindow) {
-      this.sentAt.set(userId, times);
-      return false;
-    }
-    times.push(now);
-    this.sentAt.set(userId, times);
-    return true;
+    else this.socketsOf.delete(member.userId);
   }
 
   /** Sends one frame to every socket of the room on this instance. */

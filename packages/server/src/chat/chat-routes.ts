@@ -13,6 +13,7 @@ import {
 import { messages } from "@katale/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import { type AuthUser, authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
@@ -21,6 +22,7 @@ import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
+import { type Limit, RateLimits, tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
@@ -37,7 +39,12 @@ import { ChatWriter } from "./chat-writer.js";
 // from the database), `{type: "read"}` marks the room read. Refused frames get `{error}`, the socket
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
 // straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId`,
-// which every other instance hears, loads and delivers to its own sockets.
+// which every other instance hears, loads and delivers to its own sockets. A removed room is told
+// the same way (`roomId:removed`): every instance closes that room's sockets.
+//
+// A user sends at most CHAT_MESSAGE_LIMIT messages (socket frames and photos together), counted on
+// the shared rate-limit counters (http/shared-counters.ts: Redis, the PostgreSQL table, or memory on
+// PGlite), so several instances count together. Open sockets are counted per instance (chat-hub.ts).
 //
 // Photos: `POST chat/room/{slug}/photo/` (multipart, one file in the field `image`, spooled to disk
 // only once the sender is signed in) is checked and re-encoded by the media pipeline like every
@@ -55,6 +62,10 @@ const MAX_FRAME_BYTES = 64 * 1024;
 const MAX_PENDING_FRAMES = 64;
 /** `{type: "read"}` is written at most this often per socket. */
 const READ_EVERY_MS = 1000;
+/** Messages per user, whichever instance each is sent on: about 30 per 10 s (spec §7). */
+export const CHAT_MESSAGE_LIMIT: Limit = { points: 30, duration: 10 };
+/** The notification payload of a removed room: `${roomId}:removed`. */
+const REMOVED = "removed";
 
 export interface ChatRouteOptions extends RouteDeps {
   database: Pick<DatabaseHandle, "kind" | "listen">;
@@ -96,8 +107,11 @@ const SOCKET_DESCRIPTION = [
 ].join("\n");
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
-  const { db, database, media, config } = options;
+  const { db, database, media, config, counters } = options;
   const rooms = new ChatRepository(db);
+  const limits = new RateLimits("chat", { message: CHAT_MESSAGE_LIMIT }, { store: counters });
+  /** Counts one message of the user's; the seconds to wait when over the limit, else null. */
+  const overLimit = (userId: number) => limits.hit("message", String(userId));
   // One picture per call, in the field `image` only; nothing read before the sender is signed in.
   await registerSpooledUploads(app, db, {
     maxFiles: 1,
@@ -141,7 +155,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         hub.closeAll(1012, "reconnect");
         return;
       }
-      const [roomId, messageId] = payload.split(":").map(Number);
+      const [roomPart, what] = payload.split(":");
+      const roomId = Number(roomPart);
+      if (what === REMOVED) {
+        if (roomId) hub.closeRoom(roomId, CHAT_CLOSE.forbidden, "room removed");
+        return;
+      }
+      const messageId = Number(what);
       if (!roomId || !messageId) return;
       if (handled.has(messageId) || !hub.hasRoom(roomId)) return;
       // Loaded in batches: every notification heard in one turn of the event loop, one query.
@@ -215,8 +235,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
       if (!(await rooms.removeEmpty(room)))
         return sendError(reply, 409, "room_not_empty", { detail: messages.chat.roomNotEmpty });
-      // Anyone still connected to it goes (a socket of a room that is no more).
+      // Anyone still connected to it goes (a socket of a room that is no more), on every instance.
       hub.closeRoom(room.id, CHAT_CLOSE.forbidden, "room removed");
+      if (viaNotify) await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${`${room.id}:${REMOVED}`})`.execute(db);
       return reply.code(204).send(null);
     },
   );
@@ -232,8 +253,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const upload = spooledFileOf(request.body.image, messages.chat.photoRequired);
       if (!upload.ok) return sendError(reply, upload.status, upload.code, { detail: upload.message });
       // Counted as a message (the socket's limit), before the picture costs any work.
-      if (!hub.allowMessage(me.id))
-        return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManyMessages });
+      const wait = await overLimit(me.id);
+      if (wait !== null) return tooManyRequests(reply, wait, { detail: messages.chat.tooManyMessages });
       const stored = await media.processImage(await upload.read(), { kind: "chat" });
       if (!stored.ok) {
         const refused = imageRefusal(stored);
@@ -378,7 +399,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
     if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
     // Counted before the product lookup: unknown products cost a query too.
-    if (!hub.allowMessage(member.userId)) return reply(member, { error: messages.chat.tooManyMessages });
+    if ((await overLimit(member.userId)) !== null)
+      return reply(member, { error: messages.chat.tooManyMessages });
     let card: ChatProductWire | undefined;
     const product = frame.data.product;
     if (product) {
