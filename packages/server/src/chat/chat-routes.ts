@@ -22,11 +22,12 @@ import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
-import { type Limit, RateLimits, tooManyRequests } from "../http/rate-limits.js";
+import { type Limit, tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import type { ChatHub, Member } from "./chat-hub.js";
+import { messageAllowance } from "./chat-limits.js";
 import { ChatRepository, type ProductRef, type RoomAccess, type StoredMessage } from "./chat-repository.js";
 import { ChatWriter } from "./chat-writer.js";
 
@@ -109,9 +110,7 @@ const SOCKET_DESCRIPTION = [
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
   const { db, database, media, config, counters } = options;
   const rooms = new ChatRepository(db);
-  const limits = new RateLimits("chat", { message: CHAT_MESSAGE_LIMIT }, { store: counters });
-  /** Counts one message of the user's; the seconds to wait when over the limit, else null. */
-  const overLimit = (userId: number) => limits.hit("message", String(userId));
+  const allowance = messageAllowance(counters, CHAT_MESSAGE_LIMIT);
   // One picture per call, in the field `image` only; nothing read before the sender is signed in.
   await registerSpooledUploads(app, db, {
     maxFiles: 1,
@@ -253,8 +252,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const upload = spooledFileOf(request.body.image, messages.chat.photoRequired);
       if (!upload.ok) return sendError(reply, upload.status, upload.code, { detail: upload.message });
       // Counted as a message (the socket's limit), before the picture costs any work.
-      const wait = await overLimit(me.id);
-      if (wait !== null) return tooManyRequests(reply, wait, { detail: messages.chat.tooManyMessages });
+      if (!(await allowance.take(me.id)))
+        return tooManyRequests(reply, CHAT_MESSAGE_LIMIT.duration, { detail: messages.chat.tooManyMessages });
       const stored = await media.processImage(await upload.read(), { kind: "chat" });
       if (!stored.ok) {
         const refused = imageRefusal(stored);
@@ -399,7 +398,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
     if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
     // Counted before the product lookup: unknown products cost a query too.
-    if ((await overLimit(member.userId)) !== null)
+    if (!(await allowance.take(member.userId)))
       return reply(member, { error: messages.chat.tooManyMessages });
     let card: ChatProductWire | undefined;
     const product = frame.data.product;

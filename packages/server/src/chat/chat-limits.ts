@@ -1,0 +1,88 @@
+import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../http/rate-limits.js";
+
+// The chat's message allowance per user (issue 11), counted where the rate limits of every service
+// count (http/shared-counters.ts), so several instances count together. In memory and in Redis one
+// counter call per message (rate-limiter-flexible). In PostgreSQL one call per message would be one
+// committed statement per message, the chat's busiest path: the messages heard in one turn of the
+// event loop are counted by one statement instead (their users' rows of rate_limit_counters, the
+// same rows and window rules as rate-limiter-flexible's, so either reads what the other wrote), and
+// that statement does not wait for its commit to reach the disk (a counter lost in a crash only
+// gives a user a few more messages).
+
+/** Counts one message of a user's; resolves true when it is within the allowance. */
+export interface MessageAllowance {
+  take(userId: number): Promise<boolean>;
+}
+
+/** The rows' keys: rate-limiter-flexible's `${keyPrefix}:${key}`. */
+const KEY_PREFIX = "chat.message";
+
+export function messageAllowance(store: CounterStore, limit: Limit): MessageAllowance {
+  if (store.kind === "postgres") return new BatchedPostgresAllowance(store.query, limit);
+  const limits = new RateLimits("chat", { message: limit }, { store });
+  return { take: async (userId) => (await limits.hit("message", String(userId))) === null };
+}
+
+interface Waiting {
+  resolve: (allowed: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+type Query = Extract<CounterStore, { kind: "postgres" }>["query"];
+
+class BatchedPostgresAllowance implements MessageAllowance {
+  private waiting = new Map<string, Waiting[]>();
+  private scheduled = false;
+
+  constructor(
+    private readonly query: Query,
+    private readonly limit: Limit,
+  ) {}
+
+  take(userId: number): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      const key = `${KEY_PREFIX}:${userId}`;
+      const list = this.waiting.get(key);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.flush();
+        });
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const keys = [...batch.keys()];
+    const counts = keys.map((key) => batch.get(key)?.length ?? 0);
+    const now = Date.now();
+    try {
+      // A row whose window ended starts a new one with this batch's count; otherwise it adds to it.
+      const { rows } = await this.query(
+        `WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))
+         INSERT INTO ${COUNTER_TABLE} AS c (key, points, expire)
+           SELECT k, n, $3 FROM unnest($1::text[], $2::int[]) AS t(k, n), quick
+         ON CONFLICT (key) DO UPDATE SET
+           points = CASE WHEN c.expire <= $4 THEN EXCLUDED.points ELSE c.points + EXCLUDED.points END,
+           expire = CASE WHEN c.expire <= $4 THEN EXCLUDED.expire ELSE c.expire END
+         RETURNING key, points`,
+        [keys, counts, now + this.limit.duration * 1000, now],
+      );
+      for (const row of rows as { key: string; points: number }[]) {
+        const list = batch.get(row.key) ?? [];
+        // The points before this batch, then each message in the order it asked.
+        const before = Number(row.points) - list.length;
+        for (const [i, w] of list.entries()) w.resolve(before + i + 1 <= this.limit.points);
+        batch.delete(row.key);
+      }
+      for (const list of batch.values()) for (const w of list) w.reject(new Error("chat limit not counted"));
+    } catch (error) {
+      for (const list of batch.values()) for (const w of list) w.reject(error);
+    }
+  }
+}
