@@ -4,7 +4,7 @@ import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../htt
 // count (http/shared-counters.ts), so several instances count together. In memory and in Redis one
 // counter call per message (rate-limiter-flexible). In PostgreSQL one call per message would be one
 // committed statement per message, the chat's busiest path: the messages heard in one turn of the
-// event loop are counted by one statement instead (their users' rows of rate_limit_counters, the
+// event loop (or while the previous count is on its way) are counted by one statement instead (their users' rows of rate_limit_counters, the
 // same rows and window rules as rate-limiter-flexible's, so either reads what the other wrote), and
 // that statement does not wait for its commit to reach the disk (a counter lost in a crash only
 // gives a user a few more messages).
@@ -33,6 +33,7 @@ type Query = Extract<CounterStore, { kind: "postgres" }>["query"];
 class BatchedPostgresAllowance implements MessageAllowance {
   private waiting = new Map<string, Waiting[]>();
   private scheduled = false;
+  private busy = false;
 
   constructor(
     private readonly query: Query,
@@ -45,13 +46,21 @@ class BatchedPostgresAllowance implements MessageAllowance {
       const list = this.waiting.get(key);
       if (list) list.push({ resolve, reject });
       else this.waiting.set(key, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          void this.flush();
-        });
-      }
+      this.schedule();
+    });
+  }
+
+  /** One statement at a time: what is asked meanwhile goes into the next. */
+  private schedule(): void {
+    if (this.busy || this.scheduled || this.waiting.size === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.busy = true;
+      void this.flush().finally(() => {
+        this.busy = false;
+        this.schedule();
+      });
     });
   }
 

@@ -121,7 +121,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const hub = options.hub;
   const viaNotify = database.kind === "postgres";
   // The socket's messages, several per statement under load.
-  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined);
+  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined, (err) =>
+    app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
+  );
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   // Exactly once on this instance, whichever comes first. A message this instance stored is delivered
   // here as soon as its statement answers (in order with the sender's error frames); a notification
