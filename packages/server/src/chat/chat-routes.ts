@@ -89,7 +89,7 @@ const SOCKET_DESCRIPTION = [
   "**Connect** to `ws(s)://<host>/api/shop/chat/{slug}/` offering two subprotocols: `katale.chat.v1` and",
   "`bearer.<token>` (the login key). The server answers `katale.chat.v1`. The upgrade is refused with",
   "401 (no or invalid token), 403 (not the room's customer or shop owner, or no such room), 429 (20 open",
-  "sockets already).",
+  "sockets already on the instance that answers).",
   "",
   "**Send** (JSON text): `{message, sender_id, product}`: the sender is always the token's user",
   "(`sender_id` is ignored); the text is trimmed, 1–2000 characters; `product` is optional,",
