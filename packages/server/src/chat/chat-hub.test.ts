@@ -82,6 +82,43 @@ describe("chat hub", () => {
     hub.stop();
   });
 
+  it("tells its counts per user as they change and repeats them all with each heartbeat", () => {
+    vi.useFakeTimers();
+    const changes: [number, number][] = [];
+    const beats: [number, number][][] = [];
+    const hub = new ChatHub(
+      { pingEveryMs: 30_000, maxSocketsPerUser: 3 },
+      {
+        changed: (user, count) => changes.push([user, count]),
+        heartbeat: (counts) => beats.push([...counts]),
+      },
+    );
+    const [s1, s2, s3] = [new Socket(), new Socket(), new Socket()];
+    hub.join(asWs(s1), 7, 1);
+    hub.join(asWs(s2), 7, 2);
+    hub.join(asWs(s3), 8, 1);
+    // Two here and one on another instance: the user is at the limit.
+    expect(hub.canOpen(7, 1)).toBe(false);
+    expect(hub.canOpen(7, 0)).toBe(true);
+    s1.close(1000, "bye");
+    vi.advanceTimersByTime(30_000);
+    expect(changes).toEqual([
+      [7, 1],
+      [7, 2],
+      [8, 1],
+      [7, 1],
+    ]);
+    expect(beats).toEqual([
+      [
+        [7, 1],
+        [8, 1],
+      ],
+    ]);
+    s2.close(1000, "bye");
+    expect(changes.at(-1)).toEqual([7, 0]);
+    hub.stop();
+  });
+
   it("closes every socket with the given code at shutdown", () => {
     const hub = new ChatHub();
     const sockets = [new Socket(), new Socket(), new Socket()];

@@ -9,7 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../testing/test-server.js";
-import { openChat } from "./chat-test-client.js";
+import { openChat, refusal } from "./chat-test-client.js";
 
 // Two server instances on one PostgreSQL database (issue 11): a message sent on a socket of one
 // arrives on the sockets of the other, through LISTEN/NOTIFY. With KATALE_REQUIRE_POSTGRES=1 (CI) a
@@ -113,6 +113,39 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
     ownerOnTwo.send({ message: "still here" });
     expect(((await ownerOnTwo.next()).message as { sender_id: number }).sender_id).toBe(owner.id);
     await Promise.all([onOne.close(), onTwo.close(), ownerOnTwo.close()]);
+  });
+
+  it("counts a user's open sockets on both instances together, and forgets a dead instance's", async () => {
+    const [owner, shopper] = [await aSignedInUser(one), await aSignedInUser(one)];
+    const shop = await aShop(one.db, { owner_id: owner.id });
+    const slug = await roomOf(shop.id, shopper.key);
+    const onOne = [];
+    for (let i = 0; i < 12; i++) onOne.push(await openChat(one, slug, shopper.key));
+    const onTwo = [];
+    for (let i = 0; i < 8; i++) onTwo.push(await openChat(two, slug, shopper.key));
+    // 20 in all: a 21st is refused on either instance; the owner is not held by the shopper's count.
+    // (Each instance writes its count right after a socket opens: polled, not assumed landed.)
+    await expect.poll(() => refusal(one, slug, shopper.key), { timeout: 5000 }).toBe(429);
+    expect(await refusal(two, slug, shopper.key)).toBe(429);
+    expect(await refusal(two, slug, owner.key)).toBe("open");
+    // One closes on instance two: a socket may open on instance one again.
+    await onTwo.pop()?.close();
+    await expect.poll(() => refusal(one, slug, shopper.key), { timeout: 5000 }).toBe("open");
+    await Promise.all([...onOne, ...onTwo].map((s) => s.close()));
+
+    // An instance that died holding 20 of the user's sockets counts until its lease runs out.
+    const dead = `chat.sockets:${shopper.id}:an-instance-that-died`;
+    const lease = (expire: number) =>
+      one.db
+        .insertInto("rate_limit_counters" as never)
+        .values({ key: dead, points: 20, expire } as never)
+        .onConflict((oc) => oc.column("key" as never).doUpdateSet({ expire } as never))
+        .execute();
+    await expect.poll(() => refusal(two, slug, shopper.key)).toBe("open");
+    await lease(Date.now() + 60_000);
+    expect(await refusal(two, slug, shopper.key)).toBe(429);
+    await lease(Date.now() - 1);
+    expect(await refusal(two, slug, shopper.key)).toBe("open");
   });
 
   it("removing a room closes its sockets on every instance", async () => {

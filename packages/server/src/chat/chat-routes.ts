@@ -27,7 +27,7 @@ import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import type { ChatHub, Member } from "./chat-hub.js";
-import { messageAllowance } from "./chat-limits.js";
+import { messageAllowance, type SocketLeases } from "./chat-limits.js";
 import { ChatRepository, type ProductRef, type RoomAccess, type StoredMessage } from "./chat-repository.js";
 import { ChatWriter } from "./chat-writer.js";
 
@@ -45,7 +45,7 @@ import { ChatWriter } from "./chat-writer.js";
 //
 // A user sends at most CHAT_MESSAGE_LIMIT messages (socket frames and photos together), counted on
 // the shared rate-limit counters (http/shared-counters.ts: Redis, the PostgreSQL table, or memory on
-// PGlite), so several instances count together. Open sockets are counted per instance (chat-hub.ts).
+// PGlite), so several instances count together; so do a user's open sockets (leases, chat-limits.ts).
 //
 // Photos: `POST chat/room/{slug}/photo/` (multipart, one file in the field `image`, spooled to disk
 // only once the sender is signed in) is checked and re-encoded by the media pipeline like every
@@ -72,6 +72,8 @@ export interface ChatRouteOptions extends RouteDeps {
   database: Pick<DatabaseHandle, "kind" | "listen">;
   /** This instance's sockets (registerChatSockets). */
   hub: ChatHub;
+  /** The users' sockets on the other instances (none on PGlite: one instance). */
+  sockets?: SocketLeases | undefined;
 }
 
 declare module "fastify" {
@@ -89,7 +91,7 @@ const SOCKET_DESCRIPTION = [
   "**Connect** to `ws(s)://<host>/api/shop/chat/{slug}/` offering two subprotocols: `katale.chat.v1` and",
   "`bearer.<token>` (the login key). The server answers `katale.chat.v1`. The upgrade is refused with",
   "401 (no or invalid token), 403 (not the room's customer or shop owner, or no such room), 429 (20 open",
-  "sockets already on the instance that answers).",
+  "sockets already, on every instance together).",
   "",
   "**Send** (JSON text): `{message, sender_id, product}`: the sender is always the token's user",
   "(`sender_id` is ignored); the text is trimmed, 1–2000 characters; `product` is optional,",
@@ -304,7 +306,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     const room =
       typeof slug === "string" && slug.length <= 200 ? await rooms.participantRoom(slug, user.id) : undefined;
     if (!room) return sendError(reply, 403, "forbidden", { detail: messages.chat.roomNotFound });
-    if (!hub.canOpen(user.id))
+    // The other instances' count cannot be read: this instance's own still holds.
+    const elsewhere = options.sockets
+      ? await options.sockets.elsewhere(user.id).catch((err: unknown) => {
+          request.log.warn({ err }, "chat: cannot read the user's sockets on other instances");
+          return 0;
+        })
+      : 0;
+    if (!hub.canOpen(user.id, elsewhere))
       return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManySockets });
     request.chatAdmission = { user, room };
   }
