@@ -1,11 +1,18 @@
 // `npm run bench:chat`: live chat (issue 11) under load. SOCKETS sockets in SOCKETS/2 rooms (one
-// customer and one shop owner each), every user sending at an even pace so that the whole makes RATE
+// customer and one shop owner each), every user sending at an even pace so that the whole offers RATE
 // messages per second for SECONDS; measured: messages delivered per second to the other party, the
-// send-to-receive latency (p50/p99), and the server's memory. On one PGlite server, and on two
-// servers over one PostgreSQL database (customers on one, owners on the other: every message crosses
-// instances through LISTEN/NOTIFY); next to a bare `ws` fan-out server doing the same in the same run.
-// Servers and clients share this process (and the machine's cores): the figures are a floor.
-// Env: BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATE (2000), BENCH_CHAT_SECONDS (10), BENCH_DB (pglite,postgres).
+// send-to-receive latency (p50/p95/p99), the server's memory (this process's peak RSS) and CPU (this
+// process's CPU time over warm-up, run and drain, in % of one core). On one PGlite server,
+// and on two servers over one PostgreSQL database (customers on one, owners on the other: every
+// message crosses instances through LISTEN/NOTIFY); next to a bare `ws` fan-out server doing the same
+// in the same run. The servers run in this process; the clients (senders and receivers) in WORKERS
+// processes of their own (chat-load.ts), so the offered rate does not depend on the servers' loop.
+// The two PostgreSQL instances share this process's event loop (a floor for them), and everything
+// shares the machine's cores.
+// Each run first sends for BENCH_CHAT_WARMUP seconds at the same rate, not measured.
+// Env: BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATE (2000), BENCH_CHAT_SECONDS (10),
+// BENCH_CHAT_WARMUP (2), BENCH_CHAT_WORKERS (2), BENCH_DB (pglite,postgres).
+import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
@@ -16,11 +23,14 @@ import {
   startTestServer,
   type TestServer,
 } from "@katale/server/testing";
-import { WebSocket, WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
+import type { FromLoad, LoadPlan, ToLoad } from "./chat-load.js";
 
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
+const WORKERS = Number(process.env.BENCH_CHAT_WORKERS ?? 2);
+const WARMUP = Number(process.env.BENCH_CHAT_WARMUP ?? 2);
 const KINDS = (process.env.BENCH_DB?.split(",") ?? databaseKinds()) as ("pglite" | "postgres")[];
 const ROOMS = Math.floor(SOCKETS / 2);
 
@@ -32,15 +42,96 @@ interface Row {
   delivered: number;
   perSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   refused: number;
+  dropped: number;
   rssMb: number;
+  cpu: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+type PairPlan = LoadPlan["pairs"][number];
+
+/** A load process: answers its next message of the given kind. */
+function loader(): { child: ChildProcess; next: (kind: FromLoad["kind"]) => Promise<FromLoad> } {
+  const child = fork(new URL("./chat-load.ts", import.meta.url), {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const inbox: FromLoad[] = [];
+  const waiting: ((m: FromLoad) => void)[] = [];
+  child.on("message", (m: FromLoad) => {
+    const take = waiting.shift();
+    if (take) take(m);
+    else inbox.push(m);
+  });
+  const next = async (kind: FromLoad["kind"]) => {
+    const m = inbox.shift() ?? (await new Promise<FromLoad>((r) => waiting.push(r)));
+    if (m.kind === "failed") throw new Error(`load process: ${m.error}`);
+    if (m.kind !== kind) throw new Error(`load process said ${m.kind}, expected ${kind}`);
+    return m;
+  };
+  return { child, next };
+}
+
+/** The rooms' sockets opened and driven by WORKERS processes at RATE in all; this process's figures. */
+async function drive(setup: string, pairs: PairPlan[]): Promise<Row> {
+  const loaders = Array.from({ length: WORKERS }, loader);
+  const send = (l: ReturnType<typeof loader>, m: ToLoad) => l.child.send(m);
+  try {
+    loaders.forEach((l, w) => {
+      const mine = pairs.filter((_, i) => i % WORKERS === w);
+      send(l, {
+        kind: "plan",
+        plan: { pairs: mine, rate: RATE / WORKERS, seconds: SECONDS, warmup: WARMUP },
+      });
+    });
+    await Promise.all(loaders.map((l) => l.next("ready")));
+    log(`${setup}: ${pairs.length * 2} sockets open, offering ${RATE}/s for ${SECONDS} s`);
+    // The server's peak memory and its CPU while the load runs.
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 200);
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    for (const l of loaders) send(l, { kind: "go" });
+    const results = (await Promise.all(loaders.map((l) => l.next("done")))) as Extract<
+      FromLoad,
+      { kind: "done" }
+    >[];
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = (performance.now() - started) * 1000;
+    clearInterval(sampler);
+    const sorted = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const sum = (f: (r: (typeof results)[number]) => number) => results.reduce((n, r) => n + f(r), 0);
+    return {
+      setup,
+      sent: sum((r) => r.sent),
+      delivered: sorted.length,
+      perSecond: Math.round(sorted.length / SECONDS),
+      p50: Number(percentile(sorted, 50).toFixed(1)),
+      p95: Number(percentile(sorted, 95).toFixed(1)),
+      p99: Number(percentile(sorted, 99).toFixed(1)),
+      refused: sum((r) => r.refused),
+      dropped: sum((r) => r.closed),
+      rssMb: Math.round(peakRss / 1024 / 1024),
+      cpu: Math.round(((cpu.user + cpu.system) / wall) * 100),
+    };
+  } finally {
+    for (const l of loaders) {
+      if (l.child.connected) send(l, { kind: "stop" });
+    }
+    await Promise.all(
+      loaders.map((l) => new Promise((r) => (l.child.exitCode !== null ? r(null) : l.child.once("exit", r)))),
+    );
+  }
+}
 
 /** Users, shops, rooms and login tokens straight into the database (no argon2 per user). */
 async function prepare(server: TestServer) {
@@ -74,71 +165,6 @@ async function prepare(server: TestServer) {
   return rooms;
 }
 
-function open(url: string, protocols: string[]): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, protocols);
-    socket.once("open", () => resolve(socket));
-    socket.once("error", reject);
-  });
-}
-
-/** Pairs of sockets (one per side of a room); each message carries its send time. */
-async function drive(setup: string, pairs: [WebSocket, WebSocket][], memory: () => number): Promise<Row> {
-  const latencies: number[] = [];
-  let sent = 0;
-  let refused = 0;
-  // Each side counts only the other side's messages (the sender hears its own copy too).
-  const listen = (socket: WebSocket, otherTag: string) =>
-    socket.on("message", (data) => {
-      const frame = JSON.parse(data.toString()) as { message?: { message: string }; error?: string };
-      if (frame.error) refused++;
-      const [kind, tag, at] = frame.message?.message.split(":") ?? [];
-      if (kind === "t" && tag?.endsWith(otherTag)) latencies.push(performance.now() - Number(at));
-    });
-  for (const [a, b] of pairs) {
-    listen(a, "b");
-    listen(b, "a");
-  }
-  const sockets = pairs.flatMap(([a, b]) => [
-    { socket: a, tag: "a" },
-    { socket: b, tag: "b" },
-  ]);
-  const perTickMs = 10;
-  const perTick = (RATE * perTickMs) / 1000;
-  let carry = 0;
-  let cursor = 0;
-  const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      if (performance.now() - started >= SECONDS * 1000) {
-        clearInterval(timer);
-        done();
-        return;
-      }
-      carry += perTick;
-      for (; carry >= 1; carry--) {
-        const { socket, tag } = sockets[cursor % sockets.length]!;
-        const index = Math.floor((cursor % sockets.length) / 2);
-        cursor++;
-        socket.send(JSON.stringify({ message: `t:${index}${tag}:${performance.now()}` }));
-        sent++;
-      }
-    }, perTickMs);
-  });
-  await new Promise((r) => setTimeout(r, 1000));
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
-    setup,
-    sent,
-    delivered: latencies.length,
-    perSecond: Math.round(latencies.length / SECONDS),
-    p50: Number(percentile(sorted, 50).toFixed(1)),
-    p99: Number(percentile(sorted, 99).toFixed(1)),
-    refused,
-    rssMb: Math.round(memory() / 1024 / 1024),
-  };
-}
-
 async function katale(kind: "pglite" | "postgres"): Promise<Row> {
   const shared = kind === "postgres" ? await createPostgresDatabase() : undefined;
   const one = await startTestServer(shared ? { databaseUrl: shared.url } : { database: "pglite" });
@@ -148,24 +174,17 @@ async function katale(kind: "pglite" | "postgres"): Promise<Row> {
     const rooms = await prepare(one);
     const url = (server: TestServer, slug: string) =>
       `${server.baseUrl.replace(/^http/, "ws")}/api/shop/chat/${slug}/`;
-    const pairs: [WebSocket, WebSocket][] = [];
-    for (const room of rooms) {
-      pairs.push([
-        await open(url(one, room.slug), [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.customerToken}`]),
-        await open(url(two, room.slug), [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.ownerToken}`]),
-      ]);
-    }
-    log(`${kind}: ${pairs.length * 2} sockets open, sending ${RATE}/s for ${SECONDS} s`);
-    const row = await drive(
+    const pairs: PairPlan[] = rooms.map((room) => ({
+      a: {
+        url: url(one, room.slug),
+        protocols: [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.customerToken}`],
+      },
+      b: { url: url(two, room.slug), protocols: [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.ownerToken}`] },
+    }));
+    return await drive(
       kind === "postgres" ? "Katale, 2 servers over PostgreSQL" : "Katale, 1 server on PGlite",
       pairs,
-      () => process.memoryUsage().rss,
     );
-    for (const [a, b] of pairs) {
-      a.terminate();
-      b.terminate();
-    }
-    return row;
   } finally {
     if (two !== one) await two.close();
     await one.close();
@@ -192,31 +211,29 @@ async function bare(): Promise<Row> {
     });
   });
   const { port } = server.address() as AddressInfo;
-  const pairs: [WebSocket, WebSocket][] = [];
-  for (let i = 0; i < ROOMS; i++) {
-    pairs.push([
-      await open(`ws://127.0.0.1:${port}/${i}`, []),
-      await open(`ws://127.0.0.1:${port}/${i}`, []),
-    ]);
-  }
-  const row = await drive("bare ws fan-out", pairs, () => process.memoryUsage().rss);
-  for (const [a, b] of pairs) {
-    a.terminate();
-    b.terminate();
-  }
+  const pairs: PairPlan[] = Array.from({ length: ROOMS }, (_, i) => ({
+    a: { url: `ws://127.0.0.1:${port}/${i}`, protocols: [] },
+    b: { url: `ws://127.0.0.1:${port}/${i}`, protocols: [] },
+  }));
+  const row = await drive("bare ws fan-out", pairs);
+  for (const socket of server.clients) socket.terminate();
   await new Promise((r) => server.close(r));
   return row;
 }
 
 const rows: Row[] = [await bare()];
 for (const kind of KINDS) rows.push(await katale(kind));
-const ceiling = rows[0]!.perSecond;
-console.log(`\nchat: ${SOCKETS} sockets in ${ROOMS} rooms, ${RATE} messages/s offered for ${SECONDS} s`);
-console.log("| setup | sent | delivered | delivered/s | p50 ms | p99 ms | refused | RSS MB | of bare ws |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+const ceiling = rows[0]!;
+console.log(
+  `\nchat: ${SOCKETS} sockets in ${ROOMS} rooms, ${RATE} messages/s offered for ${SECONDS} s by ${WORKERS} load processes`,
+);
+console.log(
+  "| setup | sent | delivered | delivered/s | p50 ms | p95 ms | p99 ms | refused | dropped sockets | server RSS MB (peak) | server CPU % | delivered/s of bare ws | p99 ÷ bare ws p99 |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows) {
   console.log(
-    `| ${r.setup} | ${r.sent} | ${r.delivered} | ${r.perSecond} | ${r.p50} | ${r.p99} | ${r.refused} | ${r.rssMb} | ${((r.perSecond / ceiling) * 100).toFixed(0)}% |`,
+    `| ${r.setup} | ${r.sent} | ${r.delivered} | ${r.perSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.refused} | ${r.dropped} | ${r.rssMb} | ${r.cpu} | ${((r.perSecond / ceiling.perSecond) * 100).toFixed(0)}% | ${(r.p99 / ceiling.p99).toFixed(1)}× |`,
   );
 }
 process.exit(0);

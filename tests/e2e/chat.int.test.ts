@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Issue 11 in Chromium with two browser contexts: a shopper on a 360×740 phone presses Message
-// Seller on a product page and sends with the product's card; the shop's owner at 1280×800 finds
+// Seller on a product page, the room opens over the page, and sends with the product's card; the shop's owner at 1280×800 finds
 // the room in their chat list, sees the next message arrive without a reload and replies; the
 // shopper sees the reply (the owner from the header's Chats popup, the room an overlay on the page).
 // A dropped connection comes back by itself with what was missed, once; so does a server restart.
@@ -54,6 +54,14 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
+/** To the shop's page the way a shopper goes there: from the lamp's page, its shop link. */
+async function toShop(page: Page): Promise<string> {
+  await page.goto(url(`/item/${lamp.slug}`));
+  await page.getByRole("link", { name: "Nakasero Electronics" }).first().click();
+  await page.waitForURL(/\/shops\/shop/);
+  await page.getByRole("heading", { name: "Nakasero Electronics" }).waitFor();
+  return new URL(page.url()).pathname;
+}
 const visible = (locator: ReturnType<Page["getByText"]>) => expect.poll(() => locator.isVisible()).toBe(true);
 
 /** A 480×360 PNG drawn by the page itself (a picture as a phone's camera would give one). */
@@ -95,14 +103,20 @@ describe("live chat between a shopper and a shop's owner", () => {
     const errors: string[] = [];
     const phone = await signedInPage(shopper, { width: 360, height: 740 }, errors);
 
-    // The shopper opens the room from the product page: the product goes with the first message.
+    // The shopper opens the room from the product page: it covers the page (which stays the
+    // address's page), and the product goes with the first message.
     await phone.goto(url(`/item/${lamp.slug}`));
     await phone.getByRole("button", { name: "Message Seller" }).click();
-    await phone.waitForURL(/\/account\/chat-room\?room=/);
-    await visible(phone.getByRole("heading", { name: "Nakasero Electronics" }));
-    await visible(phone.getByText("This product goes with your message"));
-    const box = phone.getByRole("textbox", { name: "Type a message" });
+    await phone.waitForURL(/[?&]chat-room=/);
+    expect(new URL(phone.url()).pathname).toBe(`/item/${lamp.slug}`);
+    const shopperRoom = phone.getByRole("dialog", { name: "Nakasero Electronics" });
+    await visible(shopperRoom);
+    expect(await shopperRoom.boundingBox()).toMatchObject({ x: 0, y: 0, width: 360, height: 740 });
+    await visible(shopperRoom.getByText("This product goes with your message"));
+    await visible(shopperRoom.getByText(lamp.name));
+    const box = shopperRoom.getByRole("textbox", { name: "Type a message" });
     await visible(box);
+    await shot(phone, "chat-message-seller-overlay-360");
     await box.fill("Does the lamp come with a spare wick?");
     await box.press("Enter");
     await visible(phone.getByText("Does the lamp come with a spare wick?"));
@@ -163,7 +177,7 @@ describe("live chat between a shopper and a shop's owner", () => {
     expect(await sentPhoto.count()).toBe(1);
     await shot(desk, "chat-owner-overlay-1280");
     await shot(phone, "chat-shopper-reply-360");
-    roomPath = `/account/chat-room?room=${new URL(phone.url()).searchParams.get("room")}`;
+    roomPath = `/account/chat-room?room=${new URL(phone.url()).searchParams.get("chat-room")}`;
 
     expect(await phone.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
     // Leaving the room: the popup's list again, read; Escape closes it, back on the page.
@@ -179,6 +193,20 @@ describe("live chat between a shopper and a shop's owner", () => {
     await expect.poll(() => desk.getByRole("dialog").count()).toBe(0);
     expect(desk.url()).toBe(url("/"));
     expect(await desk.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe("Chats");
+
+    // On the shop's page the owner has no Chat; the shopper's Chat opens the same room over the page.
+    await toShop(desk);
+    expect(await desk.getByRole("button", { name: "Chat", exact: true }).count()).toBe(0);
+    const shopPath = await toShop(phone);
+    await phone.getByRole("button", { name: "Chat", exact: true }).click();
+    const fromShop = phone.getByRole("dialog", { name: "Nakasero Electronics" });
+    await visible(fromShop.getByText("Yes, one spare wick. About 8 hours on a full tank."));
+    expect(await fromShop.getByText("This product goes with your message").count()).toBe(0);
+    expect(new URL(phone.url()).pathname).toBe(shopPath);
+    // Back leaves the room: the shop's page again.
+    await phone.goBack();
+    await expect.poll(() => phone.getByRole("dialog").count()).toBe(0);
+    await visible(phone.getByRole("heading", { name: "Nakasero Electronics" }));
 
     // On the phone the bottom bar's Chats opens the same popup; the room covers the whole screen.
     await phone.goto(url("/"));
@@ -196,6 +224,36 @@ describe("live chat between a shopper and a shop's owner", () => {
     await shot(phone, "chat-shopper-overlay-360");
     await phoneRoom.getByRole("link", { name: "Close the chat" }).click();
     await expect.poll(() => phone.getByRole("dialog").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("a visitor's Message Seller and Chat ask them to log in; the room opens at 1280 px over the product page", async () => {
+    const errors: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await context.newPage();
+    watchProblems(visitor, errors);
+    await visitor.goto(url(`/item/${lamp.slug}`));
+    await visitor.getByRole("button", { name: "Message Seller" }).click();
+    await visible(visitor.getByText("You need to login first").first());
+    expect(new URL(visitor.url()).search).toBe("");
+    const shopPath = await toShop(visitor);
+    await visitor.getByRole("button", { name: "Chat", exact: true }).click();
+    await visible(visitor.getByText("You need to login first").first());
+    expect(new URL(visitor.url()).pathname).toBe(shopPath);
+    await context.close();
+
+    // Signed in at 1280 px: a column over the dimmed product page, which shows around it.
+    const desk = await signedInPage(shopper, { width: 1280, height: 800 }, errors);
+    await desk.goto(url(`/item/${lamp.slug}`));
+    await desk.getByRole("button", { name: "Message Seller" }).click();
+    const room = desk.getByRole("dialog", { name: "Nakasero Electronics" });
+    await visible(room.getByText("This product goes with your message"));
+    await visible(room.getByText("Does the lamp come with a spare wick?"));
+    await shot(desk, "chat-message-seller-overlay-1280");
+    // Closing it: the product page, as it was.
+    await room.getByRole("link", { name: "Close the chat" }).click();
+    await expect.poll(() => desk.getByRole("dialog").count()).toBe(0);
+    expect(desk.url()).toBe(url(`/item/${lamp.slug}`));
     expect(errors).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/auth-routes.js";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
 import { catalogueWriteRoutes } from "./catalogue/catalogue-write-routes.js";
 import { ChatHub } from "./chat/chat-hub.js";
+import { socketLeases } from "./chat/chat-limits.js";
 import { chatRoutes, registerChatSockets } from "./chat/chat-routes.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
@@ -104,7 +105,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (mail.mailbox) await app.register(devMailRoutes, { mailbox: mail.mailbox });
   if (config.services.includes("shop")) {
     // Live chat (issue 11): the socket server on the root, the room calls and socket under the shop service.
-    const chatHub = new ChatHub();
+    // A user's open sockets count on every instance (leases in the shared counters; none on PGlite).
+    const chatSockets = socketLeases(counters.store, (err) =>
+      app.log.warn({ err }, "chat: cannot write this instance's socket count"),
+    );
+    const chatHub = new ChatHub({}, chatSockets);
+    app.addHook("onClose", async () => chatSockets?.settled());
     await registerChatSockets(app, chatHub);
     await app.register(
       async (shop) => {
@@ -121,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Admins (issue 10): the catalogue and the verification review.
         await shop.register(catalogueWriteRoutes, deps);
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
-        await shop.register(chatRoutes, { ...deps, database, hub: chatHub });
+        await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
       },
       { prefix: "/api/shop" },
     );

@@ -69,8 +69,8 @@ describe("chat hub", () => {
     hub.stop();
   });
 
-  it("counts a user's sockets and messages, and frees them as sockets close", () => {
-    const hub = new ChatHub({ maxSocketsPerUser: 2, maxMessagesPerWindow: 3, windowMs: 10_000 });
+  it("counts a user's sockets, and frees them as sockets close", () => {
+    const hub = new ChatHub({ maxSocketsPerUser: 2 });
     const [s1, s2] = [new Socket(), new Socket()];
     hub.join(asWs(s1), 7, 1);
     expect(hub.canOpen(7)).toBe(true);
@@ -79,12 +79,43 @@ describe("chat hub", () => {
     expect(hub.canOpen(8)).toBe(true);
     s1.close(1000, "bye");
     expect(hub.canOpen(7)).toBe(true);
+    hub.stop();
+  });
 
-    const t = 1_000_000;
-    expect([0, 1, 2].map((i) => hub.allowMessage(7, t + i))).toEqual([true, true, true]);
-    expect(hub.allowMessage(7, t + 5_000)).toBe(false);
-    expect(hub.allowMessage(8, t + 5_000)).toBe(true);
-    expect(hub.allowMessage(7, t + 10_001)).toBe(true);
+  it("tells its counts per user as they change and repeats them all with each heartbeat", () => {
+    vi.useFakeTimers();
+    const changes: [number, number][] = [];
+    const beats: [number, number][][] = [];
+    const hub = new ChatHub(
+      { pingEveryMs: 30_000, maxSocketsPerUser: 3 },
+      {
+        changed: (user, count) => changes.push([user, count]),
+        heartbeat: (counts) => beats.push([...counts]),
+      },
+    );
+    const [s1, s2, s3] = [new Socket(), new Socket(), new Socket()];
+    hub.join(asWs(s1), 7, 1);
+    hub.join(asWs(s2), 7, 2);
+    hub.join(asWs(s3), 8, 1);
+    // Two here and one on another instance: the user is at the limit.
+    expect(hub.canOpen(7, 1)).toBe(false);
+    expect(hub.canOpen(7, 0)).toBe(true);
+    s1.close(1000, "bye");
+    vi.advanceTimersByTime(30_000);
+    expect(changes).toEqual([
+      [7, 1],
+      [7, 2],
+      [8, 1],
+      [7, 1],
+    ]);
+    expect(beats).toEqual([
+      [
+        [7, 1],
+        [8, 1],
+      ],
+    ]);
+    s2.close(1000, "bye");
+    expect(changes.at(-1)).toEqual([7, 0]);
     hub.stop();
   });
 

@@ -3,14 +3,14 @@ import type { WebSocket } from "ws";
 // The sockets of this instance, by room (issue 11). Delivery is bounded: a socket whose send buffer
 // holds more than MAX_BUFFERED bytes reads too slowly and is dropped (it reconnects and fetches what
 // it missed). A heartbeat pings every socket every PING_EVERY_MS and drops the ones that did not
-// answer the previous ping. Per user: at most MAX_SOCKETS_PER_USER open sockets and
-// MAX_MESSAGES_PER_WINDOW messages per WINDOW_MS on this instance.
+// answer the previous ping. Per user: at most MAX_SOCKETS_PER_USER open sockets, this instance's
+// and (given to canOpen) the other instances' together; `onSockets` hears each change of a user's
+// count here and, with each heartbeat, every user's (chat-limits.ts keeps them where every instance
+// reads them). The message limit counts across instances too (chat-limits.ts).
 
 export const PING_EVERY_MS = 30_000;
 export const MAX_BUFFERED = 1024 * 1024;
 export const MAX_SOCKETS_PER_USER = 20;
-export const MAX_MESSAGES_PER_WINDOW = 30;
-export const WINDOW_MS = 10_000;
 
 export interface Member {
   socket: WebSocket;
@@ -23,32 +23,36 @@ export interface HubLimits {
   pingEveryMs?: number;
   maxBuffered?: number;
   maxSocketsPerUser?: number;
-  maxMessagesPerWindow?: number;
-  windowMs?: number;
+}
+
+/** A user's open sockets on this instance changed (`count` 0: none left), or the heartbeat repeats them all. */
+export interface SocketCounts {
+  changed(userId: number, count: number): void;
+  heartbeat(counts: ReadonlyMap<number, number>): void;
 }
 
 export class ChatHub {
   private readonly rooms = new Map<number, Set<Member>>();
   private readonly socketsOf = new Map<number, number>();
-  private readonly sentAt = new Map<number, number[]>();
   private readonly heartbeat: NodeJS.Timeout;
   readonly limits: Required<HubLimits>;
 
-  constructor(limits: HubLimits = {}) {
+  constructor(
+    limits: HubLimits = {},
+    private readonly onSockets?: SocketCounts,
+  ) {
     this.limits = {
       pingEveryMs: limits.pingEveryMs ?? PING_EVERY_MS,
       maxBuffered: limits.maxBuffered ?? MAX_BUFFERED,
       maxSocketsPerUser: limits.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER,
-      maxMessagesPerWindow: limits.maxMessagesPerWindow ?? MAX_MESSAGES_PER_WINDOW,
-      windowMs: limits.windowMs ?? WINDOW_MS,
     };
     this.heartbeat = setInterval(() => this.ping(), this.limits.pingEveryMs);
     this.heartbeat.unref();
   }
 
-  /** May the user open one more socket here? */
-  canOpen(userId: number): boolean {
-    return (this.socketsOf.get(userId) ?? 0) < this.limits.maxSocketsPerUser;
+  /** May the user open one more socket here, holding `elsewhere` on the other instances? */
+  canOpen(userId: number, elsewhere = 0): boolean {
+    return (this.socketsOf.get(userId) ?? 0) + elsewhere < this.limits.maxSocketsPerUser;
   }
 
   hasRoom(roomId: number): boolean {
@@ -63,7 +67,9 @@ export class ChatHub {
       this.rooms.set(roomId, room);
     }
     room.add(member);
-    this.socketsOf.set(userId, (this.socketsOf.get(userId) ?? 0) + 1);
+    const count = (this.socketsOf.get(userId) ?? 0) + 1;
+    this.socketsOf.set(userId, count);
+    this.onSockets?.changed(userId, count);
     socket.on("pong", () => {
       member.alive = true;
     });
@@ -77,22 +83,8 @@ export class ChatHub {
     if (room.size === 0) this.rooms.delete(member.roomId);
     const left = (this.socketsOf.get(member.userId) ?? 1) - 1;
     if (left > 0) this.socketsOf.set(member.userId, left);
-    else {
-      this.socketsOf.delete(member.userId);
-      this.sentAt.delete(member.userId);
-    }
-  }
-
-  /** Counts a message against the user's window; false when over the limit (not counted). */
-  allowMessage(userId: number, now = Date.now()): boolean {
-    const times = (this.sentAt.get(userId) ?? []).filter((t) => now - t < this.limits.windowMs);
-    if (times.length >= this.limits.maxMessagesPerWindow) {
-      this.sentAt.set(userId, times);
-      return false;
-    }
-    times.push(now);
-    this.sentAt.set(userId, times);
-    return true;
+    else this.socketsOf.delete(member.userId);
+    this.onSockets?.changed(member.userId, Math.max(left, 0));
   }
 
   /** Sends one frame to every socket of the room on this instance. */
@@ -136,6 +128,7 @@ export class ChatHub {
   }
 
   private ping(): void {
+    this.onSockets?.heartbeat(this.socketsOf);
     for (const room of [...this.rooms.values()]) {
       for (const member of [...room]) {
         if (!member.alive) {

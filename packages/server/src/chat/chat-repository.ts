@@ -295,6 +295,21 @@ export class ChatRepository {
     });
   }
 
+  /**
+   * Tells `channel` of stored messages (`roomId:messageId` each, in the order given), in a
+   * transaction of its own that does not wait for its commit to reach the disk: it writes nothing
+   * to keep, and a notifying transaction holds PostgreSQL's notification lock until its commit ends.
+   */
+  async notifyStored(channel: string, stored: readonly StoredMessage[]): Promise<void> {
+    if (stored.length === 0) return;
+    await sql`
+      WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))
+      SELECT pg_notify(${channel}, concat(t.room_id, ':', t.id))
+        FROM unnest(${stored.map((m) => m.roomId)}::int[], ${stored.map((m) => m.id)}::int[])
+             WITH ORDINALITY AS t(room_id, id, ord), quick
+       ORDER BY t.ord`.execute(this.db);
+  }
+
   /** Stored messages by id, in id order (for notifications from other instances); gone ones left out. */
   async messagesByIds(ids: number[]): Promise<StoredMessage[]> {
     if (ids.length === 0) return [];

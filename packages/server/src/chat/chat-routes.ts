@@ -13,6 +13,7 @@ import {
 import { messages } from "@katale/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import { type AuthUser, authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
@@ -21,10 +22,12 @@ import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
+import { type Limit, tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import type { ChatHub, Member } from "./chat-hub.js";
+import { messageAllowance, type SocketLeases } from "./chat-limits.js";
 import { ChatRepository, type ProductRef, type RoomAccess, type StoredMessage } from "./chat-repository.js";
 import { ChatWriter } from "./chat-writer.js";
 
@@ -37,7 +40,12 @@ import { ChatWriter } from "./chat-writer.js";
 // from the database), `{type: "read"}` marks the room read. Refused frames get `{error}`, the socket
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
 // straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId`,
-// which every other instance hears, loads and delivers to its own sockets.
+// which every other instance hears, loads and delivers to its own sockets. A removed room is told
+// the same way (`roomId:removed`): every instance closes that room's sockets.
+//
+// A user sends at most CHAT_MESSAGE_LIMIT messages (socket frames and photos together), counted on
+// the shared rate-limit counters (http/shared-counters.ts: Redis, the PostgreSQL table, or memory on
+// PGlite), so several instances count together; so do a user's open sockets (leases, chat-limits.ts).
 //
 // Photos: `POST chat/room/{slug}/photo/` (multipart, one file in the field `image`, spooled to disk
 // only once the sender is signed in) is checked and re-encoded by the media pipeline like every
@@ -55,11 +63,17 @@ const MAX_FRAME_BYTES = 64 * 1024;
 const MAX_PENDING_FRAMES = 64;
 /** `{type: "read"}` is written at most this often per socket. */
 const READ_EVERY_MS = 1000;
+/** Messages per user, whichever instance each is sent on: about 30 per 10 s (spec §7). */
+export const CHAT_MESSAGE_LIMIT: Limit = { points: 30, duration: 10 };
+/** The notification payload of a removed room: `${roomId}:removed`. */
+const REMOVED = "removed";
 
 export interface ChatRouteOptions extends RouteDeps {
   database: Pick<DatabaseHandle, "kind" | "listen">;
   /** This instance's sockets (registerChatSockets). */
   hub: ChatHub;
+  /** The users' sockets on the other instances (none on PGlite: one instance). */
+  sockets?: SocketLeases | undefined;
 }
 
 declare module "fastify" {
@@ -77,7 +91,7 @@ const SOCKET_DESCRIPTION = [
   "**Connect** to `ws(s)://<host>/api/shop/chat/{slug}/` offering two subprotocols: `katale.chat.v1` and",
   "`bearer.<token>` (the login key). The server answers `katale.chat.v1`. The upgrade is refused with",
   "401 (no or invalid token), 403 (not the room's customer or shop owner, or no such room), 429 (20 open",
-  "sockets already).",
+  "sockets already, on every instance together).",
   "",
   "**Send** (JSON text): `{message, sender_id, product}`: the sender is always the token's user",
   "(`sender_id` is ignored); the text is trimmed, 1–2000 characters; `product` is optional,",
@@ -96,8 +110,9 @@ const SOCKET_DESCRIPTION = [
 ].join("\n");
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
-  const { db, database, media, config } = options;
+  const { db, database, media, config, counters } = options;
   const rooms = new ChatRepository(db);
+  const allowance = messageAllowance(counters, CHAT_MESSAGE_LIMIT);
   // One picture per call, in the field `image` only; nothing read before the sender is signed in.
   await registerSpooledUploads(app, db, {
     maxFiles: 1,
@@ -108,7 +123,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const hub = options.hub;
   const viaNotify = database.kind === "postgres";
   // The socket's messages, several per statement under load.
-  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined);
+  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined, (err) =>
+    app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
+  );
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   // Exactly once on this instance, whichever comes first. A message this instance stored is delivered
   // here as soon as its statement answers (in order with the sender's error frames); a notification
@@ -141,7 +158,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         hub.closeAll(1012, "reconnect");
         return;
       }
-      const [roomId, messageId] = payload.split(":").map(Number);
+      const [roomPart, what] = payload.split(":");
+      const roomId = Number(roomPart);
+      if (what === REMOVED) {
+        if (roomId) hub.closeRoom(roomId, CHAT_CLOSE.forbidden, "room removed");
+        return;
+      }
+      const messageId = Number(what);
       if (!roomId || !messageId) return;
       if (handled.has(messageId) || !hub.hasRoom(roomId)) return;
       // Loaded in batches: every notification heard in one turn of the event loop, one query.
@@ -215,8 +238,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
       if (!(await rooms.removeEmpty(room)))
         return sendError(reply, 409, "room_not_empty", { detail: messages.chat.roomNotEmpty });
-      // Anyone still connected to it goes (a socket of a room that is no more).
+      // Anyone still connected to it goes (a socket of a room that is no more), on every instance.
       hub.closeRoom(room.id, CHAT_CLOSE.forbidden, "room removed");
+      if (viaNotify) await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${`${room.id}:${REMOVED}`})`.execute(db);
       return reply.code(204).send(null);
     },
   );
@@ -232,8 +256,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const upload = spooledFileOf(request.body.image, messages.chat.photoRequired);
       if (!upload.ok) return sendError(reply, upload.status, upload.code, { detail: upload.message });
       // Counted as a message (the socket's limit), before the picture costs any work.
-      if (!hub.allowMessage(me.id))
-        return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManyMessages });
+      if (!(await allowance.take(me.id)))
+        return tooManyRequests(reply, CHAT_MESSAGE_LIMIT.duration, { detail: messages.chat.tooManyMessages });
       const stored = await media.processImage(await upload.read(), { kind: "chat" });
       if (!stored.ok) {
         const refused = imageRefusal(stored);
@@ -282,7 +306,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     const room =
       typeof slug === "string" && slug.length <= 200 ? await rooms.participantRoom(slug, user.id) : undefined;
     if (!room) return sendError(reply, 403, "forbidden", { detail: messages.chat.roomNotFound });
-    if (!hub.canOpen(user.id))
+    // The other instances' count cannot be read: this instance's own still holds.
+    const elsewhere = options.sockets
+      ? await options.sockets.elsewhere(user.id).catch((err: unknown) => {
+          request.log.warn({ err }, "chat: cannot read the user's sockets on other instances");
+          return 0;
+        })
+      : 0;
+    if (!hub.canOpen(user.id, elsewhere))
       return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManySockets });
     request.chatAdmission = { user, room };
   }
@@ -378,7 +409,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
     if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
     // Counted before the product lookup: unknown products cost a query too.
-    if (!hub.allowMessage(member.userId)) return reply(member, { error: messages.chat.tooManyMessages });
+    if (!(await allowance.take(member.userId)))
+      return reply(member, { error: messages.chat.tooManyMessages });
     let card: ChatProductWire | undefined;
     const product = frame.data.product;
     if (product) {

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aShop, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
@@ -57,6 +58,29 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
     const list = await rooms.roomsOf(a.customerId);
     expect(list[0]).toMatchObject({ slug: a.slug, unread_count: 0 });
   });
+
+  it.runIf(kind === "postgres")(
+    "tells the channel of every stored message, in the order stored",
+    async () => {
+      const listener = new pg.Client({ connectionString: server.config.databaseUrl });
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on("notification", (n) => heard.push(n.payload ?? ""));
+      await listener.query("LISTEN chat_writer_test");
+      try {
+        const writer = new ChatWriter(rooms, "chat_writer_test");
+        const items: NewMessage[] = Array.from({ length: 40 }, (_, i) => {
+          const room = i % 2 === 0 ? a : b;
+          return { room, senderId: room.customerId, text: `told ${i}` };
+        });
+        const stored = await Promise.all(items.map((item) => writer.write(item)));
+        await expect.poll(() => heard.length).toBe(40);
+        expect(heard).toEqual(stored.map((m) => `${m.roomId}:${m.id}`));
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 
   it("fails only the message that cannot be stored", async () => {
     const writer = new ChatWriter(rooms);

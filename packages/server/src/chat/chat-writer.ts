@@ -5,6 +5,11 @@ import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repositor
 // database sees one INSERT for many messages instead of one each. A socket handles its frames one
 // at a time, so each sender's messages still go in the order sent. When a batch fails, each of its
 // messages is tried alone, so one bad message (a room removed meanwhile) fails only itself.
+//
+// PostgreSQL: the other instances are told of a batch after it is stored, by a statement of its own
+// (ChatRepository.notifyStored), the batches' notifications in the order stored. Not in the insert's
+// transaction: a transaction that notifies holds the database's notification lock until its commit
+// has reached the disk, so every instance's batches would wait for each other's disk flushes.
 
 /** Most messages in one statement. */
 const MAX_BATCH = 500;
@@ -19,11 +24,15 @@ export class ChatWriter {
   private waiting: Waiting[] = [];
   private busy = false;
   private scheduled = false;
+  /** The notifications of the batches stored so far, one after the other. */
+  private notifying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly rooms: ChatRepository,
     /** PostgreSQL: the channel told of each new message. */
     private readonly notify?: string,
+    /** A batch whose notification failed (the other instances' sockets miss it until they reconnect). */
+    private readonly onNotifyError: (error: unknown) => void = () => {},
   ) {}
 
   write(item: NewMessage): Promise<StoredMessage> {
@@ -47,15 +56,14 @@ export class ChatWriter {
     this.busy = true;
     const batch = this.waiting.splice(0, MAX_BATCH);
     try {
-      const stored = await this.rooms.addMessages(
-        batch.map((w) => w.item),
-        this.notify,
-      );
+      const stored = await this.rooms.addMessages(batch.map((w) => w.item));
+      this.tell(stored);
       for (const [i, w] of batch.entries()) w.resolve(stored[i]!);
     } catch {
       for (const w of batch) {
         try {
-          const [stored] = await this.rooms.addMessages([w.item], this.notify);
+          const [stored] = await this.rooms.addMessages([w.item]);
+          this.tell([stored!]);
           w.resolve(stored!);
         } catch (error) {
           w.reject(error);
@@ -65,5 +73,14 @@ export class ChatWriter {
       this.busy = false;
       this.schedule();
     }
+  }
+
+  /** Tells the other instances of stored messages, after the ones stored before. */
+  private tell(stored: StoredMessage[]): void {
+    const channel = this.notify;
+    if (!channel) return;
+    this.notifying = this.notifying
+      .then(() => this.rooms.notifyStored(channel, stored))
+      .catch(this.onNotifyError);
   }
 }

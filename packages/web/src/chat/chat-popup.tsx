@@ -10,8 +10,9 @@ import { ChatRoom } from "./chat-room.js";
  * The Chats popup (the chat list in the app's dialog), or with `room` that room as a full-screen
  * overlay on the page: the whole screen on phones, a full-height column over the dimmed page wider
  * up. Escape, the close button and the backdrop go back to the bare page; the room's back to the list.
+ * `product`: the product whose card goes with the first message ('Message Seller').
  */
-export default function ChatPopup({ room }: { room: string | null }) {
+export default function ChatPopup({ room, product }: { room: string | null; product?: string | undefined }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const headingId = useId();
@@ -30,6 +31,7 @@ export default function ChatPopup({ room }: { room: string | null }) {
           <ChatRoom
             key={room}
             slug={room}
+            productSlug={product}
             headingId={headingId}
             backTo={withChat(pathname, search, "list")}
             closeTo={close}

@@ -8,7 +8,9 @@ import { useSession } from "../auth/use-session.js";
 // The chat over any page (spec §2 Chat): the header's chat icon (and the phone's bottom bar) opens
 // the 'Chats' popup; tapping a room there opens the room as a full-screen overlay on the page. Both
 // live in the address (`?chats=1`, `?chat-room=SLUG`), so the browser's Back goes from the room to
-// the list and from the list to the page, and a reload keeps them open.
+// the list and from the list to the page, and a reload keeps them open. A shop's 'Chat' and a
+// product's 'Message Seller' open the room the same way over their page (`&chat-product=SLUG`: the
+// product whose card goes with the first message).
 
 /** Marks the chat icon (focus goes back to it when the popups close). */
 export const CHAT_BUTTON_ATTRIBUTE = "data-chat-button";
@@ -17,14 +19,27 @@ export const CHAT_BUTTON_ATTRIBUTE = "data-chat-button";
 export const CHATS_PARAM = "chats";
 /** `?chat-room=SLUG`: the room as a full-screen overlay. */
 export const CHAT_ROOM_PARAM = "chat-room";
+/** `?chat-product=SLUG` (with a room): 'Message Seller''s product, its card on the first message. */
+export const CHAT_PRODUCT_PARAM = "chat-product";
 
-/** The address of the current page with the Chats popup (no room), the room `slug` or neither. */
-export function withChat(pathname: string, search: string, open: "list" | { room: string } | null): string {
+/**
+ * The address of the current page with the Chats popup (no room), the room `slug` (with the product
+ * whose card goes with the first message) or neither.
+ */
+export function withChat(
+  pathname: string,
+  search: string,
+  open: "list" | { room: string; product?: string | undefined } | null,
+): string {
   const params = new URLSearchParams(search);
   params.delete(CHATS_PARAM);
   params.delete(CHAT_ROOM_PARAM);
+  params.delete(CHAT_PRODUCT_PARAM);
   if (open === "list") params.set(CHATS_PARAM, "1");
-  else if (open !== null) params.set(CHAT_ROOM_PARAM, open.room);
+  else if (open !== null) {
+    params.set(CHAT_ROOM_PARAM, open.room);
+    if (open.product !== undefined) params.set(CHAT_PRODUCT_PARAM, open.product);
+  }
   const query = params.toString();
   return query === "" ? pathname : `${pathname}?${query}`;
 }
@@ -41,7 +56,10 @@ export function ChatPopupHost() {
   if (!open && params.get(CHATS_PARAM) === null) return null;
   return (
     <Suspense fallback={null}>
-      <ChatPopup room={open ? room : null} />
+      <ChatPopup
+        room={open ? room : null}
+        product={open ? (params.get(CHAT_PRODUCT_PARAM) ?? undefined) : undefined}
+      />
     </Suspense>
   );
 }

@@ -267,12 +267,24 @@ describe("Message Seller", () => {
     expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
   });
 
-  it("opens the room with the product's card going with the first message", async () => {
+  it("opens the room over the product page, the product's card going with the first message", async () => {
     const { services } = setUp([aRoom()]);
-    renderWithServices(<ProductSummary detail={detail} />, services);
+    const page = (
+      <>
+        <ProductSummary detail={detail} />
+        <ChatPopupHost />
+        <Where />
+      </>
+    );
+    renderWithServices(page, services, { path: "/item/:slug", at: "/item/kettle" });
     fireEvent.click(screen.getByRole("button", { name: messages.products.messageSeller }));
-    const location = await screen.findByTestId("location");
-    expect(location.dataset.path).toBe("/account/chat-room?room=room-1&product=kettle");
+    const room = await screen.findByRole("dialog", { name: "Kampala Phones" });
+    expect(within(room).getByText(messages.chat.withProduct)).toBeTruthy();
+    expect(screen.getByTestId("here").dataset.path).toBe("/item/kettle?chat-room=room-1&chat-product=kettle");
+    // Closing it leaves the shopper on the product page.
+    fireEvent.click(within(room).getByRole("link", { name: messages.chat.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("here").dataset.path).toBe("/item/kettle");
   });
 });
 
@@ -292,11 +304,20 @@ describe("Chat on a shop page", () => {
     expect(await screen.findByText(messages.common.loginFirst)).toBeTruthy();
   });
 
-  it("opens the room with the shop", async () => {
+  it("opens the room with the shop over the shop page", async () => {
     const { services } = setUp([aRoom()]);
-    renderWithServices(<ShopHeader page={page} />, services);
+    const shopPage = (
+      <>
+        <ShopHeader page={page} />
+        <ChatPopupHost />
+        <Where />
+      </>
+    );
+    renderWithServices(shopPage, services, { path: "/shops/:id", at: "/shops/3?page=2" });
     fireEvent.click(screen.getByRole("button", { name: messages.shops.chat }));
-    expect((await screen.findByTestId("location")).dataset.path).toBe("/account/chat-room?room=room-1");
+    const room = await screen.findByRole("dialog", { name: "Kampala Phones" });
+    expect(within(room).queryByText(messages.chat.withProduct)).toBeNull();
+    expect(screen.getByTestId("here").dataset.path).toBe("/shops/3?page=2&chat-room=room-1");
   });
 
   it("is not offered to the shop's owner", () => {

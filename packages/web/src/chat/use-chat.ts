@@ -14,13 +14,14 @@ import {
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
 import { resizeImage } from "../selling/image-resize.js";
 import { useNotice } from "../ui/notices.js";
+import { withChat } from "./chat-popups.js";
 
 export const CHATS_KEY = ["chats"] as const;
 
@@ -43,8 +44,10 @@ export function chatRoomPath(slug: string, productSlug?: string): string {
 }
 
 /**
- * 'Chat' and 'Message Seller': opens (or creates) the room with the shop and goes there. Visitors
- * get the login-needed popup; other refusals are said.
+ * 'Chat' and 'Message Seller': opens (or creates) the room with the shop and shows it as the
+ * full-screen overlay over the current page (`?chat-room=SLUG`, with `&chat-product=SLUG` for the
+ * product's card): Back or closing it leaves the shopper where they were. Visitors get the
+ * login-needed popup; other refusals are said.
  */
 export function useOpenChat(shopId: number, productSlug?: string) {
   const { chat, local } = useServices();
@@ -52,10 +55,11 @@ export function useOpenChat(shopId: number, productSlug?: string) {
   const promptLogin = useLoginPrompt();
   const notify = useNotice();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const mutation = useMutation({
     mutationFn: () => openChatWithShop({ chat, storage: local }, shopId),
     onSuccess: (answer) => {
-      if (answer.ok) navigate(chatRoomPath(answer.value, productSlug));
+      if (answer.ok) navigate(withChat(pathname, search, { room: answer.value, product: productSlug }));
       else if (needsLogin(answer.error)) promptLogin();
       else notify(errorMessage(answer.error), "error");
     },
