@@ -153,7 +153,7 @@ export class ProductRepository {
         SELECT ${scope}::text AS scope, ${scopeId}::int AS scope_id, ${offset}::bigint AS skip
       ),
       blocks AS (
-        SELECT bucket, in_stock, sum(in_stock) OVER (ORDER BY bucket DESC) - in_stock AS newer
+        SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
         FROM listing_buckets
         WHERE scope = (SELECT scope FROM args) AND scope_id = (SELECT scope_id FROM args)
       ),
