@@ -263,15 +263,15 @@ async function explainEndpoints(kind: string, db: Parameters<typeof explainCases
   const cases = [
     {
       endpoint: `GET product/paginated/?page=${maxPage}&page_size=8`,
-      run: (d: typeof db) => new ProductRepository(d).page({}, maxPage, 8),
+      run: (d: typeof db) => new ProductRepository(d).pageJson({}, maxPage, 8),
     },
     {
       endpoint: "GET product/slug/{slug}/",
-      run: (d: typeof db) => new ProductRepository(d).bySlug(slugs[0]!),
+      run: (d: typeof db) => new ProductRepository(d).bySlugJson(slugs[0]!),
     },
     ...["samsung", "samsng", "tecno spark", "rice"].map((q) => ({
       endpoint: `POST product/search/ ${JSON.stringify(q)}`,
-      run: (d: typeof db) => new ProductRepository(d).search(q),
+      run: (d: typeof db) => new ProductRepository(d).searchJson(q),
     })),
   ];
   for (const c of cases) await c.run(db);
