@@ -7,6 +7,7 @@ import * as chat from "./migrations/0005-chat.js";
 import * as readPath from "./migrations/0006-read-path.js";
 import * as sharedLimits from "./migrations/0007-shared-limits.js";
 import * as chatPhotos from "./migrations/0008-chat-photos.js";
+import * as listingBlocks from "./migrations/0009-listing-blocks.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-read-path": readPath,
   "0007-shared-limits": sharedLimits,
   "0008-chat-photos": chatPhotos,
+  "0009-listing-blocks": listingBlocks,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */
