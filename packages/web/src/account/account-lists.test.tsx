@@ -4,7 +4,7 @@ import { aProduct, aShop, InMemoryEngagementGateway } from "@katale/domain/testi
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Services } from "../app/services.js";
-import { engagementServices, renderWithServices, signIn } from "../testing/test-services.js";
+import { engagementServices, findAlert, renderWithServices, signIn } from "../testing/test-services.js";
 import AccountListPage from "./account-list-page.js";
 import { AccountTabs } from "./account-tabs.js";
 
@@ -58,7 +58,7 @@ describe("/account/saved-products and /account/wishlist", () => {
     await engagement.save(ann.token, radio.id);
     engagement.failures.set("listSaved", { kind: "network" });
     openPage(services, "/account/saved-products");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
     engagement.failures.clear("listSaved");
     fireEvent.click(screen.getByRole("button", { name: messages.web.retry }));
     expect(await screen.findByText("Solar radio")).toBeTruthy();
@@ -83,7 +83,7 @@ describe("/account/followed-shops", () => {
     const { services, engagement } = annServices();
     engagement.failures.set("listFollowed", { kind: "server" });
     openPage(services, "/account/followed-shops");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.otp.serverDown);
+    await findAlert(messages.otp.serverDown);
   });
 });
 
@@ -108,7 +108,7 @@ describe("/account/reviews", () => {
     const { services, engagement } = annServices();
     engagement.failures.set("listUserReviews", { kind: "network" });
     openPage(services, "/account/reviews");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
   });
 });
 
@@ -133,7 +133,7 @@ describe("/account/shop-history", () => {
     const { services, engagement } = annServices();
     engagement.failures.set("listHistory", { kind: "network" });
     openPage(services, "/account/shop-history");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
   });
 });
 

@@ -2,7 +2,7 @@
 import { messages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import { type AdminSetup, adminSetup } from "./admin-test-setup.js";
 import ManagePage from "./manage-page.js";
 
@@ -34,7 +34,7 @@ describe("/account/manage", () => {
     const setup = await adminSetup();
     setup.auth.failures.set("me", { kind: "network" });
     openManage(setup);
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
   });
 
   it("lists the categories, empty and failing lists have their lines", async () => {
@@ -49,9 +49,7 @@ describe("/account/manage", () => {
     cleanup();
     setup.catalogue.failures.set("listCategories", { kind: "network" });
     openManage(setup);
-    expect((await screen.findByRole("alert")).textContent).toContain(
-      messages.catalogue.failedToLoadCategories,
-    );
+    await findAlert(messages.catalogue.failedToLoadCategories);
   });
 
   it("adds a category with an image, and refuses a name that exists", async () => {
@@ -65,7 +63,7 @@ describe("/account/manage", () => {
     expect(setup.catalogue.categories.find((c) => c.name === "Books")?.imageUrl).toContain("cat.png");
     fireEvent.change(screen.getByLabelText(text.categoryName), { target: { value: "electronics" } });
     fireEvent.click(screen.getByRole("button", { name: text.create }));
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.adminServer.categoryExists);
+    await findAlert(messages.adminServer.categoryExists);
   });
 
   it("says the name is needed, and words a network failure as the spec does", async () => {
@@ -98,9 +96,7 @@ describe("/account/manage", () => {
     fireEvent.click(await screen.findByRole("button", { name: text.remove("Electronics") }));
     let dialog = await screen.findByRole("dialog", { name: text.deleteTitle("Electronics") });
     fireEvent.click(within(dialog).getByRole("button", { name: text.delete }));
-    expect((await within(dialog).findByRole("alert")).textContent).toContain(
-      messages.adminServer.categoryHoldsProducts(3),
-    );
+    await findAlert(messages.adminServer.categoryHoldsProducts(3), { within: dialog });
     fireEvent.click(within(dialog).getByRole("button", { name: text.cancel }));
     fireEvent.click(screen.getByRole("button", { name: text.remove("Fashion") }));
     dialog = await screen.findByRole("dialog", { name: text.deleteTitle("Fashion") });

@@ -2,7 +2,7 @@
 import { messages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import { type AdminSetup, adminSetup, aReview } from "./admin-test-setup.js";
 import RequestDetailsPage from "./request-details-page.js";
 import RequestViewPage from "./request-view-page.js";
@@ -141,10 +141,10 @@ describe("/account/request-details/:id", () => {
     setup.admin.failures.set("approve", { kind: "network" });
     openDetails(setup, 1);
     fireEvent.click(await screen.findByRole("button", { name: text.approve }));
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
     cleanup();
     openDetails(setup, 99);
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.adminServer.requestNotFound);
+    await findAlert(messages.adminServer.requestNotFound);
   });
 
   it("is not allowed to a user who is not an admin", async () => {

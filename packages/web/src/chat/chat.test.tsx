@@ -6,7 +6,7 @@ import { useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProductSummary } from "../products/product-summary.js";
 import { ShopHeader } from "../shops/shop-header.js";
-import { chatServices, renderWithServices, signIn } from "../testing/test-services.js";
+import { chatServices, findAlert, renderWithServices, signIn } from "../testing/test-services.js";
 import { ChatList } from "./chat-list.js";
 import { ChatButton, ChatPopupHost } from "./chat-popups.js";
 import ChatRoomPage from "./chat-room-page.js";
@@ -168,7 +168,7 @@ describe("a chat room", () => {
     renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
     const box = await screen.findByRole("textbox");
     act(() => chat.refuse("room-1", messages.chat.tooManyMessages));
-    expect((await screen.findByRole("alert")).textContent).toBe(messages.chat.tooManyMessages);
+    await findAlert(messages.chat.tooManyMessages, { exact: true });
     expect((box as HTMLTextAreaElement).disabled).toBe(false);
   });
 
@@ -201,7 +201,7 @@ describe("a chat room", () => {
     await screen.findByRole("textbox");
     const input = screen.getByLabelText(messages.chat.sendPicture, { selector: "input" });
     fireEvent.change(input, { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
-    expect((await screen.findByRole("alert")).textContent).toBe("The file is not an image we can read.");
+    await findAlert("The file is not an image we can read.", { exact: true });
   });
 
   it("shows earlier messages on request, each once", async () => {

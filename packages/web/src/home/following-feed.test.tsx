@@ -3,7 +3,7 @@ import { messages } from "@katale/domain";
 import { aProduct, aShop, InMemoryEngagementGateway } from "@katale/domain/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithServices, testServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices, testServices } from "../testing/test-services.js";
 import { ExplorerListings } from "./explorer-listings.js";
 
 afterEach(cleanup);
@@ -58,6 +58,6 @@ describe("Home 'Following'", () => {
     const { services, engagement } = setUp({ signedIn: true });
     engagement.failures.set("listFollowedShopsProducts", { kind: "network" });
     openFollowing(services);
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
   });
 });

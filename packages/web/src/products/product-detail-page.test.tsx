@@ -3,7 +3,7 @@ import { messages } from "@katale/domain";
 import { aProduct, aShop, InMemoryProductGateway, InMemoryShopGateway } from "@katale/domain/testing";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithServices, testServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices, testServices } from "../testing/test-services.js";
 import ProductDetailPage from "./product-detail-page.js";
 
 const product = aProduct({
@@ -45,6 +45,6 @@ describe("product detail page", () => {
 
   it("says a missing product does not exist", async () => {
     renderWithServices(<ProductDetailPage />, testServices(), { path: "/item/:slug", at: "/item/gone" });
-    expect((await screen.findByRole("alert")).textContent).toBe("Product does not exist");
+    await findAlert("Product does not exist", { exact: true });
   });
 });

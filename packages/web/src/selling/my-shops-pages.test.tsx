@@ -8,7 +8,7 @@ import { AppRoutes } from "../app/router.js";
 import type { Services } from "../app/services.js";
 import { ServicesProvider } from "../app/services-context.js";
 import AllShopsPage from "../shops/all-shops-page.js";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import MyShopsSelectPage from "./my-shops-select-page.js";
 import { okello, shopSetup } from "./shop-test-setup.js";
 
@@ -60,7 +60,7 @@ describe("/shops/select-shop", () => {
     const setup = shopSetup();
     setup.seller.failures.set("listMyShops", { kind: "network" });
     renderWithServices(<MyShopsSelectPage />, setup.services, { path: "/shops/select-shop" });
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.common.checkConnection);
+    await findAlert(messages.common.checkConnection);
     setup.seller.failures.clear("listMyShops");
     fireEvent.click(screen.getByRole("button", { name: messages.web.retry }));
     expect(await screen.findByRole("link", { name: "Add an item to Gulu Boda Spares" })).toBeTruthy();

@@ -4,7 +4,7 @@ import { aProduct } from "@katale/domain/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import ShopPage from "../shops/shop-page.js";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import ShopAdminPage from "./shop-admin-page.js";
 import { okello, shopSetup } from "./shop-test-setup.js";
 
@@ -105,7 +105,7 @@ describe("/account/admin-shop/{shop}", () => {
 
   it("refuses someone else's shop, shows not found for an unknown one", async () => {
     openAdmin("/account/admin-shop/Mukono%20Sports%20Arena");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.selling.notOwner);
+    await findAlert(messages.selling.notOwner);
     cleanup();
     openAdmin("/account/admin-shop/Nowhere");
     expect(await screen.findByRole("img", { name: messages.web.notFoundAlt })).toBeTruthy();

@@ -2,7 +2,7 @@
 import { messages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import ShopDetailsPage from "./shop-details-page.js";
 import { aPng, shopSetup } from "./shop-test-setup.js";
 
@@ -73,7 +73,7 @@ describe("/account/shop-details", () => {
 
   it("refuses someone else's shop, and shows the not-found page for an unknown one", async () => {
     openDetails("/account/shop-details?shop=32");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.selling.notOwner);
+    await findAlert(messages.selling.notOwner);
     cleanup();
     openDetails("/account/shop-details?shop=999");
     expect(await screen.findByRole("img", { name: messages.web.notFoundAlt })).toBeTruthy();

@@ -2,7 +2,7 @@
 import { messages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithServices } from "../testing/test-services.js";
+import { findAlert, renderWithServices } from "../testing/test-services.js";
 import { aPng, shopSetup } from "./shop-test-setup.js";
 import ShopVerificationPage from "./shop-verification-page.js";
 
@@ -62,6 +62,6 @@ describe("/account/shop-verification", () => {
 
   it("refuses someone else's shop", async () => {
     openVerification("/account/shop-verification?shop=32");
-    expect((await screen.findByRole("alert")).textContent).toContain(messages.selling.notOwner);
+    await findAlert(messages.selling.notOwner);
   });
 });

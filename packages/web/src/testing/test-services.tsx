@@ -14,7 +14,7 @@ import {
   ReversibleShopIdCipher,
 } from "@katale/domain/testing";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type RenderResult, render } from "@testing-library/react";
+import { queryAllByRole, type RenderResult, render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import type { Services } from "../app/services.js";
@@ -156,4 +156,26 @@ export function sellerServices(seller: InMemorySellerGateway, overrides: Partial
 /** Test services whose chat ports (calls and live connections) are both `chat`. */
 export function chatServices(chat: InMemoryChat, overrides: Partial<Services> = {}): Services {
   return testServices({ chat, chatSockets: chat, ...overrides });
+}
+
+/**
+ * Waits for an alert that says `text` (contains it, or is exactly it with `exact`). A page can show more
+ * than one alert, and an earlier one (a success banner, a list's own line) may still be up while the
+ * one asserted arrives: the first alert found is not necessarily the one meant.
+ */
+export function findAlert(
+  text: string,
+  { exact = false, within: container = document.body }: { exact?: boolean; within?: HTMLElement } = {},
+): Promise<HTMLElement> {
+  return waitFor(() => {
+    const alerts = queryAllByRole(container, "alert");
+    const match = alerts.find((alert) =>
+      exact ? alert.textContent === text : (alert.textContent ?? "").includes(text),
+    );
+    if (match === undefined)
+      throw new Error(
+        `No alert says ${JSON.stringify(text)}; the alerts say ${JSON.stringify(alerts.map((a) => a.textContent))}`,
+      );
+    return match;
+  });
 }
