@@ -41,5 +41,12 @@ export default defineConfig(() => ({
     // Phones on slow networks: report sizes, keep chunks small and let routes load on demand.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 200,
+    // dist/.vite/manifest.json: the server preloads the chunks of the screen a first visit opens on.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },
+      },
+    },
   },
 }));
