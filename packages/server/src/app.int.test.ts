@@ -85,7 +85,7 @@ describe("the server with a built web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(
       join(webDir, "index.html"),
-      '<!doctype html><html><head><title>Katale</title><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root></div></body></html>',
+      '<!doctype html><html><head><title>Katale</title><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
     );
     writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
@@ -136,7 +136,7 @@ describe("the server with a built web app", () => {
     );
     // Only / carries them: another page is the plain one.
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
-    expect(other).not.toContain("first-screen");
+    expect(other).not.toContain('id="first-screen"');
     expect(other).not.toContain('rel="preload"');
   });
 
@@ -163,6 +163,11 @@ describe("the server with a built web app", () => {
     const item = await (await fetch(`${server.baseUrl}/item/${bag.slug}`)).text();
     expect(await sameAsApi(item)).toEqual([`/api/shop/product/slug/${bag.slug}/`]);
     expect(item).toContain(preload("(min-width: 768px) 50vw, 100vw"));
+    // The product's main picture is in the page's skeleton, in place of the placeholder.
+    expect(item).toContain(
+      '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" alt="" width="800" height="800" fetchpriority="high"',
+    );
+    expect(item).not.toContain("<p>Loading</p>");
 
     // The category by name, any case, as the page finds it.
     const listing = await (await fetch(`${server.baseUrl}/products/category/mbale%20Crafts`)).text();
@@ -175,11 +180,13 @@ describe("the server with a built web app", () => {
       preload("(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"),
     );
     // A later page of the listing asks the service itself.
+    expect(listing).toContain("<p>Loading</p>");
     const second = await (await fetch(`${server.baseUrl}/products/category/Mbale%20crafts?page=2`)).text();
-    expect(second).not.toContain("first-screen");
+    expect(second).not.toContain('id="first-screen"');
     // A product that does not exist: nothing to inline or preload.
     const missing = await (await fetch(`${server.baseUrl}/item/no-such-product`)).text();
-    expect(missing).not.toContain("first-screen");
+    expect(missing).not.toContain('id="first-screen"');
+    expect(missing).toContain("<p>Loading</p>");
     expect(missing).not.toContain('rel="preload"');
   });
 

@@ -38,7 +38,16 @@ export interface FirstScreen {
   readonly preload: string;
   /** The web module whose chunk this screen needs at once, when it is not part of the entry. */
   readonly module?: string;
+  /**
+   * What the page shows, before the app starts, between index.html's first-screen marks: the screen's
+   * main picture where the app will show it, so it is on screen as soon as it has downloaded.
+   */
+  readonly skeleton?: string;
 }
+
+/** index.html's marks around the part of its skeleton a screen may replace. */
+export const SKELETON_START = "<!--first-screen-->";
+export const SKELETON_END = "<!--/first-screen-->";
 
 const NONE: FirstScreen = { data: "", preload: "" };
 
@@ -76,12 +85,24 @@ function parsed<T>(schema: z.ZodType<T>, answer: Answer | undefined): T | undefi
   }
 }
 
+const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
 /** `<link rel=preload>` for a picture, with the srcset and sizes the element showing it uses. */
 function picturePreload(shopBase: string, path: string | undefined, sizes: string): string {
   const url = mediaUrl(shopBase, path);
   if (url === null) return "";
-  const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
   return `<link rel="preload" as="image" href="${attribute(url)}" imagesrcset="${attribute(imageSrcSet(url))}" imagesizes="${sizes}" fetchpriority="high">`;
+}
+
+/**
+ * The product page's main picture where the page shows it (product-detail-page.tsx: the breadcrumb
+ * row's 44 px, then the gallery's framed square), until the app renders the page over it.
+ */
+function productSkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GALLERY_IMAGE_SIZES}" alt="" width="800" height="800" fetchpriority="high" class="aspect-square w-full object-cover">`;
+  return `<div class="page pb-8"><div style="height:44px"></div><div class="grid gap-6 md:grid-cols-2"><div class="relative overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></div></div>`;
 }
 
 /** `/`: products, categories and top-rated shops; the first Trending card's picture. */
@@ -104,6 +125,7 @@ async function productScreen(app: FastifyInstance, shopBase: string, slug: strin
     data: dataElement([answer]),
     preload: picturePreload(shopBase, product?.data.images[0], PRODUCT_GALLERY_IMAGE_SIZES),
     module: SCREEN_MODULES.product,
+    skeleton: productSkeleton(shopBase, product?.data.images[0]),
   };
 }
 

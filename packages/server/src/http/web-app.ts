@@ -10,7 +10,7 @@ import type { Config } from "../config.js";
 import { webAppConfig } from "./app-config-routes.js";
 import { IMMUTABLE_CACHE, REVALIDATE } from "./cache-control.js";
 import { sendError } from "./error-reply.js";
-import { firstScreen, SCREEN_MODULES } from "./first-screen.js";
+import { firstScreen, SCREEN_MODULES, SKELETON_END, SKELETON_START } from "./first-screen.js";
 import { pageSecurityPolicy } from "./security-headers.js";
 
 // The built web app at /: its files, the page every screen starts from (index.html with the runtime
@@ -104,10 +104,14 @@ async function firstScreenPage(
   url: string,
   preloads: Map<string, string>,
 ): Promise<string | null> {
-  const { data, preload, module } = await firstScreen(app, shopBase, url);
+  const { data, preload, module, skeleton } = await firstScreen(app, shopBase, url);
   const chunks = module === undefined ? "" : (preloads.get(module) ?? "");
   if (data === "" && preload === "" && chunks === "") return null;
-  return html.replace("</head>", () => `${preload}${chunks}${data}</head>`);
+  const page = html.replace("</head>", () => `${preload}${chunks}${data}</head>`);
+  const start = page.indexOf(SKELETON_START);
+  const end = page.indexOf(SKELETON_END, start);
+  if (skeleton === undefined || start < 0 || end < 0) return page;
+  return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 
 /** Serves the web app built in `webDir` when there is one; sets the app's not-found handler either way. */
