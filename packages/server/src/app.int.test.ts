@@ -162,6 +162,11 @@ describe("the server with a built web app", () => {
 
     const item = await (await fetch(`${server.baseUrl}/item/${bag.slug}`)).text();
     expect(await sameAsApi(item)).toEqual([`/api/shop/product/slug/${bag.slug}/`]);
+    // The answers come after the skeleton (painted without parsing them first); the head says so.
+    expect(item.indexOf('id="first-screen"')).toBeGreaterThan(
+      item.indexOf('<img src="/media/products/bag.webp"'),
+    );
+    expect(item.split("</head>")[0]).toContain('<meta name="first-screen" content="inlined">');
     expect(item).toContain(preload("(min-width: 768px) 50vw, 100vw"));
     // The product's main picture is in the page's skeleton, in place of the placeholder.
     expect(item).toContain(

@@ -107,7 +107,12 @@ async function firstScreenPage(
   const { data, preload, module, skeleton } = await firstScreen(app, shopBase, url);
   const chunks = module === undefined ? "" : (preloads.get(module) ?? "");
   if (data === "" && preload === "" && chunks === "") return null;
-  const page = html.replace("</head>", () => `${preload}${chunks}${data}</head>`);
+  // The answers go after the skeleton, at the end of the body: the browser paints the skeleton
+  // without first parsing them (the home page's are ~80 KB); the head says they are coming.
+  const coming = data === "" ? "" : '<meta name="first-screen" content="inlined">';
+  const page = html
+    .replace("</head>", () => `${preload}${chunks}${coming}</head>`)
+    .replace("</body>", () => `${data}</body>`);
   const start = page.indexOf(SKELETON_START);
   const end = page.indexOf(SKELETON_END, start);
   if (skeleton === undefined || start < 0 || end < 0) return page;
