@@ -17,6 +17,11 @@ export const LISTING_PAGE_SIZE = 20;
 export const TRENDING_COUNT = 12;
 /** How wide a Trending card's picture is shown (its <img sizes>); the server preloads the first one with it. */
 export const TRENDING_IMAGE_SIZES = "(min-width: 768px) 25vw, 45vw";
+/** How wide a product grid card's picture is shown (category and other listings); the server preloads the first. */
+export const PRODUCT_GRID_IMAGE_SIZES =
+  "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
+/** How wide the product page's main picture is shown; the server preloads it with this. */
+export const PRODUCT_GALLERY_IMAGE_SIZES = "(min-width: 768px) 50vw, 100vw";
 export const FEATURED_SHOPS_COUNT = 4;
 export const BANNER_CATEGORIES_COUNT = 12;
 export const BANNER_AUTO_ADVANCE_MS = 3000;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ERROR_CODES } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aProduct, aRating } from "./testing/fixtures.js";
+import { aCategory, aProduct, aRating, aSubCategory } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
 
 describe.each(databaseKinds())("the server (%s)", (kind) => {
@@ -85,8 +85,9 @@ describe("the server with a built web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(
       join(webDir, "index.html"),
-      "<!doctype html><html><head><title>Katale</title></head><body><div id=root></div></body></html>",
+      '<!doctype html><html><head><title>Katale</title><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
     );
+    writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
     // What the build writes beside a large asset: its brotli and gzip copies.
     const big = `console.log(${JSON.stringify("Katale ".repeat(2000))});`;
@@ -135,8 +136,69 @@ describe("the server with a built web app", () => {
     );
     // Only / carries them: another page is the plain one.
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
-    expect(other).not.toContain("first-screen");
+    expect(other).not.toContain('id="first-screen"');
     expect(other).not.toContain('rel="preload"');
+  });
+
+  it("puts a product page's and a category page's first answers in the page and preloads their first picture", async () => {
+    const category = await aCategory(server.db, { name: "Mbale crafts" });
+    const sub = await aSubCategory(server.db, { category_id: category.id });
+    const bag = await aProduct(server.db, {
+      name: "Bark cloth bag",
+      category_id: category.id,
+      sub_category_id: sub.id,
+      images: ["/media/products/bag.webp", "/media/products/bag-side.webp"],
+    });
+    const sameAsApi = async (html: string) => {
+      const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+      const answers = JSON.parse(inlined ?? "null") as Record<string, unknown>;
+      for (const [path, body] of Object.entries(answers)) {
+        expect(body, path).toEqual(await (await fetch(`${server.baseUrl}${path}`)).json());
+      }
+      return Object.keys(answers).sort();
+    };
+    const preload = (sizes: string) =>
+      `<link rel="preload" as="image" href="/media/products/bag.webp" imagesrcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" imagesizes="${sizes}" fetchpriority="high">`;
+
+    const item = await (await fetch(`${server.baseUrl}/item/${bag.slug}`)).text();
+    expect(await sameAsApi(item)).toEqual([`/api/shop/product/slug/${bag.slug}/`]);
+    // The answers come after the skeleton (painted without parsing them first); the head says so.
+    expect(item.indexOf('id="first-screen"')).toBeGreaterThan(
+      item.indexOf('<img src="/media/products/bag.webp"'),
+    );
+    expect(item.split("</head>")[0]).toContain('<meta name="first-screen" content="inlined">');
+    expect(item).toContain(preload("(min-width: 768px) 50vw, 100vw"));
+    // The product's main picture is in the page's skeleton, in place of the placeholder.
+    expect(item).toContain(
+      '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" alt="" width="800" height="800" fetchpriority="high"',
+    );
+    expect(item).not.toContain("<p>Loading</p>");
+
+    // The category by name, any case, as the page finds it.
+    const listing = await (await fetch(`${server.baseUrl}/products/category/mbale%20Crafts`)).text();
+    expect(await sameAsApi(listing)).toEqual([
+      "/api/shop/category/",
+      `/api/shop/category/subcategory/${category.id}/`,
+      `/api/shop/product/category/${category.id}/?page=1&page_size=20`,
+    ]);
+    expect(listing).toContain(
+      preload("(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"),
+    );
+    // A later page of the listing asks the service itself.
+    expect(listing).toContain("<p>Loading</p>");
+    const second = await (await fetch(`${server.baseUrl}/products/category/Mbale%20crafts?page=2`)).text();
+    expect(second).not.toContain('id="first-screen"');
+    // A product that does not exist: nothing to inline or preload.
+    const missing = await (await fetch(`${server.baseUrl}/item/no-such-product`)).text();
+    expect(missing).not.toContain('id="first-screen"');
+    expect(missing).toContain("<p>Loading</p>");
+    expect(missing).not.toContain('rel="preload"');
+  });
+
+  it("inlines the build's stylesheet into the page", async () => {
+    const html = await (await fetch(`${server.baseUrl}/shops`)).text();
+    expect(html).toContain("<style>body{color:#111}</style>");
+    expect(html).not.toContain('rel="stylesheet"');
   });
 
   it("serves hashed assets with long cache headers", async () => {

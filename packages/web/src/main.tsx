@@ -2,6 +2,7 @@
 import "./app/zod-jitless.js";
 import "./index.css";
 import { messages } from "@katale/domain";
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.js";
 import { resolveAppConfig } from "./app/app-config.js";
@@ -17,7 +18,11 @@ const root = document.getElementById("root")!;
 
 resolveAppConfig(document, window.location.origin)
   .then((config) => {
-    createRoot(root).render(<App services={connectServices(config)} />);
+    // A transition: the first render yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (one long task on a slow phone), and the page's skeleton
+    // stays on screen until the app's first screen is ready to replace it.
+    const app = createRoot(root);
+    startTransition(() => app.render(<App services={connectServices(config)} />));
   })
   .catch(() => {
     // Without the configuration there is no service to talk to; say what the user can do.

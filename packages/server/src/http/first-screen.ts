@@ -1,53 +1,173 @@
 import { toProduct } from "@katale/adapters-http";
 import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
-import { imageSrcSet, mediaUrl, selectTrending, TRENDING_IMAGE_SIZES } from "@katale/domain";
+import {
+  imageSrcSet,
+  LISTING_PAGE_SIZE,
+  mediaUrl,
+  PRODUCT_GALLERY_IMAGE_SIZES,
+  PRODUCT_GRID_IMAGE_SIZES,
+  selectTrending,
+  TRENDING_IMAGE_SIZES,
+} from "@katale/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 
-// The home screen's data in the page itself (issue 13): the answers of the calls the first screen
-// makes, inlined as JSON, so the app renders them as soon as its JavaScript runs instead of waiting a
-// round of API calls; and a preload of the picture that ends up the largest on screen (the first
-// Trending card), so it downloads beside the JavaScript.
+// The first screen's data in the page itself (issue 13): the answers of the calls the screen makes
+// first, inlined as JSON, so the app renders them as soon as its JavaScript runs instead of waiting a
+// round (or two) of API calls; and a preload of the picture that ends up the largest on screen, so it
+// downloads beside the JavaScript. Three screens where visits start: /, a product, a category.
 
 /** The shop-service calls the home screen makes on a first visit, by their path from the service's base. */
 export const FIRST_SCREEN_CALLS = ["product/", "category/", "shop/top-rated/"] as const;
 
-const productList = z.object({ data: z.array(productWire) });
+/** The web app's modules (Vite manifest keys) of the screens below, whose chunks the page preloads. */
+export const SCREEN_MODULES = {
+  product: "src/products/product-detail-page.tsx",
+  category: "src/catalogue/category-page.tsx",
+} as const;
 
-/** The JSON element and the preload link for `/`; empty strings when the service is not here. */
-export async function firstScreen(
-  app: FastifyInstance,
-  shopBase: string,
-): Promise<{ data: string; preload: string }> {
-  // The three calls at once, through the app itself: the same answers as the API's, from the read
-  // cache when it is warm. Their bodies go into the page as they are (no parse and re-serialise).
-  const answers = await Promise.all(
-    FIRST_SCREEN_CALLS.map(async (call) => {
-      const path = `${shopBase}${call}`;
-      const response = await app.inject({ method: "GET", url: path });
-      return { call, path, ok: response.statusCode === 200, body: response.body };
-    }),
-  );
+const productList = z.object({ data: z.array(productWire) });
+const productData = z.object({ data: productWire });
+const productPage = z.object({ results: z.array(productWire) });
+const categoryList = z.object({ categories: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+export interface FirstScreen {
+  /** The `<script type="application/json">` with the answers; empty when there is none. */
+  readonly data: string;
+  /** The `<link rel=preload>` of the largest picture; empty when there is none. */
+  readonly preload: string;
+  /** The web module whose chunk this screen needs at once, when it is not part of the entry. */
+  readonly module?: string;
+  /**
+   * What the page shows, before the app starts, between index.html's first-screen marks: the screen's
+   * main picture where the app will show it, so it is on screen as soon as it has downloaded.
+   */
+  readonly skeleton?: string;
+}
+
+/** index.html's marks around the part of its skeleton a screen may replace. */
+export const SKELETON_START = "<!--first-screen-->";
+export const SKELETON_END = "<!--/first-screen-->";
+
+const NONE: FirstScreen = { data: "", preload: "" };
+
+interface Answer {
+  readonly path: string;
+  readonly body: string;
+  readonly ok: boolean;
+}
+
+/** One call through the app itself: the same answer as the API's, from the read cache when warm. */
+async function ask(app: FastifyInstance, shopBase: string, call: string): Promise<Answer> {
+  const path = `${shopBase}${call}`;
+  const response = await app.inject({ method: "GET", url: path });
+  return { path, ok: response.statusCode === 200, body: response.body };
+}
+
+/** The answers as the page's JSON element, keyed by path; the bodies go in as they are. */
+function dataElement(answers: readonly Answer[]): string {
   const found = answers.filter((answer) => answer.ok);
-  if (found.length === 0) return { data: "", preload: "" };
+  if (found.length === 0) return "";
   const json = `{${found.map(({ path, body }) => `${JSON.stringify(path)}:${body}`).join(",")}}`.replaceAll(
     "<",
     "\\u003c",
   );
-  const products = found.find((answer) => answer.call === "product/")?.body;
+  return `<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`;
+}
+
+function parsed<T>(schema: z.ZodType<T>, answer: Answer | undefined): T | undefined {
+  if (answer === undefined || !answer.ok) return undefined;
+  try {
+    const result = schema.safeParse(JSON.parse(answer.body));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+/** `<link rel=preload>` for a picture, with the srcset and sizes the element showing it uses. */
+function picturePreload(shopBase: string, path: string | undefined, sizes: string): string {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return "";
+  return `<link rel="preload" as="image" href="${attribute(url)}" imagesrcset="${attribute(imageSrcSet(url))}" imagesizes="${sizes}" fetchpriority="high">`;
+}
+
+/**
+ * The product page's main picture where the page shows it (product-detail-page.tsx: the breadcrumb
+ * row's 44 px, then the gallery's framed square), until the app renders the page over it.
+ */
+function productSkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GALLERY_IMAGE_SIZES}" alt="" width="800" height="800" fetchpriority="high" class="aspect-square w-full object-cover">`;
+  return `<div class="page pb-8"><div style="height:44px"></div><div class="grid gap-6 md:grid-cols-2"><div class="relative overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></div></div>`;
+}
+
+/** `/`: products, categories and top-rated shops; the first Trending card's picture. */
+async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
+  // The three calls at once.
+  const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
+  const products = parsed(productList, answers[0]);
+  const first = products === undefined ? undefined : selectTrending(products.data.map(toProduct))[0];
   return {
-    data: `<script type="application/json" id="${FIRST_SCREEN_ID}">${json}</script>`,
-    preload: products === undefined ? "" : trendingPreload(JSON.parse(products), shopBase),
+    data: dataElement(answers),
+    preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),
   };
 }
 
-/** `<link rel=preload>` for the first Trending card's picture, with the srcset and sizes the card uses. */
-function trendingPreload(body: unknown, shopBase: string): string {
-  const parsed = productList.safeParse(body);
-  if (!parsed.success) return "";
-  const first = selectTrending(parsed.data.data.map(toProduct))[0];
-  const url = mediaUrl(shopBase, first?.images[0]);
-  if (url === null) return "";
-  const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-  return `<link rel="preload" as="image" href="${attribute(url)}" imagesrcset="${attribute(imageSrcSet(url))}" imagesizes="${TRENDING_IMAGE_SIZES}" fetchpriority="high">`;
+/** `/item/{slug}`: the product (what the page asks first); its main picture. */
+async function productScreen(app: FastifyInstance, shopBase: string, slug: string): Promise<FirstScreen> {
+  const answer = await ask(app, shopBase, `product/slug/${encodeURIComponent(slug)}/`);
+  const product = parsed(productData, answer);
+  return {
+    data: dataElement([answer]),
+    preload: picturePreload(shopBase, product?.data.images[0], PRODUCT_GALLERY_IMAGE_SIZES),
+    module: SCREEN_MODULES.product,
+    skeleton: productSkeleton(shopBase, product?.data.images[0]),
+  };
+}
+
+/** `/products/category/{name}`: the categories, the category's sub categories and first page; its first picture. */
+async function categoryScreen(app: FastifyInstance, shopBase: string, name: string): Promise<FirstScreen> {
+  const categories = await ask(app, shopBase, "category/");
+  const wanted = name.trim().toLowerCase();
+  const category = parsed(categoryList, categories)?.categories.find((c) => c.name.toLowerCase() === wanted);
+  if (category === undefined)
+    return { data: dataElement([categories]), preload: "", module: SCREEN_MODULES.category };
+  const [subCategories, products] = await Promise.all([
+    ask(app, shopBase, `category/subcategory/${category.id}/`),
+    ask(app, shopBase, `product/category/${category.id}/?page=1&page_size=${LISTING_PAGE_SIZE}`),
+  ]);
+  const first = parsed(productPage, products)?.results[0];
+  return {
+    data: dataElement([categories, subCategories, products]),
+    preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES),
+    module: SCREEN_MODULES.category,
+  };
+}
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The first screen of the page at `url` (path and query), or nothing for the other pages. */
+export async function firstScreen(app: FastifyInstance, shopBase: string, url: string): Promise<FirstScreen> {
+  const [pathname = "", query = ""] = url.split("?", 2);
+  if (pathname === "/") return homeScreen(app, shopBase);
+  const item = /^\/item\/([^/]+)\/?$/.exec(pathname);
+  const slug = item?.[1] === undefined ? null : decoded(item[1]);
+  if (slug !== null && slug.length > 0 && slug.length <= 300) return productScreen(app, shopBase, slug);
+  const category = /^\/products\/category\/(.+?)\/?$/.exec(pathname);
+  const name = category?.[1] === undefined ? null : decoded(category[1]);
+  // Only the first page of a listing is inlined (a later ?page= asks the service).
+  const firstPage = !new URLSearchParams(query).has("page") || new URLSearchParams(query).get("page") === "1";
+  if (name !== null && name.trim().length > 0 && name.length <= 100 && firstPage)
+    return categoryScreen(app, shopBase, name);
+  return NONE;
 }

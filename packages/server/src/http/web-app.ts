@@ -10,7 +10,7 @@ import type { Config } from "../config.js";
 import { webAppConfig } from "./app-config-routes.js";
 import { IMMUTABLE_CACHE, REVALIDATE } from "./cache-control.js";
 import { sendError } from "./error-reply.js";
-import { firstScreen } from "./first-screen.js";
+import { firstScreen, SCREEN_MODULES, SKELETON_END, SKELETON_START } from "./first-screen.js";
 import { pageSecurityPolicy } from "./security-headers.js";
 
 // The built web app at /: its files, the page every screen starts from (index.html with the runtime
@@ -29,16 +29,94 @@ function withAppConfig(html: string, config: Config): string {
   return html.replace(APP_CONFIG_SLOT, () => `${APP_CONFIG_OPEN}${json}</script>`);
 }
 
+/**
+ * index.html with the build's stylesheets inlined: the first paint waits for no request of its own
+ * (a phone's first visit pays a round trip, on HTTP/1.1 behind the page's scripts, for ~8 KB of
+ * compressed CSS otherwise). The page is revalidated rather than cached, so each page view carries
+ * them again; a stylesheet that cannot be read stays a link.
+ */
+async function withInlineStyles(html: string, webDir: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
+  let inlined = html;
+  for (const [link, file = ""] of links) {
+    try {
+      const css = (await readFile(resolve(webDir, file), "utf8")).replaceAll("</style", "<\\/style");
+      inlined = inlined.replace(link, () => `<style>${css}</style>`);
+    } catch {
+      // Left as the link.
+    }
+  }
+  return inlined;
+}
+
 /** index.html filled with the runtime configuration, gzipped, and the policy it runs under. */
 function preparePage(indexHtml: string, config: Config) {
   const html = withAppConfig(indexHtml, config);
   return { html, gzipped: gzipSync(html), policy: pageSecurityPolicy(html) };
 }
 
-/** `/` with the home screen's data inlined and its largest picture preloaded (the policy is unchanged: JSON is not script). */
-async function homePage(app: FastifyInstance, html: string, shopBase: string): Promise<string> {
-  const { data, preload } = await firstScreen(app, shopBase);
-  return html.replace("</head>", () => `${preload}${data}</head>`);
+interface ManifestChunk {
+  readonly file: string;
+  readonly imports?: readonly string[];
+  readonly isEntry?: boolean;
+}
+
+/**
+ * The build's manifest (Vite `build.manifest`) read as `<link rel=modulepreload>` tags by module: a
+ * screen's lazy chunk and the chunks it imports, less what index.html already loads, so a first visit
+ * of that screen downloads them beside the entry instead of a round trip after it has run.
+ */
+async function modulePreloads(webDir: string): Promise<Map<string, string>> {
+  const tags = new Map<string, string>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(await readFile(resolve(webDir, ".vite", "manifest.json"), "utf8"));
+  } catch {
+    return tags; // No manifest: the screens' chunks load when the app asks for them.
+  }
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
+  for (const key of Object.values(SCREEN_MODULES)) {
+    const files = new Set<string>();
+    closure(key, files);
+    const links = [...files]
+      .filter((file) => !entry.has(file) && file.endsWith(".js"))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    tags.set(key, links.join(""));
+  }
+  return tags;
+}
+
+/**
+ * The page with its first screen's data inlined, its largest picture and its screen's chunks
+ * preloaded (the policy is unchanged: JSON is not script), or null when the page has none.
+ */
+async function firstScreenPage(
+  app: FastifyInstance,
+  html: string,
+  shopBase: string,
+  url: string,
+  preloads: Map<string, string>,
+): Promise<string | null> {
+  const { data, preload, module, skeleton } = await firstScreen(app, shopBase, url);
+  const chunks = module === undefined ? "" : (preloads.get(module) ?? "");
+  if (data === "" && preload === "" && chunks === "") return null;
+  // The answers go after the skeleton, at the end of the body: the browser paints the skeleton
+  // without first parsing them (the home page's are ~80 KB); the head says they are coming.
+  const coming = data === "" ? "" : '<meta name="first-screen" content="inlined">';
+  const page = html
+    .replace("</head>", () => `${preload}${chunks}${coming}</head>`)
+    .replace("</body>", () => `${data}</body>`);
+  const start = page.indexOf(SKELETON_START);
+  const end = page.indexOf(SKELETON_END, start);
+  if (skeleton === undefined || start < 0 || end < 0) return page;
+  return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 
 /** Serves the web app built in `webDir` when there is one; sets the app's not-found handler either way. */
@@ -61,7 +139,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
   }
   // The page every screen starts from, prepared once: the static plugin (wildcard: false) lists the
   // build's files at start-up too, so a rebuilt web app needs a restart either way.
-  const page = hasWebApp ? preparePage(await readFile(resolve(webDir, "index.html"), "utf8"), config) : null;
+  const page = hasWebApp
+    ? preparePage(
+        await withInlineStyles(await readFile(resolve(webDir, "index.html"), "utf8"), webDir),
+        config,
+      )
+    : null;
+  const preloads = hasWebApp ? await modulePreloads(webDir) : new Map<string, string>();
 
   // History fallback: any other GET for a page gets the web app, which renders its own not-found
   // page; everything else (and every page when there is no web build) is a JSON 404.
@@ -73,11 +157,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       !url.startsWith("/api/") &&
       !url.startsWith("/media/");
     if (!isPage) return sendError(reply, 404, "not_found", { detail: messages.api.notFound });
-    // The home page carries its first screen's data and a preload of its largest picture, made for
-    // each request (from the read cache when warm); every other page is the one prepared at start-up.
-    const home =
-      request.method === "GET" && request.url.split("?")[0] === "/" && config.services.includes("shop");
-    const html = home ? await homePage(app, page.html, webAppConfig(config).shopUrl) : null;
+    // The home, product and category pages carry their first screen's data and a preload of their
+    // largest picture, made for each request (from the read cache when warm); every other page is
+    // the one prepared at start-up.
+    const html =
+      request.method === "GET" && config.services.includes("shop")
+        ? await firstScreenPage(app, page.html, webAppConfig(config).shopUrl, url, preloads)
+        : null;
     reply
       .header("cache-control", REVALIDATE)
       .header("content-security-policy", page.policy)

@@ -31,7 +31,8 @@ const browserClock: Clock = {
 
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
-  // The home page's first answers come inlined in the page: each is taken once instead of asked.
+  // The first answers of the home, product and category pages come inlined in the page: taken from
+  // there instead of asked (first-screen-fetch.ts).
   const http = createHttpGateways({
     authUrl: config.authUrl,
     shopUrl: config.shopUrl,

@@ -3,8 +3,8 @@ import { FIRST_SCREEN_ID } from "@katale/adapters-http/contract";
 
 /**
  * The browser's fetch, except that the answers the server inlined into the page for its first screen
- * (`<script type="application/json" id="first-screen">`, keyed by URL path) are taken once, each
- * the first time the app asks for it, instead of asking the network again.
+ * (`<script type="application/json" id="first-screen">`, keyed by URL path) are taken instead of
+ * asking the network: each by the calls for it made in the task that first asks for it, then never.
  */
 export function withFirstScreen(
   fetchFn: FetchLike,
@@ -31,7 +31,10 @@ export function withFirstScreen(
       const key = `${target.pathname}${target.search}`;
       const body = target.origin === origin ? answers.get(key) : undefined;
       if (body !== undefined) {
-        answers.delete(key);
+        // Calls chained on this answer within the same task (a screen that asks for the categories
+        // twice on its way) share it; after that the page's copy is used up.
+        const inlined = answers;
+        setTimeout(() => inlined.delete(key), 0);
         return Promise.resolve({ status: 200, text: async () => body });
       }
     }

@@ -1,4 +1,4 @@
-import { formatUgx, inStock, type Product, reviewCount } from "@katale/domain";
+import { formatUgx, inStock, PRODUCT_GRID_IMAGE_SIZES, type Product, reviewCount } from "@katale/domain";
 import { Link } from "react-router";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Stars } from "../ui/stars.js";
@@ -15,10 +15,13 @@ export interface ProductCardProps {
   readonly sizes?: string;
 }
 
-const GRID_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
-
 /** Image, name, shop with verified tick, 'In stock: N', UGX price, stars, '(N Reviews)', bookmark (spec §2). */
-export function ProductCard({ product, priority, onOpen, sizes = GRID_SIZES }: ProductCardProps) {
+export function ProductCard({
+  product,
+  priority,
+  onOpen,
+  sizes = PRODUCT_GRID_IMAGE_SIZES,
+}: ProductCardProps) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
       <Link

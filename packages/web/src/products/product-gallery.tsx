@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { messages, PRODUCT_GALLERY_IMAGE_SIZES } from "@katale/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useCarousel } from "../home/use-carousel.js";
 import { ArrowButton } from "../ui/arrow-button.js";
@@ -28,7 +28,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           alt={messages.web.productImage(name, carousel.page + 1)}
           width={800}
           height={800}
-          sizes="(min-width: 768px) 50vw, 100vw"
+          sizes={PRODUCT_GALLERY_IMAGE_SIZES}
           priority
           className="aspect-square w-full object-cover"
           onSettled={settle}
