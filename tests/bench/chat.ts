@@ -1,31 +1,34 @@
 // `npm run bench:chat`: live chat (issue 11) under load. SOCKETS sockets in SOCKETS/2 rooms (one
 // customer and one shop owner each), every user sending at an even pace so that the whole offers RATE
 // messages per second for SECONDS; measured: messages delivered per second to the other party, the
-// send-to-receive latency (p50/p95/p99), the server's memory (this process's peak RSS) and CPU (this
-// process's CPU time over warm-up, run and drain, in % of one core). On one PGlite server,
-// and on two servers over one PostgreSQL database (customers on one, owners on the other: every
-// message crosses instances through LISTEN/NOTIFY); next to a bare `ws` fan-out server doing the same
-// in the same run. The servers run in this process; the clients (senders and receivers) in WORKERS
-// processes of their own (chat-load.ts), so the offered rate does not depend on the servers' loop.
-// The two PostgreSQL instances share this process's event loop (a floor for them), and everything
-// shares the machine's cores.
+// send-to-receive latency (p50/p95/p99), the server's memory (peak RSS) and CPU (CPU time over warm-up,
+// run and drain, in % of one core), both read from /proc for the server's process (summed over the
+// two processes of the two-server case). On one PGlite server, and on two servers over one
+// PostgreSQL database (customers on one, owners on the other: every message crosses instances
+// through LISTEN/NOTIFY); next to a bare `ws` fan-out server doing the same in the same run.
+// Each Katale server is a process of its own (packages/server/src/main.ts, as an operator runs it,
+// PGlite in a DATA_DIR without fsync, a PostgreSQL pool of 4 as in the tests); the bare ws server
+// runs in this process, which does nothing else meanwhile; the clients (senders and receivers) run
+// in WORKERS processes of their own (chat-load.ts), so the offered rate does not depend on the
+// servers' loops. Everything shares the machine's cores.
 // Each run first sends for BENCH_CHAT_WARMUP seconds at the same rate, not measured.
 // Env: BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATE (2000), BENCH_CHAT_SECONDS (10),
 // BENCH_CHAT_WARMUP (2), BENCH_CHAT_WORKERS (2), BENCH_DB (pglite,postgres).
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
-import {
-  aUser,
-  createPostgresDatabase,
-  databaseKinds,
-  startTestServer,
-  type TestServer,
-} from "@katale/server/testing";
+import { connectDatabase, type Database, migrateToLatest } from "@katale/server";
+import { aUser, createPostgresDatabase, databaseKinds } from "@katale/server/testing";
+import type { Kysely } from "kysely";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { FromLoad, LoadPlan, ToLoad } from "./chat-load.js";
 
+const MAIN = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
@@ -79,8 +82,25 @@ function loader(): { child: ChildProcess; next: (kind: FromLoad["kind"]) => Prom
   return { child, next };
 }
 
-/** The rooms' sockets opened and driven by WORKERS processes at RATE in all; this process's figures. */
-async function drive(setup: string, pairs: PairPlan[]): Promise<Row> {
+/** A process's resident memory now, in bytes (VmRSS of /proc/PID/status). */
+function rssOf(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/** A process's CPU time so far (user + system, /proc/PID/stat), in microseconds (USER_HZ is 100). */
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // After the command's name in parentheses: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * The rooms' sockets opened and driven by WORKERS processes at RATE in all; the figures of the
+ * server processes `pids` (memory: the peak of their sum).
+ */
+async function drive(setup: string, pairs: PairPlan[], pids: number[]): Promise<Row> {
   const loaders = Array.from({ length: WORKERS }, loader);
   const send = (l: ReturnType<typeof loader>, m: ToLoad) => l.child.send(m);
   try {
@@ -93,19 +113,21 @@ async function drive(setup: string, pairs: PairPlan[]): Promise<Row> {
     });
     await Promise.all(loaders.map((l) => l.next("ready")));
     log(`${setup}: ${pairs.length * 2} sockets open, offering ${RATE}/s for ${SECONDS} s`);
-    // The server's peak memory and its CPU while the load runs.
-    let peakRss = process.memoryUsage().rss;
+    // The servers' peak memory and their CPU while the load runs.
+    const rss = () => pids.reduce((n, pid) => n + rssOf(pid), 0);
+    const cpuTime = () => pids.reduce((n, pid) => n + cpuOf(pid), 0);
+    let peakRss = rss();
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      peakRss = Math.max(peakRss, rss());
     }, 200);
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = cpuTime();
     const started = performance.now();
     for (const l of loaders) send(l, { kind: "go" });
     const results = (await Promise.all(loaders.map((l) => l.next("done")))) as Extract<
       FromLoad,
       { kind: "done" }
     >[];
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpu = cpuTime() - cpuBefore;
     const wall = (performance.now() - started) * 1000;
     clearInterval(sampler);
     const sorted = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
@@ -121,7 +143,7 @@ async function drive(setup: string, pairs: PairPlan[]): Promise<Row> {
       refused: sum((r) => r.refused),
       dropped: sum((r) => r.closed),
       rssMb: Math.round(peakRss / 1024 / 1024),
-      cpu: Math.round(((cpu.user + cpu.system) / wall) * 100),
+      cpu: Math.round((cpu / wall) * 100),
     };
   } finally {
     for (const l of loaders) {
@@ -134,19 +156,19 @@ async function drive(setup: string, pairs: PairPlan[]): Promise<Row> {
 }
 
 /** Users, shops, rooms and login tokens straight into the database (no argon2 per user). */
-async function prepare(server: TestServer) {
+async function prepare(db: Kysely<Database>) {
   const rooms: { slug: string; customerToken: string; ownerToken: string }[] = [];
   const token = async (userId: number) => {
     const key = randomBytes(32).toString("base64url");
-    await server.db
+    await db
       .insertInto("auth_tokens")
       .values({ user_id: userId, token_hash: createHash("sha256").update(key).digest("hex") })
       .execute();
     return key;
   };
   for (let i = 0; i < ROOMS; i++) {
-    const [customer, owner] = [await aUser(server.db), await aUser(server.db)];
-    const shop = await server.db
+    const [customer, owner] = [await aUser(db), await aUser(db)];
+    const shop = await db
       .insertInto("shops")
       .values({
         owner_id: owner.id,
@@ -156,39 +178,106 @@ async function prepare(server: TestServer) {
       .returning("id")
       .executeTakeFirstOrThrow();
     const slug = randomBytes(16).toString("base64url");
-    await server.db
-      .insertInto("chat_rooms")
-      .values({ slug, customer_id: customer.id, shop_id: shop.id })
-      .execute();
+    await db.insertInto("chat_rooms").values({ slug, customer_id: customer.id, shop_id: shop.id }).execute();
     rooms.push({ slug, customerToken: await token(customer.id), ownerToken: await token(owner.id) });
   }
   return rooms;
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+interface Instance {
+  baseUrl: string;
+  child: ChildProcess;
+}
+
+/** main.ts in a process of its own on `dataDir` (PGlite) or `databaseUrl`, once it answers. */
+async function startInstance(dataDir: string, databaseUrl: string | undefined): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: "4",
+      PGLITE_FSYNC: "off",
+      SEED: "none",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { baseUrl, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server on ${dataDir} did not start`);
+}
+
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once("exit", resolve));
+  instance.child.kill("SIGTERM");
+  await exited;
+}
+
 async function katale(kind: "pglite" | "postgres"): Promise<Row> {
   const shared = kind === "postgres" ? await createPostgresDatabase() : undefined;
-  const one = await startTestServer(shared ? { databaseUrl: shared.url } : { database: "pglite" });
-  const two = shared ? await startTestServer({ databaseUrl: shared.url }) : one;
+  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), "katale-bench-chat-")));
+  let one: Instance | undefined;
+  let two: Instance | undefined;
   try {
-    log(`${kind}: preparing ${ROOMS} rooms`);
-    const rooms = await prepare(one);
-    const url = (server: TestServer, slug: string) =>
+    // Prepared here, then the server(s) started on it (PGlite: one process per DATA_DIR).
+    const database = await connectDatabase({
+      databaseUrl: shared?.url,
+      dataDir: dataDirs[0]!,
+      durable: false,
+    });
+    let rooms: Awaited<ReturnType<typeof prepare>>;
+    try {
+      await migrateToLatest(database.db);
+      log(`${kind}: preparing ${ROOMS} rooms`);
+      rooms = await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+    one = await startInstance(dataDirs[0]!, shared?.url);
+    two = shared ? await startInstance(dataDirs[1]!, shared.url) : one;
+    const url = (server: Instance, slug: string) =>
       `${server.baseUrl.replace(/^http/, "ws")}/api/shop/chat/${slug}/`;
     const pairs: PairPlan[] = rooms.map((room) => ({
       a: {
-        url: url(one, room.slug),
+        url: url(one!, room.slug),
         protocols: [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.customerToken}`],
       },
-      b: { url: url(two, room.slug), protocols: [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.ownerToken}`] },
+      b: { url: url(two!, room.slug), protocols: [CHAT_PROTOCOL, `${CHAT_BEARER_PREFIX}${room.ownerToken}`] },
     }));
+    const pids = [...new Set([one, two])].map((instance) => instance.child.pid!);
     return await drive(
-      kind === "postgres" ? "Katale, 2 servers over PostgreSQL" : "Katale, 1 server on PGlite",
+      kind === "postgres"
+        ? "Katale, 2 server processes over PostgreSQL"
+        : "Katale, 1 server process on PGlite",
       pairs,
+      pids,
     );
   } finally {
-    if (two !== one) await two.close();
-    await one.close();
+    if (two !== one) await stopInstance(two);
+    await stopInstance(one);
     await shared?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -215,7 +304,7 @@ async function bare(): Promise<Row> {
     a: { url: `ws://127.0.0.1:${port}/${i}`, protocols: [] },
     b: { url: `ws://127.0.0.1:${port}/${i}`, protocols: [] },
   }));
-  const row = await drive("bare ws fan-out", pairs);
+  const row = await drive("bare ws fan-out", pairs, [process.pid]);
   for (const socket of server.clients) socket.terminate();
   await new Promise((r) => server.close(r));
   return row;
