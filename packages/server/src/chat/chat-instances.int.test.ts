@@ -1,6 +1,7 @@
 import { messages } from "@katale/domain";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aPhoto, form, sellerCaller } from "../products/seller-test-client.js";
 import { aSignedInUser } from "../testing/auth-helpers.js";
 import { aProduct, aShop } from "../testing/fixtures.js";
 import {
@@ -27,6 +28,7 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
     one = await startTestServer({ databaseUrl: database.url, seed: "none" });
     two = await startTestServer({ databaseUrl: database.url, seed: "none" });
   });
+  const post = sellerCaller(() => one);
   /** The room between the user and the shop (opened on instance one). */
   const roomOf = async (shopId: number, token: string) => {
     const opened = await one.app.inject({
@@ -72,6 +74,14 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
       "Reply from instance two",
     );
     expect(((await ownerOnTwo.next()).message as { sender_id: number }).sender_id).toBe(owner.id);
+    // A photo (notified by its ids only: the other instance loads it) arrives too.
+    const photo = await post("POST", `chat/room/${slug}/photo/`, {
+      token: shopper.key,
+      form: form({ image: await aPhoto() }),
+    });
+    expect(photo.status).toBe(201);
+    expect((await ownerOnTwo.next()).message).toEqual(photo.body.data);
+    expect((await shopperOnOne.next()).message).toEqual(photo.body.data);
     // Each socket hears each message once.
     expect(await shopperOnOne.quiet(300)).toBe(true);
     expect(await ownerOnTwo.quiet(0)).toBe(true);

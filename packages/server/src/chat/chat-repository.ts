@@ -26,6 +26,9 @@ export interface RoomAccess {
 export type ProductRef = { slug?: string | undefined; productId?: number | undefined };
 
 /** A stored message, with the room it belongs to. */
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const NOTIFY_PAYLOAD_MAX = 7_900;
+
 export interface StoredMessage {
   id: number;
   roomId: number;
@@ -296,17 +299,22 @@ export class ChatRepository {
   }
 
   /**
-   * Tells `channel` of stored messages (`roomId:messageId` each, in the order given), in a
-   * transaction of its own that does not wait for its commit to reach the disk: it writes nothing
-   * to keep, and a notifying transaction holds PostgreSQL's notification lock until its commit ends.
+   * Tells `channel` of stored messages (`roomId:messageId:wire` each, the message's wire JSON so the
+   * other instances need not load it; `roomId:messageId` when that would not fit in a notification),
+   * in the order given, in a transaction of its own that does not wait for its commit to reach the
+   * disk: it writes nothing to keep, and a notifying transaction holds PostgreSQL's notification
+   * lock until its commit ends.
    */
   async notifyStored(channel: string, stored: readonly StoredMessage[]): Promise<void> {
     if (stored.length === 0) return;
+    const payloads = stored.map((m) => {
+      const withWire = `${m.roomId}:${m.id}:${JSON.stringify(m.wire)}`;
+      return Buffer.byteLength(withWire) <= NOTIFY_PAYLOAD_MAX ? withWire : `${m.roomId}:${m.id}`;
+    });
     await sql`
       WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))
-      SELECT pg_notify(${channel}, concat(t.room_id, ':', t.id))
-        FROM unnest(${stored.map((m) => m.roomId)}::int[], ${stored.map((m) => m.id)}::int[])
-             WITH ORDINALITY AS t(room_id, id, ord), quick
+      SELECT pg_notify(${channel}, t.payload)
+        FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(payload, ord), quick
        ORDER BY t.ord`.execute(this.db);
   }
 

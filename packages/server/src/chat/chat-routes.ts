@@ -129,22 +129,26 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
   // Exactly once on this instance, whichever comes first. A message this instance stored is delivered
   // here as soon as its statement answers (in order with the sender's error frames); a notification
-  // is loaded and delivered unless that happened. `handled` is bounded (oldest forgotten first).
+  // is delivered unless that happened: with the message's wire it carries, or loaded (an older
+  // instance's notification, a message too long for one). `handled` is bounded (oldest first).
   const handled = new BoundedSet(10_000);
-  let toLoad: number[] = [];
+  let notified: { roomId: number; id: number; wire: string | undefined }[] = [];
   // Batches are delivered in the order heard (one after the other).
   let loading = Promise.resolve();
-  const loadNotified = () => {
-    const ids = toLoad;
-    toLoad = [];
-    const batch = rooms.messagesByIds(ids);
+  const deliverNotified = () => {
+    const batch = notified;
+    notified = [];
+    const ids = batch.filter((n) => n.wire === undefined).map((n) => n.id);
+    const loaded = ids.length > 0 ? rooms.messagesByIds(ids) : Promise.resolve<StoredMessage[]>([]);
     loading = loading
-      .then(() => batch)
+      .then(() => loaded)
       .then((stored) => {
-        for (const m of stored) {
-          if (handled.has(m.id)) continue;
-          handled.add(m.id);
-          hub.deliver(m.roomId, JSON.stringify({ message: m.wire }));
+        const wires = new Map(stored.map((m) => [m.id, JSON.stringify(m.wire)]));
+        for (const n of batch) {
+          const wire = n.wire ?? wires.get(n.id);
+          if (wire === undefined || handled.has(n.id)) continue;
+          handled.add(n.id);
+          hub.deliver(n.roomId, `{"message":${wire}}`);
         }
       })
       .catch((err) => app.log.warn({ err, count: ids.length }, "chat: cannot load notified messages"));
@@ -158,7 +162,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         hub.closeAll(1012, "reconnect");
         return;
       }
-      const [roomPart, what] = payload.split(":");
+      const [roomPart, what] = payload.split(":", 2);
       const roomId = Number(roomPart);
       if (what === REMOVED) {
         if (roomId) hub.closeRoom(roomId, CHAT_CLOSE.forbidden, "room removed");
@@ -167,9 +171,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const messageId = Number(what);
       if (!roomId || !messageId) return;
       if (handled.has(messageId) || !hub.hasRoom(roomId)) return;
-      // Loaded in batches: every notification heard in one turn of the event loop, one query.
-      toLoad.push(messageId);
-      if (toLoad.length === 1) setImmediate(loadNotified);
+      // `roomId:messageId:wire` (the wire is JSON: it may hold colons) or `roomId:messageId`.
+      const wireAt = roomPart!.length + what!.length + 2;
+      const wire = payload.length > wireAt ? payload.slice(wireAt) : undefined;
+      // In batches: every notification heard in one turn of the event loop, one query for those to load.
+      notified.push({ roomId, id: messageId, wire });
+      if (notified.length === 1) setImmediate(deliverNotified);
     });
     app.addHook("onClose", async () => stop());
   }

@@ -60,7 +60,7 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
   });
 
   it.runIf(kind === "postgres")(
-    "tells the channel of every stored message, in the order stored",
+    "tells the channel of every stored message with its wire, in the order stored",
     async () => {
       const listener = new pg.Client({ connectionString: server.config.databaseUrl });
       await listener.connect();
@@ -73,9 +73,15 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
           const room = i % 2 === 0 ? a : b;
           return { room, senderId: room.customerId, text: `told ${i}` };
         });
+        // One too long for a notification with its wire (PostgreSQL takes under 8000 bytes): its ids only.
+        items.push({ room: a, senderId: a.customerId, text: "🌍".repeat(2000) });
         const stored = await Promise.all(items.map((item) => writer.write(item)));
-        await expect.poll(() => heard.length).toBe(40);
-        expect(heard).toEqual(stored.map((m) => `${m.roomId}:${m.id}`));
+        await expect.poll(() => heard.length).toBe(41);
+        expect(heard).toEqual(
+          stored.map((m, i) =>
+            i < 40 ? `${m.roomId}:${m.id}:${JSON.stringify(m.wire)}` : `${m.roomId}:${m.id}`,
+          ),
+        );
       } finally {
         await listener.end();
       }

@@ -7,9 +7,10 @@ import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repositor
 // messages is tried alone, so one bad message (a room removed meanwhile) fails only itself.
 //
 // PostgreSQL: the other instances are told of a batch after it is stored, by a statement of its own
-// (ChatRepository.notifyStored), the batches' notifications in the order stored. Not in the insert's
-// transaction: a transaction that notifies holds the database's notification lock until its commit
-// has reached the disk, so every instance's batches would wait for each other's disk flushes.
+// (ChatRepository.notifyStored, each message's wire in its notification so they need not load it),
+// the batches' notifications in the order stored. Not in the insert's transaction: a transaction
+// that notifies holds the database's notification lock until its commit has reached the disk, so
+// every instance's batches would wait for each other's disk flushes.
 
 /** Most messages in one statement. */
 const MAX_BATCH = 500;
