@@ -39,8 +39,9 @@ import { ChatWriter } from "./chat-writer.js";
 // text: `{message, sender_id, product}` sends (the sender is the token's user, the product card comes
 // from the database), `{type: "read"}` marks the room read. Refused frames get `{error}`, the socket
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
-// straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId`,
-// which every other instance hears, loads and delivers to its own sockets. A removed room is told
+// straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId:wire`
+// (or `roomId:messageId`, then loaded), which every other instance hears and delivers to its own
+// sockets. A removed room is told
 // the same way (`roomId:removed`): every instance closes that room's sockets.
 //
 // A user sends at most CHAT_MESSAGE_LIMIT messages (socket frames and photos together), counted on
