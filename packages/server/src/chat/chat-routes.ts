@@ -41,8 +41,8 @@ import { ChatWriter } from "./chat-writer.js";
 // stays open. A stored message goes to every socket of the room as `{message: {...}}`: on PGlite
 // straight from this process; on PostgreSQL also through NOTIFY `katale_chat` `roomId:messageId:wire`
 // (or `roomId:messageId`, then loaded), which every other instance hears and delivers to its own
-// sockets. A removed room is told
-// the same way (`roomId:removed`): every instance closes that room's sockets.
+// sockets. A removed room is told the same way (`roomId:removed`): every instance closes that room's
+// sockets.
 //
 // A user sends at most CHAT_MESSAGE_LIMIT messages (socket frames and photos together), counted on
 // the shared rate-limit counters (http/shared-counters.ts: Redis, the PostgreSQL table, or memory on
