@@ -1,10 +1,14 @@
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { RateLimits } from "../http/rate-limits.js";
 import { openSharedCounters, type SharedCounters } from "../http/shared-counters.js";
-import { createPostgresDatabase, databaseKinds } from "../testing/test-server.js";
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  redisAnswers,
+  TEST_REDIS_URL,
+} from "../testing/test-server.js";
 import { messageAllowance, type SocketLeases, socketLeases } from "./chat-limits.js";
 
 // The chat's message allowance on PostgreSQL (issue 11): messages asked for in one turn of the event
@@ -13,7 +17,7 @@ import { messageAllowance, type SocketLeases, socketLeases } from "./chat-limits
 // fails the suite.
 
 const quiet = { warn() {}, info() {} };
-const REDIS_URL = process.env.KATALE_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
+const REDIS_URL = TEST_REDIS_URL;
 
 /** Two instances' socket leases on one store: each sees the other's counts until they run out. */
 async function leasesBehave(open: (leaseMs: number) => Promise<[SocketLeases, SocketLeases]>) {
@@ -138,15 +142,3 @@ redisOnly("chat socket leases in Redis", () => {
     });
   });
 });
-
-async function redisAnswers(): Promise<boolean> {
-  const url = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port) || 6379, url.hostname);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_LIMITS, authRateLimits } from "../auth/auth-rate-limits.js";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { createPostgresDatabase, databaseKinds } from "../testing/test-server.js";
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  redisAnswers,
+  TEST_REDIS_URL,
+} from "../testing/test-server.js";
 import { RateLimits } from "./rate-limits.js";
 import { openSharedCounters, type SharedCounters } from "./shared-counters.js";
 
@@ -13,19 +18,7 @@ import { openSharedCounters, type SharedCounters } from "./shared-counters.js";
 
 const quiet = { warn() {}, info() {} };
 const SMALL = { perAddress: { points: 3, duration: 60 }, perAccount: { points: 2, duration: 60 } };
-const REDIS_URL = process.env.KATALE_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
-
-async function redisAnswers(): Promise<boolean> {
-  const url = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port) || 6379, url.hostname);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 /** Two instances' limiters on one store: attempts on either count into one allowance. */
 function behavesAsOne(open: () => Promise<[SharedCounters, SharedCounters]>) {

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -199,4 +200,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Redis for tests: database 15 on this machine unless KATALE_TEST_REDIS_URL says otherwise. */
+export const TEST_REDIS_URL = process.env.KATALE_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
+
+/** Whether Redis accepts a connection at `url` (the Redis suites run only when it does). */
+export function redisAnswers(url = TEST_REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port) || 6379, hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
