@@ -14,21 +14,27 @@
 // Each run first sends for BENCH_CHAT_WARMUP seconds at the same rate, not measured.
 // Env: BENCH_CHAT_SOCKETS (1000), BENCH_CHAT_RATE (2000), BENCH_CHAT_SECONDS (10),
 // BENCH_CHAT_WARMUP (2), BENCH_CHAT_WORKERS (2), BENCH_DB (pglite,postgres).
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
 import { connectDatabase, type Database, migrateToLatest } from "@katale/server";
-import { aUser, createPostgresDatabase, databaseKinds } from "@katale/server/testing";
+import {
+  aUser,
+  createPostgresDatabase,
+  databaseKinds,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  whenReady,
+} from "@katale/server/testing";
 import type { Kysely } from "kysely";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { FromLoad, LoadPlan, ToLoad } from "./chat-load.js";
 
-const MAIN = fileURLToPath(new URL("../../packages/server/src/main.ts", import.meta.url));
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
@@ -184,61 +190,24 @@ async function prepare(db: Kysely<Database>) {
   return rooms;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface Instance {
-  baseUrl: string;
-  child: ChildProcess;
-}
-
 /** main.ts in a process of its own on `dataDir` (PGlite) or `databaseUrl`, once it answers. */
-async function startInstance(dataDir: string, databaseUrl: string | undefined): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: "4",
-      PGLITE_FSYNC: "off",
-      SEED: "none",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+async function startInstance(dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: "4",
+    PGLITE_FSYNC: "off",
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { baseUrl, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server on ${dataDir} did not start`);
-}
-
-async function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once("exit", resolve));
-  instance.child.kill("SIGTERM");
-  await exited;
+  if ((await whenReady(server)) !== null) return server;
+  server.child.kill("SIGKILL");
+  throw new Error(`the server on ${dataDir} did not start:\n${server.output()}`);
 }
 
 async function katale(kind: "pglite" | "postgres"): Promise<Row> {
   const shared = kind === "postgres" ? await createPostgresDatabase() : undefined;
   const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), "katale-bench-chat-")));
-  let one: Instance | undefined;
-  let two: Instance | undefined;
+  let one: ServerProcess | undefined;
+  let two: ServerProcess | undefined;
   try {
     // Prepared here, then the server(s) started on it (PGlite: one process per DATA_DIR).
     const database = await connectDatabase({
@@ -256,8 +225,8 @@ async function katale(kind: "pglite" | "postgres"): Promise<Row> {
     }
     one = await startInstance(dataDirs[0]!, shared?.url);
     two = shared ? await startInstance(dataDirs[1]!, shared.url) : one;
-    const url = (server: Instance, slug: string) =>
-      `${server.baseUrl.replace(/^http/, "ws")}/api/shop/chat/${slug}/`;
+    const url = (server: ServerProcess, slug: string) =>
+      `${server.url.replace(/^http/, "ws")}/api/shop/chat/${slug}/`;
     const pairs: PairPlan[] = rooms.map((room) => ({
       a: {
         url: url(one!, room.slug),
@@ -274,8 +243,8 @@ async function katale(kind: "pglite" | "postgres"): Promise<Row> {
       pids,
     );
   } finally {
-    if (two !== one) await stopInstance(two);
-    await stopInstance(one);
+    if (two !== one) await stopServer(two);
+    await stopServer(one);
     await shared?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }

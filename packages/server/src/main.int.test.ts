@@ -1,74 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { type ServerProcess, spawnServer, whenReady } from "./testing/server-process.js";
 
 // The real server process (main.ts) on an embedded database, as an operator runs it: one server per
 // DATA_DIR, a lock left by a crash does not block the restart, and stalled clients are dropped.
 
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED: "none",
-      LOG_LEVEL: "warn",
-      HTTP_HEADERS_TIMEOUT_SECONDS: "1",
-      HTTP_REQUEST_TIMEOUT_SECONDS: "2",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+const startServer = (dataDir: string) =>
+  spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    HTTP_HEADERS_TIMEOUT_SECONDS: "1",
+    HTTP_REQUEST_TIMEOUT_SECONDS: "2",
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
-}
 
 /** Resolves once the server answers its health check; null if it exited first. */
-async function ready(server: Running): Promise<Running | null> {
-  let gone = false;
-  void server.exited.then(() => {
-    gone = true;
-  });
-  for (let i = 0; i < 600 && !gone; i++) {
-    const ok = await fetch(`http://127.0.0.1:${server.port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return null;
-}
+const ready = (server: ServerProcess) => whenReady(server, 60_000);
 
 /** Sends a request whose body never ends; what the server answers when it closes, null if still open after 15 s. */
 function stalledRequest(port: number): Promise<string | null> {
@@ -97,8 +46,8 @@ function stalledRequest(port: number): Promise<string | null> {
 
 describe("the server process", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "katale-main-"));
-  const started: Running[] = [];
-  let running: Running | null = null;
+  const started: ServerProcess[] = [];
+  let running: ServerProcess | null = null;
   const start = async () => {
     const server = await startServer(dataDir);
     started.push(server);

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { CompiledQuery } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +15,19 @@ import {
   TEST_S3_PRIVATE_BUCKET,
   type TestS3,
 } from "./testing/s3-test-server.js";
-import { createPostgresDatabase, databaseKinds } from "./testing/test-server.js";
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  whenReady,
+} from "./testing/server-process.js";
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  redisAnswers,
+  TEST_REDIS_URL,
+} from "./testing/test-server.js";
 
 // Several instances behind one balancer (issue 13): two real server processes (main.ts, as an
 // operator runs them) on one PostgreSQL database, media in one S3-compatible store (s3rver), each
@@ -26,72 +35,33 @@ import { createPostgresDatabase, databaseKinds } from "./testing/test-server.js"
 // once: an uploaded picture, a catalogue change, the attempts counted against a login. With
 // KATALE_REQUIRE_POSTGRES=1 (CI) a missing PostgreSQL fails this suite instead of skipping it.
 
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const ADMIN = { email: "admin@two-instances.example", password: "two instances, one site" };
 
-interface Instance {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  dataDir: string;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+interface Instance extends ServerProcess {
+  readonly name: string;
+  readonly dataDir: string;
 }
 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `katale-${name}-`));
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: "none",
-      LOG_LEVEL: "warn",
-      // One proxy in front (the balancer): the client is the address it forwards.
-      TRUST_PROXY: "1",
-      KATALE_ADMIN_EMAIL: ADMIN.email,
-      KATALE_ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    // One proxy in front (the balancer): the client is the address it forwards.
+    TRUST_PROXY: "1",
+    KATALE_ADMIN_EMAIL: ADMIN.email,
+    KATALE_ADMIN_PASSWORD: ADMIN.password,
+    ...env,
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  const instance = { name, url: `http://127.0.0.1:${port}`, child, output: () => output, dataDir };
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(`${instance.url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return instance;
-    await new Promise((r) => setTimeout(r, 100));
+  if ((await whenReady(server)) === null) {
+    server.child.kill("SIGKILL");
+    throw new Error(`instance ${name} did not start:\n${server.output()}`);
   }
-  child.kill("SIGKILL");
-  throw new Error(`instance ${name} did not start:\n${output}`);
+  return Object.assign(server, { name, dataDir });
 }
 
 async function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance) return;
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once("exit", resolve));
-    instance.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopServer(instance);
   rmSync(instance.dataDir, { recursive: true, force: true });
 }
 
@@ -119,33 +89,17 @@ async function categoryNames(instance: Instance): Promise<string[]> {
 /** Starts main.ts with `env` (PGlite in a fresh DATA_DIR) expecting it to stop; its exit code and output. */
 async function startRefused(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "katale-refused-"));
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED: "none",
-      LOG_LEVEL: "warn",
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+    ...env,
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on("data", (chunk) => {
-    output += chunk;
-  });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 60_000);
+  const code = await server.exited;
   clearTimeout(timer);
   rmSync(dataDir, { recursive: true, force: true });
-  return { code, output };
+  return { code, output: server.output() };
 }
 
 describe("an instance whose shared stores are not there", () => {
@@ -344,17 +298,8 @@ postgresOnly("two server processes on one PostgreSQL and one S3 store", () => {
     wrongPasswordsAddUp(db, one, two));
 });
 
-const REDIS_URL = process.env.KATALE_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/15";
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const url = new URL(REDIS_URL);
-  const socket = connect(Number(url.port) || 6379, url.hostname);
-  socket.once("connect", () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once("error", () => resolve(false));
-});
-const withRedis = databaseKinds().includes("postgres") && redisAnswers ? describe : describe.skip;
+const REDIS_URL = TEST_REDIS_URL;
+const withRedis = databaseKinds().includes("postgres") && (await redisAnswers()) ? describe : describe.skip;
 
 withRedis("two server processes counting their limits in Redis (REDIS_URL)", () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;

@@ -5,4 +5,5 @@
 export { hashPassword } from "../auth/password-hashing.js";
 export * from "./auth-helpers.js";
 export * from "./fixtures.js";
+export * from "./server-process.js";
 export * from "./test-server.js";
