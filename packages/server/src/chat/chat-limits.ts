@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../http/rate-limits.js";
 import type { SocketCounts } from "./chat-hub.js";
+import { TurnBatches } from "./turn-batches.js";
 
 // The chat's message allowance per user (issue 11), counted where the rate limits of every service
 // count (http/shared-counters.ts), so several instances count together. In memory and in Redis one
@@ -26,6 +27,7 @@ export function messageAllowance(store: CounterStore, limit: Limit): MessageAllo
 }
 
 interface Waiting {
+  key: string;
   resolve: (allowed: boolean) => void;
   reject: (error: unknown) => void;
 }
@@ -33,9 +35,7 @@ interface Waiting {
 type Query = Extract<CounterStore, { kind: "postgres" }>["query"];
 
 class BatchedPostgresAllowance implements MessageAllowance {
-  private waiting = new Map<string, Waiting[]>();
-  private scheduled = false;
-  private busy = false;
+  private readonly batches = new TurnBatches<Waiting>((batch) => this.count(batch));
 
   constructor(
     private readonly query: Query,
@@ -43,32 +43,18 @@ class BatchedPostgresAllowance implements MessageAllowance {
   ) {}
 
   take(userId: number): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      const key = `${KEY_PREFIX}:${userId}`;
-      const list = this.waiting.get(key);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(key, [{ resolve, reject }]);
-      this.schedule();
-    });
+    return new Promise((resolve, reject) =>
+      this.batches.add({ key: `${KEY_PREFIX}:${userId}`, resolve, reject }),
+    );
   }
 
-  /** One statement at a time: what is asked meanwhile goes into the next. */
-  private schedule(): void {
-    if (this.busy || this.scheduled || this.waiting.size === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.busy = true;
-      void this.flush().finally(() => {
-        this.busy = false;
-        this.schedule();
-      });
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.waiting;
-    this.waiting = new Map();
+  private async count(asked: Waiting[]): Promise<void> {
+    const batch = new Map<string, Waiting[]>();
+    for (const w of asked) {
+      const list = batch.get(w.key);
+      if (list) list.push(w);
+      else batch.set(w.key, [w]);
+    }
     const keys = [...batch.keys()];
     const counts = keys.map((key) => batch.get(key)?.length ?? 0);
     const now = Date.now();

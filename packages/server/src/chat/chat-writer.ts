@@ -1,4 +1,5 @@
 import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repository.js";
+import { TurnBatches } from "./turn-batches.js";
 
 // The socket's message writes, batched (issue 11's load goal): every message that arrives while a
 // write is on its way (or in the same turn of the event loop) goes into the next statement, so the
@@ -22,9 +23,7 @@ interface Waiting {
 }
 
 export class ChatWriter {
-  private waiting: Waiting[] = [];
-  private busy = false;
-  private scheduled = false;
+  private readonly batches = new TurnBatches<Waiting>((batch) => this.store(batch), MAX_BATCH);
   /** The notifications of the batches stored so far, one after the other. */
   private notifying: Promise<void> = Promise.resolve();
 
@@ -37,25 +36,10 @@ export class ChatWriter {
   ) {}
 
   write(item: NewMessage): Promise<StoredMessage> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
-      this.schedule();
-    });
+    return new Promise((resolve, reject) => this.batches.add({ item, resolve, reject }));
   }
 
-  private schedule(): void {
-    if (this.busy || this.scheduled || this.waiting.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.busy || this.waiting.length === 0) return;
-    this.busy = true;
-    const batch = this.waiting.splice(0, MAX_BATCH);
+  private async store(batch: Waiting[]): Promise<void> {
     try {
       const stored = await this.rooms.addMessages(batch.map((w) => w.item));
       this.tell(stored);
@@ -70,9 +54,6 @@ export class ChatWriter {
           w.reject(error);
         }
       }
-    } finally {
-      this.busy = false;
-      this.schedule();
     }
   }
 
