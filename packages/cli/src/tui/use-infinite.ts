@@ -1,5 +1,8 @@
 import { InfiniteScroll, type InfiniteScrollState, type PageLoader } from "@katale/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import type { ResolvedServiceUrls } from "../config/service-urls.js";
+import { failureText } from "./failure-text.js";
+import { tuiMessages } from "./tui-messages.js";
 
 /** The domain's InfiniteScroll as state: the first page at once, `loadMore` for the next. */
 export function useInfinite<T>(
@@ -20,4 +23,14 @@ export function useInfinite<T>(
     loadMore();
   }, [scroll, loadMore]);
   return { state, loadMore };
+}
+
+/** The line under an infinite list of products: why the next page failed, loading, or how many in all. */
+export function infiniteFooter<T>(
+  state: InfiniteScrollState<T>,
+  urls: ResolvedServiceUrls,
+): string | undefined {
+  if (state.error) return failureText(state.error, urls);
+  if (state.loading) return tuiMessages.loadingMore;
+  return state.done ? tuiMessages.productsCount(state.items.length) : undefined;
 }

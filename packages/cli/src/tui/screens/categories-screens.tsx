@@ -8,7 +8,7 @@ import { failureText } from "../failure-text.js";
 import { productLine } from "../product-rows.js";
 import { useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { useInfinite } from "../use-infinite.js";
+import { infiniteFooter, useInfinite } from "../use-infinite.js";
 import { useLoad } from "../use-load.js";
 
 function useDescribe(notFound?: string) {
@@ -87,13 +87,7 @@ export function SubCategoryProductsScreen({ subCategoryId }: { subCategoryId: nu
     if (!state.done) return <LoadedView loaded={{ state: "loading" }}>{() => null}</LoadedView>;
     return <Text>{tuiMessages.nothingYet("products")}</Text>;
   }
-  const footer = state.error
-    ? failureText(state.error, services.urls)
-    : state.loading
-      ? tuiMessages.loadingMore
-      : state.done
-        ? tuiMessages.productsCount(state.items.length)
-        : undefined;
+  const footer = infiniteFooter(state, services.urls);
   return (
     <ItemList
       width={width}

@@ -12,7 +12,7 @@ import { failureText } from "../failure-text.js";
 import { productLine } from "../product-rows.js";
 import { useOnReturn, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { useInfinite } from "../use-infinite.js";
+import { infiniteFooter, useInfinite } from "../use-infinite.js";
 import { useLoad } from "../use-load.js";
 
 const FOLLOWING_SHOWN = 8;
@@ -57,13 +57,7 @@ export function HomeScreen() {
   }
   rows.push({ key: "h-for-you", text: "For you", heading: true });
   rows.push(...productRows("y", forYou.items));
-  const footer = forYou.error
-    ? failureText(forYou.error, services.urls)
-    : forYou.loading
-      ? tuiMessages.loadingMore
-      : forYou.done
-        ? tuiMessages.productsCount(forYou.items.length)
-        : undefined;
+  const footer = infiniteFooter(forYou, services.urls);
 
   return (
     <Box flexDirection="column">
