@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, databaseKinds } from "../testing/test-server.js";
-import { connectDatabase, type DatabaseHandle } from "./connect.js";
+import { databaseKinds, openTestDatabase } from "../testing/test-server.js";
+import type { DatabaseHandle } from "./connect.js";
 import { prepared } from "./prepared.js";
 
 // Prepared statements (issue 13) take any value a bound one takes: on PGlite they run as EXECUTE with
@@ -8,15 +8,11 @@ import { prepared } from "./prepared.js";
 
 describe.each(databaseKinds())("prepared statements (%s)", (kind) => {
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
-    drop = postgres?.drop;
-    database = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize: 2 });
+    database = await openTestDatabase(kind);
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   const roundTrip = (text: string, list: string[], n: number | null) =>

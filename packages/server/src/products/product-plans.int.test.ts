@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import type { DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { aProduct } from "../testing/fixtures.js";
-import { createPostgresDatabase, databaseKinds } from "../testing/test-server.js";
+import { databaseKinds, openTestDatabase } from "../testing/test-server.js";
 import { ProductRepository } from "./product-repository.js";
 
 // The hot read statements are prepared, and stay cheap only while the database keeps one (generic)
@@ -11,18 +11,14 @@ import { ProductRepository } from "./product-repository.js";
 
 describe.each(databaseKinds())("prepared read statements keep one plan (%s)", (kind) => {
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
-    drop = postgres?.drop;
     // One connection, so every statement runs where its plan is kept.
-    database = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize: 1 });
+    database = await openTestDatabase(kind, 1);
     await migrateToLatest(database.db);
     for (let i = 0; i < 30; i++) await aProduct(database.db, { name: `Matooke bunch ${i}` });
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   it("pages, products and searches run on their generic plan after the first few", async () => {

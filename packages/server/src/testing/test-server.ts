@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig, type Service } from "../config.js";
-import { connectDatabase, type DatabaseKind } from "../db/connect.js";
+import { connectDatabase, type DatabaseHandle, type DatabaseKind } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import type { Database } from "../db/schema.js";
 import type { DevMailbox } from "../mail/dev-mailbox.js";
@@ -120,6 +120,22 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       } finally {
         await client.end();
       }
+    },
+  };
+}
+
+/** An empty database of its own on `kind` (PGlite in memory, or a new PostgreSQL database), not migrated: closing it drops it. */
+export async function openTestDatabase(kind: DatabaseKind, poolSize = 2): Promise<DatabaseHandle> {
+  const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
+  const handle = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize });
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    listen: (channel, onNotify) => handle.listen(channel, onNotify),
+    setLog: (log) => handle.setLog(log),
+    close: async () => {
+      await handle.close();
+      await postgres?.drop();
     },
   };
 }

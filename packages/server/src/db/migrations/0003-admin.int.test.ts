@@ -1,8 +1,8 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aShop, aUser } from "../../testing/fixtures.js";
-import { createPostgresDatabase, databaseKinds } from "../../testing/test-server.js";
-import { connectDatabase, type DatabaseHandle } from "../connect.js";
+import { databaseKinds, openTestDatabase } from "../../testing/test-server.js";
+import type { DatabaseHandle } from "../connect.js";
 import { migrateToLatest, migrationProvider } from "../migrate.js";
 
 // Migration 0003: users' and shops' verification requests end up with ids unique across both tables
@@ -10,16 +10,12 @@ import { migrateToLatest, migrationProvider } from "../migrate.js";
 
 describe.each(databaseKinds())("migration 0003: one id sequence for verification requests (%s)", (kind) => {
   let database: DatabaseHandle;
-  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
-    drop = postgres?.drop;
-    database = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize: 2 });
+    database = await openTestDatabase(kind);
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   it("numbers clashing shop requests anew and draws later ids from one sequence", async () => {
