@@ -269,6 +269,11 @@ export class ChatRepository {
         SELECT room_id, sender_id, message, product_id, image, date_trunc('milliseconds', now())
           FROM input ORDER BY ord
         RETURNING id, room_id, created_at),
+      -- The rooms' rows are locked in id order before they are updated: two instances' batches for
+      -- the same rooms (a customer on one, the owner on the other) would otherwise take them in their
+      -- join's order and could wait for each other until PostgreSQL's deadlock check (1 s) failed one.
+      locked AS MATERIALIZED (
+        SELECT id FROM chat_rooms WHERE id IN (SELECT room_id FROM input) ORDER BY id FOR NO KEY UPDATE),
       r AS (
         UPDATE chat_rooms SET
           last_message_at = date_trunc('milliseconds', now()),
@@ -278,6 +283,7 @@ export class ChatRepository {
                                     ELSE chat_rooms.owner_last_read_at END
           FROM (SELECT room_id, bool_or(by_customer) AS customer, bool_or(NOT by_customer) AS owner
                   FROM input GROUP BY room_id) g
+          JOIN locked ON locked.id = g.room_id
          WHERE chat_rooms.id = g.room_id)
       SELECT m.id, m.created_at${notifying} FROM m ORDER BY m.id`.execute(this.db);
     if (rows.length !== items.length) throw new Error("chat messages not stored");

@@ -88,6 +88,47 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
     },
   );
 
+  it.runIf(kind === "postgres")(
+    "stores two instances' batches over the same rooms at once without either failing",
+    async () => {
+      // Two instances (a customer's socket on one, the owner's on the other) each write a batch for
+      // many of the same rooms at the same moment, in different orders and sizes. Each must be stored
+      // at once: neither may wait for the other until PostgreSQL's deadlock check fails it.
+      const more: RoomAccess[] = [];
+      for (let i = 0; i < 200; i++) {
+        const [customer, owner] = [await aUser(server.db), await aUser(server.db)];
+        const shop = await aShop(server.db, { owner_id: owner.id });
+        more.push((await rooms.participantRoom(await rooms.roomFor(customer.id, shop.id), customer.id))!);
+      }
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed / 2_147_483_648;
+      };
+      const batch = (by: "customer" | "owner"): NewMessage[] => {
+        const share = random();
+        return more
+          .filter(() => random() < share)
+          .sort(() => random() - 0.5)
+          .map((room) => ({
+            room,
+            senderId: by === "customer" ? room.customerId : room.ownerId,
+            text: `from the ${by}`,
+          }));
+      };
+      const failures: unknown[] = [];
+      // Four writers (the test server's pool) for two seconds, each starting its next batch at once.
+      const until = Date.now() + 2000;
+      const writer = async (by: "customer" | "owner") => {
+        while (Date.now() < until) {
+          await rooms.addMessages(batch(by)).catch((error: unknown) => failures.push(error));
+        }
+      };
+      await Promise.all([writer("customer"), writer("owner"), writer("customer"), writer("owner")]);
+      expect(failures.map((f) => String(f))).toEqual([]);
+    },
+  );
+
   it("fails only the message that cannot be stored", async () => {
     const writer = new ChatWriter(rooms);
     const gone: RoomAccess = { ...a, id: 2_000_000_000 };
