@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
@@ -93,6 +94,20 @@ postgresOnly("chat message allowance on PostgreSQL", () => {
         socketLeases(counters[1]!.store, fail, leaseMs)!,
       ];
     });
+  });
+
+  it("admits a socket by reading that user's leases from an index, not every counter (0010)", async () => {
+    const db = handles[0]!.db;
+    await sql`
+      INSERT INTO rate_limit_counters (key, points, expire)
+      SELECT 'auth.loginPerAddress:10.0.' || i, 1, 0 FROM generate_series(1, 5000) AS i`.execute(db);
+    await sql`ANALYZE rate_limit_counters`.execute(db);
+    const { rows } = await sql`
+      EXPLAIN (FORMAT JSON) SELECT coalesce(sum(points), 0)::int FROM rate_limit_counters
+       WHERE key LIKE 'chat.sockets:42:%' AND key <> 'chat.sockets:42:x' AND expire > 0`.execute(db);
+    const plan = JSON.stringify(rows);
+    expect(plan).toMatch(/rate_limit_counters_prefix_idx/);
+    expect(plan).not.toMatch(/"Node Type": ?"Seq Scan"/);
   });
 
   it("starts a new window once the last one ended, and shares its rows with rate-limiter-flexible", async () => {

@@ -8,6 +8,7 @@ import * as readPath from "./migrations/0006-read-path.js";
 import * as sharedLimits from "./migrations/0007-shared-limits.js";
 import * as chatPhotos from "./migrations/0008-chat-photos.js";
 import * as listingBlocks from "./migrations/0009-listing-blocks.js";
+import * as counterPrefixes from "./migrations/0010-counter-prefixes.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-shared-limits": sharedLimits,
   "0008-chat-photos": chatPhotos,
   "0009-listing-blocks": listingBlocks,
+  "0010-counter-prefixes": counterPrefixes,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */
