@@ -1,11 +1,14 @@
 import { toProduct } from "@katale/adapters-http";
 import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
 import {
+  BANNER_CATEGORIES_COUNT,
+  bannerItems,
   imageSrcSet,
   LISTING_PAGE_SIZE,
   mediaUrl,
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
+  type Product,
   selectTrending,
   TRENDING_IMAGE_SIZES,
 } from "@katale/domain";
@@ -105,14 +108,31 @@ function productSkeleton(shopBase: string, path: string | undefined): string | u
   return `<div class="page pb-8"><div style="height:44px"></div><div class="grid gap-6 md:grid-cols-2"><div class="relative overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></div></div>`;
 }
 
+/**
+ * The home screen's list of all products (`product/`), cut to the ones its first screen shows:
+ * Trending's and the banner's (use-home.ts selects both from that list, and from the cut list selects
+ * the same ones, in the list's order). Every product would weigh ~75 KB in the page, parsed and checked
+ * by a slow phone before the first render; the app asks for the whole list when it needs it again.
+ */
+function shownProducts(answer: Answer, all: readonly Product[]): Answer {
+  if (!answer.ok || all.length === 0) return answer;
+  const shown = new Set(selectTrending(all).map((product) => product.id));
+  for (const item of bannerItems(all).slice(0, BANNER_CATEGORIES_COUNT)) shown.add(item.productId);
+  if (shown.size === all.length) return answer;
+  const body = JSON.parse(answer.body) as { data: { product_id: number }[] };
+  const data = body.data.filter((product) => shown.has(product.product_id));
+  return { ...answer, body: JSON.stringify({ ...body, data }) };
+}
+
 /** `/`: products, categories and top-rated shops; the first Trending card's picture. */
 async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
   // The three calls at once.
   const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
   const products = parsed(productList, answers[0]);
-  const first = products === undefined ? undefined : selectTrending(products.data.map(toProduct))[0];
+  const all = products?.data.map(toProduct) ?? [];
+  const first = selectTrending(all)[0];
   return {
-    data: dataElement(answers),
+    data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),
   };
 }
