@@ -4,7 +4,9 @@ import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { ERROR_CODES } from "@katale/adapters-http/contract";
+import { toProduct } from "@katale/adapters-http";
+import { ERROR_CODES, type ProductWire } from "@katale/adapters-http/contract";
+import { BANNER_CATEGORIES_COUNT, bannerItems, selectTrending, TRENDING_COUNT } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aCategory, aProduct, aRating, aSubCategory } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
@@ -138,6 +140,37 @@ describe("the server with a built web app", () => {
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
     expect(other).not.toContain('id="first-screen"');
     expect(other).not.toContain('rel="preload"');
+  });
+
+  it("inlines in / only the products Trending and the banner show, as the API answers them", async () => {
+    // More products than both show; every third one without a picture, a few older ones rated.
+    const made = [];
+    for (let i = 0; i < BANNER_CATEGORIES_COUNT + TRENDING_COUNT + 6; i++)
+      made.push(
+        await aProduct(server.db, {
+          name: `Kampala item ${i}`,
+          images: i % 3 === 0 ? [] : [`/media/products/item-${i}.webp`],
+        }),
+      );
+    for (const [index, product] of made.slice(0, 5).entries())
+      await aRating(server.db, { product_id: product.id, rating: 4 + index });
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+    const cut = (JSON.parse(inlined ?? "null") as Record<string, { data: ProductWire[] }>)[
+      "/api/shop/product/"
+    ]!.data;
+    const all = (
+      (await (await fetch(`${server.baseUrl}/api/shop/product/`)).json()) as { data: ProductWire[] }
+    ).data;
+
+    expect(cut.length).toBeLessThan(all.length);
+    // Each as the API answers it, in the API's order.
+    expect(cut).toEqual(all.filter((product) => cut.some((kept) => kept.product_id === product.product_id)));
+    // The same Trending and banner from the cut list as from the whole one.
+    expect(selectTrending(cut.map(toProduct))).toEqual(selectTrending(all.map(toProduct)));
+    expect(bannerItems(cut.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT)).toEqual(
+      bannerItems(all.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT),
+    );
   });
 
   it("puts a product page's and a category page's first answers in the page and preloads their first picture", async () => {
