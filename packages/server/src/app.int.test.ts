@@ -87,7 +87,7 @@ describe("the server with a built web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(
       join(webDir, "index.html"),
-      '<!doctype html><html><head><title>Katale</title><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
+      '<!doctype html><html><head><title>Katale</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
     );
     writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
@@ -135,6 +135,10 @@ describe("the server with a built web app", () => {
     }
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/products/shea.webp" imagesrcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" imagesizes="(min-width: 768px) 25vw, 45vw" fetchpriority="high">',
+    );
+    // Asked for before the app's scripts.
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
+      html.indexOf('<script type="module"'),
     );
     // Only / carries them: another page is the plain one.
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
