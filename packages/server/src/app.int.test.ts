@@ -221,9 +221,14 @@ describe("the server with a built web app", () => {
     expect(listing).toContain(
       preload("(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"),
     );
-    // A later page of the listing asks the service itself.
-    expect(listing).toContain("<p>Loading</p>");
     const second = await (await fetch(`${server.baseUrl}/products/category/Mbale%20crafts?page=2`)).text();
+    // The first card's picture is in the page's skeleton, in place of the placeholder.
+    expect(listing).toContain(
+      '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" alt="" width="480" height="480" fetchpriority="high"',
+    );
+    expect(listing).not.toContain("<p>Loading</p>");
+    // A later page of the listing asks the service itself.
+    expect(second).toContain("<p>Loading</p>");
     expect(second).not.toContain('id="first-screen"');
     // A product that does not exist: nothing to inline or preload.
     const missing = await (await fetch(`${server.baseUrl}/item/no-such-product`)).text();

@@ -124,6 +124,18 @@ function shownProducts(answer: Answer, all: readonly Product[]): Answer {
   return { ...answer, body: JSON.stringify({ ...body, data }) };
 }
 
+/**
+ * The category page's first card picture where the page shows it on a phone (category-page.tsx: the
+ * breadcrumb row, title and sub-category row, 224 px; then product-grid.tsx's first cell and
+ * product-card.tsx's framed square), until the app renders the page over it.
+ */
+function categorySkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GRID_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
+}
+
 /** `/`: products, categories and top-rated shops; the first Trending card's picture. */
 async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
   // The three calls at once.
@@ -160,11 +172,13 @@ async function categoryScreen(app: FastifyInstance, shopBase: string, name: stri
     ask(app, shopBase, `category/subcategory/${category.id}/`),
     ask(app, shopBase, `product/category/${category.id}/?page=1&page_size=${LISTING_PAGE_SIZE}`),
   ]);
-  const first = parsed(productPage, products)?.results[0];
+  // The grid lists only products in stock (product-grid.tsx): its first card's picture.
+  const first = parsed(productPage, products)?.results.find((product) => product.in_stock > 0);
   return {
     data: dataElement([categories, subCategories, products]),
     preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES),
     module: SCREEN_MODULES.category,
+    skeleton: categorySkeleton(shopBase, first?.images[0]),
   };
 }
 
