@@ -136,6 +136,11 @@ describe("the server with a built web app", () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/products/shea.webp" imagesrcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" imagesizes="(min-width: 768px) 25vw, 45vw" fetchpriority="high">',
     );
+    // The first Trending picture is in the page's skeleton, in place of the placeholder.
+    expect(html).toContain(
+      '<img src="/media/products/shea.webp" srcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" sizes="(min-width: 768px) 25vw, 45vw" alt="" width="480" height="480" fetchpriority="high"',
+    );
+    expect(html).not.toContain("<p>Loading</p>");
     // Asked for before the app's scripts.
     expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
       html.indexOf('<script type="module"'),

@@ -109,6 +109,21 @@ function productSkeleton(shopBase: string, path: string | undefined): string | u
 }
 
 /**
+ * The home page's first Trending picture where a phone shows it (home-page.tsx: the banner's
+ * placeholder as index.html draws it, the categories' 260 px, Trending's title row; then
+ * trending-carousel.tsx's first cell and product-card.tsx's framed square), until the app renders
+ * the page over it.
+ */
+function homeSkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${TRENDING_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  const card = `<div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div>`;
+  const banner = `<div class="page pt-4"><div class="h-56 animate-pulse rounded-2xl bg-brand-50 sm:h-72"></div></div>`;
+  return `${banner}<div style="height:260px"></div><div class="page py-5"><div style="height:41px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-4"><li>${card}</li></ul></div>`;
+}
+
+/**
  * The home screen's list of all products (`product/`), cut to the ones its first screen shows:
  * Trending's and the banner's (use-home.ts selects both from that list, and from the cut list selects
  * the same ones, in the list's order). Every product would weigh ~75 KB in the page, parsed and checked
@@ -146,6 +161,7 @@ async function homeScreen(app: FastifyInstance, shopBase: string): Promise<First
   return {
     data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),
+    skeleton: homeSkeleton(shopBase, first?.images[0]),
   };
 }
 
