@@ -87,7 +87,7 @@ describe("the server with a built web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(
       join(webDir, "index.html"),
-      '<!doctype html><html><head><title>Katale</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
+      '<!doctype html><html><head><title>Katale</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div><script>document.getElementById("app-entry")</script></body></html>',
     );
     writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
@@ -143,7 +143,7 @@ describe("the server with a built web app", () => {
     expect(html).not.toContain("<p>Loading</p>");
     // Asked for before the app's scripts.
     expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
-      html.indexOf('<script type="module"'),
+      html.indexOf("/assets/app-abc123.js"),
     );
     // Only / carries them: another page is the plain one.
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
@@ -215,6 +215,11 @@ describe("the server with a built web app", () => {
       '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" alt="" width="800" height="800" fetchpriority="high"',
     );
     expect(item).not.toContain("<p>Loading</p>");
+    // The page's script starts the entry once that picture is on screen: the entry is only preloaded.
+    expect(item).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/app-abc123.js" id="app-entry">',
+    );
+    expect(item).not.toContain('<script type="module"');
 
     // The category by name, any case, as the page finds it.
     const listing = await (await fetch(`${server.baseUrl}/products/category/mbale%20Crafts`)).text();
@@ -238,6 +243,7 @@ describe("the server with a built web app", () => {
     // A product that does not exist: nothing to inline or preload.
     const missing = await (await fetch(`${server.baseUrl}/item/no-such-product`)).text();
     expect(missing).not.toContain('id="first-screen"');
+    expect(missing).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
     expect(missing).toContain("<p>Loading</p>");
     expect(missing).not.toContain('rel="preload"');
   });

@@ -118,9 +118,26 @@ async function firstScreenPage(
   const page = withPreload
     .replace("</head>", () => `${script < 0 ? preload : ""}${chunks}${coming}</head>`)
     .replace("</body>", () => `${data}</body>`);
+  if (skeleton === undefined || !page.includes(SKELETON_START)) return page;
+  // With the picture in the skeleton, the entry is preloaded and started by index.html's script
+  // once the picture is on screen (so it paints before the app's first render holds the thread);
+  // only in a build whose page has that script.
+  if (!page.includes(APP_ENTRY_STARTER)) return skeletonIn(page, skeleton);
+  const deferred = page.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
+  );
+  return skeletonIn(deferred, skeleton);
+}
+
+/** index.html's script that starts the app's entry when the server only preloads it. */
+const APP_ENTRY_STARTER = 'document.getElementById("app-entry")';
+
+/** The page with `skeleton` between its first-screen marks. */
+function skeletonIn(page: string, skeleton: string): string {
   const start = page.indexOf(SKELETON_START);
   const end = page.indexOf(SKELETON_END, start);
-  if (skeleton === undefined || start < 0 || end < 0) return page;
+  if (start < 0 || end < 0) return page;
   return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 
