@@ -217,7 +217,7 @@ describe("the server with a built web app", () => {
     expect(item).not.toContain("<p>Loading</p>");
     // The page's script starts the entry once that picture is on screen: the entry is only preloaded.
     expect(item).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/app-abc123.js" id="app-entry">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-abc123.js" id="app-entry">',
     );
     expect(item).not.toContain('<script type="module"');
 

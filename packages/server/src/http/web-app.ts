@@ -123,10 +123,17 @@ async function firstScreenPage(
   // once the picture is on screen (so it paints before the app's first render holds the thread);
   // only in a build whose page has that script.
   if (!page.includes(APP_ENTRY_STARTER)) return skeletonIn(page, skeleton);
-  const deferred = page.replace(
-    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-    (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
-  );
+  // The chunks are asked for at low priority: they wait for the picture anyway, and the picture
+  // and the page's own bytes go first on a slow network.
+  const deferred = page
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
   return skeletonIn(deferred, skeleton);
 }
 
