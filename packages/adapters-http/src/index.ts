@@ -35,6 +35,7 @@ export {
   toAddressSuggestion,
 } from "./geo/address-suggestions-http-gateway.js";
 export {
+  createDeferredHttpGateways,
   createHttpGateways,
   type HttpGateways,
   type HttpGatewaysOptions,

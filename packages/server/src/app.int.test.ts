@@ -4,7 +4,9 @@ import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { ERROR_CODES } from "@katale/adapters-http/contract";
+import { toProduct } from "@katale/adapters-http";
+import { ERROR_CODES, type ProductWire } from "@katale/adapters-http/contract";
+import { BANNER_CATEGORIES_COUNT, bannerItems, selectTrending, TRENDING_COUNT } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aCategory, aProduct, aRating, aSubCategory } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
@@ -85,7 +87,7 @@ describe("the server with a built web app", () => {
     mkdirSync(join(webDir, "assets"));
     writeFileSync(
       join(webDir, "index.html"),
-      '<!doctype html><html><head><title>Katale</title><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div></body></html>',
+      '<!doctype html><html><head><title>Katale</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div><script>document.getElementById("app-entry")</script></body></html>',
     );
     writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
@@ -134,10 +136,50 @@ describe("the server with a built web app", () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/products/shea.webp" imagesrcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" imagesizes="(min-width: 768px) 25vw, 45vw" fetchpriority="high">',
     );
+    // The first Trending picture is in the page's skeleton, in place of the placeholder.
+    expect(html).toContain(
+      '<img src="/media/products/shea.webp" srcset="/media/products/shea-240.webp 240w, /media/products/shea-480.webp 480w, /media/products/shea-800.webp 800w, /media/products/shea.webp 1200w" sizes="(min-width: 768px) 25vw, 45vw" alt="" width="480" height="480" fetchpriority="high"',
+    );
+    expect(html).not.toContain("<p>Loading</p>");
+    // Asked for before the app's scripts.
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
+      html.indexOf("/assets/app-abc123.js"),
+    );
     // Only / carries them: another page is the plain one.
     const other = await (await fetch(`${server.baseUrl}/shops`)).text();
     expect(other).not.toContain('id="first-screen"');
     expect(other).not.toContain('rel="preload"');
+  });
+
+  it("inlines in / only the products Trending and the banner show, as the API answers them", async () => {
+    // More products than both show; every third one without a picture, a few older ones rated.
+    const made = [];
+    for (let i = 0; i < BANNER_CATEGORIES_COUNT + TRENDING_COUNT + 6; i++)
+      made.push(
+        await aProduct(server.db, {
+          name: `Kampala item ${i}`,
+          images: i % 3 === 0 ? [] : [`/media/products/item-${i}.webp`],
+        }),
+      );
+    for (const [index, product] of made.slice(0, 5).entries())
+      await aRating(server.db, { product_id: product.id, rating: 4 + index });
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+    const cut = (JSON.parse(inlined ?? "null") as Record<string, { data: ProductWire[] }>)[
+      "/api/shop/product/"
+    ]!.data;
+    const all = (
+      (await (await fetch(`${server.baseUrl}/api/shop/product/`)).json()) as { data: ProductWire[] }
+    ).data;
+
+    expect(cut.length).toBeLessThan(all.length);
+    // Each as the API answers it, in the API's order.
+    expect(cut).toEqual(all.filter((product) => cut.some((kept) => kept.product_id === product.product_id)));
+    // The same Trending and banner from the cut list as from the whole one.
+    expect(selectTrending(cut.map(toProduct))).toEqual(selectTrending(all.map(toProduct)));
+    expect(bannerItems(cut.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT)).toEqual(
+      bannerItems(all.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT),
+    );
   });
 
   it("puts a product page's and a category page's first answers in the page and preloads their first picture", async () => {
@@ -173,6 +215,11 @@ describe("the server with a built web app", () => {
       '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" alt="" width="800" height="800" fetchpriority="high"',
     );
     expect(item).not.toContain("<p>Loading</p>");
+    // The page's script starts the entry once that picture is on screen: the entry is only preloaded.
+    expect(item).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-abc123.js" id="app-entry">',
+    );
+    expect(item).not.toContain('<script type="module"');
 
     // The category by name, any case, as the page finds it.
     const listing = await (await fetch(`${server.baseUrl}/products/category/mbale%20Crafts`)).text();
@@ -184,13 +231,19 @@ describe("the server with a built web app", () => {
     expect(listing).toContain(
       preload("(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"),
     );
-    // A later page of the listing asks the service itself.
-    expect(listing).toContain("<p>Loading</p>");
     const second = await (await fetch(`${server.baseUrl}/products/category/Mbale%20crafts?page=2`)).text();
+    // The first card's picture is in the page's skeleton, in place of the placeholder.
+    expect(listing).toContain(
+      '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" alt="" width="480" height="480" fetchpriority="high"',
+    );
+    expect(listing).not.toContain("<p>Loading</p>");
+    // A later page of the listing asks the service itself.
+    expect(second).toContain("<p>Loading</p>");
     expect(second).not.toContain('id="first-screen"');
     // A product that does not exist: nothing to inline or preload.
     const missing = await (await fetch(`${server.baseUrl}/item/no-such-product`)).text();
     expect(missing).not.toContain('id="first-screen"');
+    expect(missing).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
     expect(missing).toContain("<p>Loading</p>");
     expect(missing).not.toContain('rel="preload"');
   });

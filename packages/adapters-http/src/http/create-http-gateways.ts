@@ -32,6 +32,7 @@ import { ShopHttpGateway } from "../shops/shop-http-gateway.js";
 import { SupportHttpGateway } from "../support/support-http-gateway.js";
 import { ShopVerificationHttpGateway } from "../verification/shop-verification-http-gateway.js";
 import { UserVerificationHttpGateway } from "../verification/user-verification-http-gateway.js";
+import { deferredGateways } from "./deferred-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
 import { HttpClient, type ServiceUrls } from "./http-client.js";
 
@@ -80,5 +81,20 @@ export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
     productAdmin: new ProductAdminHttpGateway(http),
     shopVerification: new ShopVerificationHttpGateway(http),
     chat: new ChatHttpGateway(http),
+  };
+}
+
+/**
+ * The same ports for a browser's first visit: the categories, products and shops (what the first
+ * screens call) at once, every other one loading its code and wire schemas on its first call
+ * (deferred-gateways.ts), so starting the page does not build the whole contract's schemas.
+ */
+export function createDeferredHttpGateways(options: HttpGatewaysOptions): HttpGateways {
+  const http = new HttpClient({ authUrl: options.authUrl, shopUrl: options.shopUrl }, options.fetch);
+  return {
+    categories: new CategoryHttpGateway(http),
+    products: new ProductHttpGateway(http),
+    shops: new ShopHttpGateway(http),
+    ...deferredGateways(http),
   };
 }

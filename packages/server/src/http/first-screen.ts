@@ -1,11 +1,14 @@
 import { toProduct } from "@katale/adapters-http";
 import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
 import {
+  BANNER_CATEGORIES_COUNT,
+  bannerItems,
   imageSrcSet,
   LISTING_PAGE_SIZE,
   mediaUrl,
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
+  type Product,
   selectTrending,
   TRENDING_IMAGE_SIZES,
 } from "@katale/domain";
@@ -105,15 +108,60 @@ function productSkeleton(shopBase: string, path: string | undefined): string | u
   return `<div class="page pb-8"><div style="height:44px"></div><div class="grid gap-6 md:grid-cols-2"><div class="relative overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></div></div>`;
 }
 
+/**
+ * The home page's first Trending picture where a phone shows it (home-page.tsx: the banner's
+ * placeholder as index.html draws it, the categories' 260 px, Trending's title row; then
+ * trending-carousel.tsx's first cell and product-card.tsx's framed square), until the app renders
+ * the page over it.
+ */
+function homeSkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${TRENDING_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  const card = `<div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div>`;
+  const banner = `<div class="page pt-4"><div class="h-56 animate-pulse rounded-2xl bg-brand-50 sm:h-72"></div></div>`;
+  return `${banner}<div style="height:260px"></div><div class="page py-5"><div style="height:41px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-4"><li>${card}</li></ul></div>`;
+}
+
+/**
+ * The home screen's list of all products (`product/`), cut to the ones its first screen shows:
+ * Trending's and the banner's (use-home.ts selects both from that list, and from the cut list selects
+ * the same ones, in the list's order). Every product would weigh ~75 KB in the page, parsed and checked
+ * by a slow phone before the first render; the app asks for the whole list when it needs it again.
+ */
+function shownProducts(answer: Answer, all: readonly Product[]): Answer {
+  if (!answer.ok || all.length === 0) return answer;
+  const shown = new Set(selectTrending(all).map((product) => product.id));
+  for (const item of bannerItems(all).slice(0, BANNER_CATEGORIES_COUNT)) shown.add(item.productId);
+  if (shown.size === all.length) return answer;
+  const body = JSON.parse(answer.body) as { data: { product_id: number }[] };
+  const data = body.data.filter((product) => shown.has(product.product_id));
+  return { ...answer, body: JSON.stringify({ ...body, data }) };
+}
+
+/**
+ * The category page's first card picture where the page shows it on a phone (category-page.tsx: the
+ * breadcrumb row, title and sub-category row, 224 px; then product-grid.tsx's first cell and
+ * product-card.tsx's framed square), until the app renders the page over it.
+ */
+function categorySkeleton(shopBase: string, path: string | undefined): string | undefined {
+  const url = mediaUrl(shopBase, path);
+  if (url === null) return undefined;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GRID_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
+}
+
 /** `/`: products, categories and top-rated shops; the first Trending card's picture. */
 async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
   // The three calls at once.
   const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
   const products = parsed(productList, answers[0]);
-  const first = products === undefined ? undefined : selectTrending(products.data.map(toProduct))[0];
+  const all = products?.data.map(toProduct) ?? [];
+  const first = selectTrending(all)[0];
   return {
-    data: dataElement(answers),
+    data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),
+    skeleton: homeSkeleton(shopBase, first?.images[0]),
   };
 }
 
@@ -140,11 +188,13 @@ async function categoryScreen(app: FastifyInstance, shopBase: string, name: stri
     ask(app, shopBase, `category/subcategory/${category.id}/`),
     ask(app, shopBase, `product/category/${category.id}/?page=1&page_size=${LISTING_PAGE_SIZE}`),
   ]);
-  const first = parsed(productPage, products)?.results[0];
+  // The grid lists only products in stock (product-grid.tsx): its first card's picture.
+  const first = parsed(productPage, products)?.results.find((product) => product.in_stock > 0);
   return {
     data: dataElement([categories, subCategories, products]),
     preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES),
     module: SCREEN_MODULES.category,
+    skeleton: categorySkeleton(shopBase, first?.images[0]),
   };
 }
 

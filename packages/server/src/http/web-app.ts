@@ -110,12 +110,41 @@ async function firstScreenPage(
   // The answers go after the skeleton, at the end of the body: the browser paints the skeleton
   // without first parsing them (the home page's are ~80 KB); the head says they are coming.
   const coming = data === "" ? "" : '<meta name="first-screen" content="inlined">';
-  const page = html
-    .replace("</head>", () => `${preload}${chunks}${coming}</head>`)
+  // The picture's preload goes before the app's scripts: the browser asks for it first instead of
+  // after a dozen chunks (on HTTP/1.1, six at a time), so it does not wait for a connection.
+  const head = html.slice(0, html.indexOf("</head>"));
+  const script = head.search(/<script type="module"|<link rel="modulepreload"/);
+  const withPreload = script < 0 ? html : `${html.slice(0, script)}${preload}${html.slice(script)}`;
+  const page = withPreload
+    .replace("</head>", () => `${script < 0 ? preload : ""}${chunks}${coming}</head>`)
     .replace("</body>", () => `${data}</body>`);
+  if (skeleton === undefined || !page.includes(SKELETON_START)) return page;
+  // With the picture in the skeleton, the entry is preloaded and started by index.html's script
+  // once the picture is on screen (so it paints before the app's first render holds the thread);
+  // only in a build whose page has that script.
+  if (!page.includes(APP_ENTRY_STARTER)) return skeletonIn(page, skeleton);
+  // The chunks are asked for at low priority: they wait for the picture anyway, and the picture
+  // and the page's own bytes go first on a slow network.
+  const deferred = page
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  return skeletonIn(deferred, skeleton);
+}
+
+/** index.html's script that starts the app's entry when the server only preloads it. */
+const APP_ENTRY_STARTER = 'document.getElementById("app-entry")';
+
+/** The page with `skeleton` between its first-screen marks. */
+function skeletonIn(page: string, skeleton: string): string {
   const start = page.indexOf(SKELETON_START);
   const end = page.indexOf(SKELETON_END, start);
-  if (skeleton === undefined || start < 0 || end < 0) return page;
+  if (start < 0 || end < 0) return page;
   return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 

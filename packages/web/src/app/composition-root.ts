@@ -1,7 +1,7 @@
 import {
   AesShopIdCipher,
   ChatSocketConnector,
-  createHttpGateways,
+  createDeferredHttpGateways,
   type FetchLike,
   type WebSocketConstructor,
 } from "@katale/adapters-http";
@@ -33,7 +33,7 @@ const browserClock: Clock = {
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
   // The first answers of the home, product and category pages come inlined in the page: taken from
   // there instead of asked (first-screen-fetch.ts).
-  const http = createHttpGateways({
+  const http = createDeferredHttpGateways({
     authUrl: config.authUrl,
     shopUrl: config.shopUrl,
     fetch: withFirstScreen(fetchFn),
