@@ -32,7 +32,10 @@ export const tuiMessages = {
   noShops: "You own no shops yet: create one with katale shops create.",
   addProductHint: "Add a product: Enter after each field; Esc cancels.",
   editProductHint:
-    "Edit the product: Enter keeps or changes each field; images given are added. Esc cancels.",
+    "Edit the product: Enter keeps or changes each field; x removes an image; images given are added. Esc cancels.",
+  keptImagesHint: "x removes the image chosen, x again keeps it; nothing is removed until the form is saved",
+  keepImage: (n: number) => `Keep image ${n}`,
+  imageKept: (n: number) => `Image ${n} kept`,
   importHint: "Header: sku,name,description,price,stock,category,sub_category,images",
   csvFile: "CSV file:",
   checkingRows: "Checking the rows and images…",
