@@ -1,4 +1,4 @@
-import { login, type VerificationReview } from "@katale/domain";
+import { login, messages, type VerificationReview } from "@katale/domain";
 import {
   aCategory,
   aSubCategory,
@@ -35,7 +35,7 @@ const pending: VerificationReview = {
   documents: [],
 };
 
-async function start(isAdmin = true) {
+async function start(isAdmin = true, requests: VerificationReview[] = [pending]) {
   const auth = new InMemoryAuthGateway();
   auth.addAccount(aUser({ id: 1, email: "admin@example.ug", name: "Katale admin" }), "admin-pass-1", {
     isAdmin,
@@ -49,7 +49,7 @@ async function start(isAdmin = true) {
   const admin = new InMemoryAdminGateway(
     [{ id: 1, token: "token-1", name: "Katale admin", isAdmin }],
     categories,
-    [pending],
+    requests,
   );
   const services: CliServices = {
     urls: URLS,
@@ -122,5 +122,72 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await see("Verification rejected: request 2 is REJECTED.");
     await see("No verification requests match.");
     expect(admin.requests[0]?.reason).toBe("The photo is too blurred");
+  });
+
+  it("pages through the queue as the selection nears its end", async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...pending,
+      id: i + 1,
+      user: { ...pending.user, id: 100 + i, name: `Applicant ${i + 1}`, email: `a${i + 1}@example.ug` },
+    }));
+    const { see, press, flat } = await start(true, many);
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#25 user Applicant 25 <a25@example.ug>");
+    expect(flat()).not.toContain("#5 user");
+    // The last of the first page (20 a page): the next page comes after it.
+    await press("G");
+    await see("› #6 user Applicant 6");
+    await see("#1 user Applicant 1 <a1@example.ug>");
+    await see("25 requests");
+    await press("G");
+    await see("› #1 user Applicant 1 <a1@example.ug>");
+    expect(flat()).not.toContain("Loading more");
+  });
+
+  it("shows the approved requests with s and removes a verification with its reason", async () => {
+    const verified: VerificationReview = {
+      ...pending,
+      id: 3,
+      status: "VERIFIED",
+      decidedAt: "2026-11-24T12:00:00Z",
+    };
+    const { see, press, flat, admin } = await start(true, [pending, verified]);
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("Pending, newest first");
+    await press("v");
+    await see(messages.adminServer.notVerified);
+    await press("s");
+    await see("Approved, newest first");
+    await see("#3 user Verified · Okello Peter");
+    expect(flat()).not.toContain("#2 user");
+    await press("v");
+    await see(`${messages.webAdmin.removeVerification} #3 · ${messages.webAdmin.reasonForRemoval}:`);
+    await press("\r");
+    await see(messages.adminServer.reasonRequired);
+    expect(admin.requests.find((r) => r.id === 3)?.status).toBe("VERIFIED");
+    await press("v");
+    await press(..."The shop has closed", "\r");
+    await see(`${messages.adminServer.revoked}: request 3 is REJECTED.`);
+    await see("No verification requests match.");
+    expect(admin.requests.find((r) => r.id === 3)).toMatchObject({
+      status: "REJECTED",
+      reason: "The shop has closed",
+    });
+    await press("s");
+    await see("Rejected, newest first");
+    await see("#3 user Rejected · Okello Peter");
+  });
+
+  it("shows a failed decision in the domain's words", async () => {
+    const { see, press, admin } = await start();
+    admin.failures.set("approve", { kind: "invalid", message: messages.adminServer.notPending });
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#2 user Okello Peter");
+    await press("a");
+    await see(messages.adminServer.notPending);
+    expect(admin.requests[0]?.status).toBe("PENDING");
   });
 });

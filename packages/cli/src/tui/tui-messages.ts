@@ -41,7 +41,9 @@ export const tuiMessages = {
   checkingRows: "Checking the rows and images…",
   catalogueTitle: "Catalogue (categories, sub categories, filters, values)",
   catalogueHint: "Enter opens or closes · n new category · a add under · r rename · d delete",
-  verificationsHint: "Pending requests, newest first · a approves · x rejects with a reason",
+  verificationsHint: (shown: string) =>
+    `${shown}, newest first · s shows other requests · a approves · x rejects · v removes a verification`,
+  requestsCount: (count: number) => `${count} ${count === 1 ? "request" : "requests"}`,
   added: (name: string) => `${name} added`,
   renamed: (from: string, to: string) => `${from} renamed to ${to}`,
   unexpected: (detail: string) => `Something went wrong: ${detail}`,
