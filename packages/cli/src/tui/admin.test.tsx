@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { samplePng } from "@katale/adapters-http/testing";
 import { login, messages, type VerificationReview } from "@katale/domain";
 import {
   aCategory,
@@ -10,7 +14,8 @@ import {
   InMemoryShopGateway,
   InMemoryStorage,
 } from "@katale/domain/testing";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminCliMessages } from "../admin/admin-cli-messages.js";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
 import { driveTui } from "./tui-driver.js";
@@ -34,6 +39,14 @@ const pending: VerificationReview = {
   locationLongitude: null,
   documents: [],
 };
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "katale-tui-admin-"));
+  writeFileSync(join(dir, "phones.png"), samplePng(0).bytes);
+  writeFileSync(join(dir, "notes.txt"), "not a picture");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function start(isAdmin = true, requests: VerificationReview[] = [pending]) {
   const auth = new InMemoryAuthGateway();
@@ -189,5 +202,52 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await press("a");
     await see(messages.adminServer.notPending);
     expect(admin.requests[0]?.status).toBe("PENDING");
+  });
+
+  it("sets a category's and a sub category's image from a file's path", async () => {
+    const { see, press, admin } = await start();
+    const updateCategory = vi.spyOn(admin, "updateCategory");
+    const updateSubCategory = vi.spyOn(admin, "updateSubCategory");
+    await see("› Catalogue");
+    await press("\r");
+    await see("▸ Phones & Tablets · c1.webp");
+    await press("i");
+    await see("Image (Phones & Tablets), a file:");
+    await press(join(dir, "missing.png"), "\r");
+    await see(adminCliMessages.imageNotFound(join(dir, "missing.png")));
+    await press("i");
+    await press(join(dir, "notes.txt"), "\r");
+    // The line is cut at the screen's width: its start.
+    await see(adminCliMessages.imageNotAnImage(join(dir, "notes.txt")).slice(0, 60));
+    expect(updateCategory).not.toHaveBeenCalled();
+    await press("i");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.webAdmin.categoryEdited);
+    await see("▸ Phones & Tablets · phones.png");
+    expect(updateCategory).toHaveBeenCalledWith("token-1", 1, {
+      image: { fileName: "phones.png", contentType: "image/png", bytes: expect.any(Uint8Array) },
+    });
+    await press("\r");
+    await see("▸ Smartphones");
+    await press("j", "i");
+    await see("Image (Smartphones), a file:");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.catalogue.subCategoryEdited);
+    await see("▸ Smartphones · phones.png");
+    expect(updateSubCategory).toHaveBeenCalledWith("token-1", 11, {
+      image: expect.objectContaining({ fileName: "phones.png" }),
+    });
+  });
+
+  it("shows the service's refusal of a category's image in the domain's words", async () => {
+    const { see, press, admin } = await start();
+    admin.failures.set("updateCategory", { kind: "not-found", message: messages.api.categoryNotFound });
+    await see("› Catalogue");
+    await press("\r");
+    await see("▸ Phones & Tablets");
+    await press("i");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.api.categoryNotFound);
+    await see("▸ Phones & Tablets · c1.webp");
   });
 });

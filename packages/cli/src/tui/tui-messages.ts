@@ -40,7 +40,7 @@ export const tuiMessages = {
   csvFile: "CSV file:",
   checkingRows: "Checking the rows and images…",
   catalogueTitle: "Catalogue (categories, sub categories, filters, values)",
-  catalogueHint: "Enter opens or closes · n new category · a add under · r rename · d delete",
+  catalogueHint: "Enter opens or closes · n new · a add under · r rename · i image · d delete",
   verificationsHint: (shown: string) =>
     `${shown}, newest first · s shows other requests · a approves · x rejects · v removes a verification`,
   requestsCount: (count: number) => `${count} ${count === 1 ? "request" : "requests"}`,

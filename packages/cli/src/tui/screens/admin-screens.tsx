@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import {
   type Category,
   err,
@@ -31,6 +32,7 @@ import { adminCliMessages } from "../../admin/admin-cli-messages.js";
 import { adminFailureOf } from "../../admin/admin-run.js";
 import { authCliMessages } from "../../auth/auth-cli-messages.js";
 import { truncate } from "../../output/text.js";
+import { loadImageFile } from "../../selling/image-files.js";
 import { Field } from "../components/field.js";
 import { ItemList, type Row } from "../components/item-list.js";
 import { ErrorLine, LoadedView } from "../components/status.js";
@@ -102,6 +104,7 @@ type Node =
 type Prompt =
   | { readonly kind: "add"; readonly under: Node | null; readonly label: string }
   | { readonly kind: "rename"; readonly node: Node }
+  | { readonly kind: "image"; readonly node: Node & { readonly level: "category" | "sub-category" } }
   | { readonly kind: "delete"; readonly node: Node };
 
 const CHILD: Record<Node["level"], string | null> = {
@@ -111,9 +114,22 @@ const CHILD: Record<Node["level"], string | null> = {
   value: null,
 };
 
+/** An image's file name: the last part of its path or URL. */
+function imageName(path: string): string {
+  return path.split(/[/?#]/).filter(Boolean).pop() ?? path;
+}
+
+/** What is wrong with an image file, in the admin commands' words. */
+function imageProblem(file: string, problem: string): string {
+  if (problem === "missing") return adminCliMessages.imageNotFound(file);
+  if (problem === "too-large") return adminCliMessages.imageTooLarge(file);
+  return adminCliMessages.imageNotAnImage(file);
+}
+
 /**
  * The catalogue as a tree: Enter opens or closes a category, sub category or filter; n adds a
- * category, a adds under the selected one, r renames, d deletes (after y).
+ * category, a adds under the selected one, r renames, i sets a category's or sub category's image
+ * (a file's path), d deletes (after y).
  */
 export function CatalogueScreen() {
   const tui = useTui();
@@ -180,7 +196,11 @@ export function CatalogueScreen() {
   const add = (key: string, depth: number, node: Node, open: boolean | null, name: string) => {
     nodes.set(key, node);
     const mark = open === null ? " " : open ? "▾" : "▸";
-    rows.push({ key, text: `${"  ".repeat(depth)}${mark} ${name}`, onOpen: () => toggle(node) });
+    const image =
+      (node.level === "category" || node.level === "sub-category") && node.item.imageUrl
+        ? ` · ${imageName(node.item.imageUrl)}`
+        : "";
+    rows.push({ key, text: `${"  ".repeat(depth)}${mark} ${name}${image}`, onOpen: () => toggle(node) });
   };
   if (categories.loaded.state === "ok")
     for (const category of categories.loaded.value) {
@@ -213,6 +233,7 @@ export function CatalogueScreen() {
           { keys: "n", does: "new category" },
           { keys: "a", does: "add under" },
           { keys: "r", does: "rename" },
+          { keys: "i", does: "image" },
           { keys: "d", does: "delete" },
         ],
   );
@@ -234,6 +255,11 @@ export function CatalogueScreen() {
           label: `New ${CHILD[current.level]} in ${current.item.name}`,
         });
       if (input === "r" && current) setPrompt({ kind: "rename", node: current });
+      if (input === "i" && current) {
+        if (current.level === "category" || current.level === "sub-category")
+          setPrompt({ kind: "image", node: current });
+        else tui.say(adminCliMessages.imageOnLeaf, "error");
+      }
       if (input === "d" && current) setPrompt({ kind: "delete", node: current });
     },
     { isActive: tui.active },
@@ -298,6 +324,22 @@ export function CatalogueScreen() {
       }
       return;
     }
+    if (active.kind === "image") {
+      const file = text.trim();
+      if (file === "") return;
+      const loaded = await loadImageFile(resolve(file));
+      if (typeof loaded === "string") return tui.say(imageProblem(file, loaded), "error");
+      const node = active.node;
+      const result =
+        node.level === "category"
+          ? await editCategory(admin, node.item.id, { image: loaded })
+          : await editSubCategory(admin, node.item.id, { image: loaded });
+      return finish(
+        result,
+        node.level === "category" ? messages.webAdmin.categoryEdited : messages.catalogue.subCategoryEdited,
+        node,
+      );
+    }
     const node = active.node;
     if (active.kind !== "rename") return;
     const result =
@@ -314,14 +356,23 @@ export function CatalogueScreen() {
   return (
     <Box flexDirection="column">
       {prompt === null ? (
-        <Text dimColor>{tuiMessages.catalogueHint}</Text>
+        <Text dimColor wrap="truncate">
+          {truncate(tuiMessages.catalogueHint, width)}
+        </Text>
       ) : prompt.kind === "delete" ? (
         <Text color="yellow">{`${messages.webAdmin.deleteTitle(prompt.node.item.name)} ${messages.webAdmin.deleteLead} (y/n)`}</Text>
       ) : (
         <Box>
-          <Text>{prompt.kind === "add" ? `${prompt.label}: ` : `Rename ${prompt.node.item.name}: `}</Text>
+          <Text>
+            {prompt.kind === "add"
+              ? `${prompt.label}: `
+              : prompt.kind === "image"
+                ? `${messages.webAdmin.image} (${prompt.node.item.name}), a file: `
+                : `Rename ${prompt.node.item.name}: `}
+          </Text>
           <Field
             {...(prompt.kind === "rename" ? { defaultValue: prompt.node.item.name } : {})}
+            {...(prompt.kind === "image" ? { placeholder: "picture.jpg" } : {})}
             onSubmit={(value) => void submit(value)}
           />
         </Box>
