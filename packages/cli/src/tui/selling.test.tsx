@@ -31,7 +31,10 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "katale-tui-selling-"));
   writeFileSync(join(dir, "red.png"), samplePng(0).bytes);
   writeFileSync(join(dir, "green.png"), samplePng(1).bytes);
-  const subs = [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })];
+  const subs = [
+    aSubCategory({ id: 21, categoryId: 2, name: "Garden tools", categoryName: "Garden" }),
+    aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" }),
+  ];
   seller = new InMemorySellerGateway(
     [owner],
     subs,
@@ -73,9 +76,13 @@ function start() {
   products.listShopProducts = (id, query) => seller.listShopProducts(id, query);
   const services: CliServices = {
     urls: URLS,
+    // The product's category is not the first: an edit keeps it all the same.
     categories: new InMemoryCategoryGateway(
-      [aCategory({ id: 1, name: "Electronics" })],
-      [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })],
+      [aCategory({ id: 2, name: "Garden" }), aCategory({ id: 1, name: "Electronics" })],
+      [
+        aSubCategory({ id: 21, categoryId: 2, name: "Garden tools", categoryName: "Garden" }),
+        aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" }),
+      ],
     ),
     products,
     shops: new InMemoryShopGateway(),
@@ -164,6 +171,8 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     }
     await press("\r");
     await see("Images:");
+    // Enter kept the product's category and sub category (neither is the first of its list).
+    expect(tui.flat()).toContain("Category: Electronics Sub category: Lighting");
     return tui;
   }
 

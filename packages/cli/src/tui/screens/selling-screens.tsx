@@ -353,7 +353,7 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
       {truncate(`${LABELS[s]}: ${shownValue(s, values, catalogue)}`, width)}
     </Text>
   ));
-  const options =
+  const listed =
     field === "categoryId"
       ? catalogue.categories.map((c) => ({ label: c.name, value: String(c.id) }))
       : field === "subCategoryId"
@@ -361,6 +361,10 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
             .filter((s) => s.categoryId === values.categoryId)
             .map((s) => ({ label: s.name, value: String(s.id) }))
         : [];
+  // The select's highlight starts on its first option: the value the product has (editing) goes
+  // first, so Enter keeps it rather than choosing the first of the list.
+  const chosen = field === "categoryId" || field === "subCategoryId" ? String(values[field]) : null;
+  const options = [...listed.filter((o) => o.value === chosen), ...listed.filter((o) => o.value !== chosen)];
   return (
     <Box flexDirection="column">
       <Text dimColor>{product === null ? tuiMessages.addProductHint : tuiMessages.editProductHint}</Text>
