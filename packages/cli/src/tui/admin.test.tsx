@@ -168,11 +168,11 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     const { see, press, flat, admin } = await start(true, [pending, verified]);
     await see("› Catalogue");
     await press("j", "\r");
-    await see("Pending, newest first");
+    await see("Pending requests · s others");
     await press("v");
     await see(messages.adminServer.notVerified);
     await press("s");
-    await see("Approved, newest first");
+    await see("Approved requests · s others");
     await see("#3 user Verified · Okello Peter");
     expect(flat()).not.toContain("#2 user");
     await press("v");
@@ -189,7 +189,7 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
       reason: "The shop has closed",
     });
     await press("s");
-    await see("Rejected, newest first");
+    await see("Rejected requests · s others");
     await see("#3 user Rejected · Okello Peter");
   });
 

@@ -33,7 +33,7 @@ export const tuiMessages = {
   addProductHint: "Add a product: Enter after each field; Esc cancels.",
   editProductHint:
     "Edit the product: Enter keeps or changes each field; x removes an image; images given are added. Esc cancels.",
-  keptImagesHint: "x removes the image chosen, x again keeps it; nothing is removed until the form is saved",
+  keptImagesHint: "x again keeps an image; none is removed before the form is saved",
   keepImage: (n: number) => `Keep image ${n}`,
   imageKept: (n: number) => `Image ${n} kept`,
   importHint: "Header: sku,name,description,price,stock,category,sub_category,images",
@@ -42,7 +42,7 @@ export const tuiMessages = {
   catalogueTitle: "Catalogue (categories, sub categories, filters, values)",
   catalogueHint: "Enter opens or closes · n new · a add under · r rename · i image · d delete",
   verificationsHint: (shown: string) =>
-    `${shown}, newest first · s shows other requests · a approves · x rejects · v removes a verification`,
+    `${shown} requests · s others · a approve · x reject · v remove verification`,
   requestsCount: (count: number) => `${count} ${count === 1 ? "request" : "requests"}`,
   added: (name: string) => `${name} added`,
   renamed: (from: string, to: string) => `${from} renamed to ${to}`,
