@@ -1,4 +1,8 @@
-import { login, type VerificationReview } from "@katale/domain";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { samplePng } from "@katale/adapters-http/testing";
+import { login, messages, type VerificationReview } from "@katale/domain";
 import {
   aCategory,
   aSubCategory,
@@ -10,7 +14,8 @@ import {
   InMemoryShopGateway,
   InMemoryStorage,
 } from "@katale/domain/testing";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminCliMessages } from "../admin/admin-cli-messages.js";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
 import { driveTui } from "./tui-driver.js";
@@ -35,7 +40,15 @@ const pending: VerificationReview = {
   documents: [],
 };
 
-async function start(isAdmin = true) {
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "katale-tui-admin-"));
+  writeFileSync(join(dir, "phones.png"), samplePng(0).bytes);
+  writeFileSync(join(dir, "notes.txt"), "not a picture");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function start(isAdmin = true, requests: VerificationReview[] = [pending]) {
   const auth = new InMemoryAuthGateway();
   auth.addAccount(aUser({ id: 1, email: "admin@example.ug", name: "Katale admin" }), "admin-pass-1", {
     isAdmin,
@@ -49,7 +62,7 @@ async function start(isAdmin = true) {
   const admin = new InMemoryAdminGateway(
     [{ id: 1, token: "token-1", name: "Katale admin", isAdmin }],
     categories,
-    [pending],
+    requests,
   );
   const services: CliServices = {
     urls: URLS,
@@ -122,5 +135,119 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await see("Verification rejected: request 2 is REJECTED.");
     await see("No verification requests match.");
     expect(admin.requests[0]?.reason).toBe("The photo is too blurred");
+  });
+
+  it("pages through the queue as the selection nears its end", async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...pending,
+      id: i + 1,
+      user: { ...pending.user, id: 100 + i, name: `Applicant ${i + 1}`, email: `a${i + 1}@example.ug` },
+    }));
+    const { see, press, flat } = await start(true, many);
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#25 user Applicant 25 <a25@example.ug>");
+    expect(flat()).not.toContain("#5 user");
+    // The last of the first page (20 a page): the next page comes after it.
+    await press("G");
+    await see("› #6 user Applicant 6");
+    await see("#1 user Applicant 1 <a1@example.ug>");
+    await see("25 requests");
+    await press("G");
+    await see("› #1 user Applicant 1 <a1@example.ug>");
+    expect(flat()).not.toContain("Loading more");
+  });
+
+  it("shows the approved requests with s and removes a verification with its reason", async () => {
+    const verified: VerificationReview = {
+      ...pending,
+      id: 3,
+      status: "VERIFIED",
+      decidedAt: "2026-11-24T12:00:00Z",
+    };
+    const { see, press, flat, admin } = await start(true, [pending, verified]);
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("Pending requests · s others");
+    await press("v");
+    await see(messages.adminServer.notVerified);
+    await press("s");
+    await see("Approved requests · s others");
+    await see("#3 user Verified · Okello Peter");
+    expect(flat()).not.toContain("#2 user");
+    await press("v");
+    await see(`${messages.webAdmin.removeVerification} #3 · ${messages.webAdmin.reasonForRemoval}:`);
+    await press("\r");
+    await see(messages.adminServer.reasonRequired);
+    expect(admin.requests.find((r) => r.id === 3)?.status).toBe("VERIFIED");
+    await press("v");
+    await press(..."The shop has closed", "\r");
+    await see(`${messages.adminServer.revoked}: request 3 is REJECTED.`);
+    await see("No verification requests match.");
+    expect(admin.requests.find((r) => r.id === 3)).toMatchObject({
+      status: "REJECTED",
+      reason: "The shop has closed",
+    });
+    await press("s");
+    await see("Rejected requests · s others");
+    await see("#3 user Rejected · Okello Peter");
+  });
+
+  it("shows a failed decision in the domain's words", async () => {
+    const { see, press, admin } = await start();
+    admin.failures.set("approve", { kind: "invalid", message: messages.adminServer.notPending });
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#2 user Okello Peter");
+    await press("a");
+    await see(messages.adminServer.notPending);
+    expect(admin.requests[0]?.status).toBe("PENDING");
+  });
+
+  it("sets a category's and a sub category's image from a file's path", async () => {
+    const { see, press, admin } = await start();
+    const updateCategory = vi.spyOn(admin, "updateCategory");
+    const updateSubCategory = vi.spyOn(admin, "updateSubCategory");
+    await see("› Catalogue");
+    await press("\r");
+    await see("▸ Phones & Tablets · c1.webp");
+    await press("i");
+    await see("Image (Phones & Tablets), a file:");
+    await press(join(dir, "missing.png"), "\r");
+    await see(adminCliMessages.imageNotFound(join(dir, "missing.png")));
+    await press("i");
+    await press(join(dir, "notes.txt"), "\r");
+    // The line is cut at the screen's width: its start.
+    await see(adminCliMessages.imageNotAnImage(join(dir, "notes.txt")).slice(0, 60));
+    expect(updateCategory).not.toHaveBeenCalled();
+    await press("i");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.webAdmin.categoryEdited);
+    await see("▸ Phones & Tablets · phones.png");
+    expect(updateCategory).toHaveBeenCalledWith("token-1", 1, {
+      image: { fileName: "phones.png", contentType: "image/png", bytes: expect.any(Uint8Array) },
+    });
+    await press("\r");
+    await see("▸ Smartphones");
+    await press("j", "i");
+    await see("Image (Smartphones), a file:");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.catalogue.subCategoryEdited);
+    await see("▸ Smartphones · phones.png");
+    expect(updateSubCategory).toHaveBeenCalledWith("token-1", 11, {
+      image: expect.objectContaining({ fileName: "phones.png" }),
+    });
+  });
+
+  it("shows the service's refusal of a category's image in the domain's words", async () => {
+    const { see, press, admin } = await start();
+    admin.failures.set("updateCategory", { kind: "not-found", message: messages.api.categoryNotFound });
+    await see("› Catalogue");
+    await press("\r");
+    await see("▸ Phones & Tablets");
+    await press("i");
+    await press(join(dir, "phones.png"), "\r");
+    await see(messages.api.categoryNotFound);
+    await see("▸ Phones & Tablets · c1.webp");
   });
 });

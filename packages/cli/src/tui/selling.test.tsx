@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
+import { messages, type ProductChange } from "@katale/domain";
 import {
   aCategory,
   aProduct,
@@ -14,7 +15,7 @@ import {
   InMemoryShopGateway,
   InMemoryStorage,
 } from "@katale/domain/testing";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
 import { driveTui } from "./tui-driver.js";
@@ -30,7 +31,10 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "katale-tui-selling-"));
   writeFileSync(join(dir, "red.png"), samplePng(0).bytes);
   writeFileSync(join(dir, "green.png"), samplePng(1).bytes);
-  const subs = [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })];
+  const subs = [
+    aSubCategory({ id: 21, categoryId: 2, name: "Garden tools", categoryName: "Garden" }),
+    aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" }),
+  ];
   seller = new InMemorySellerGateway(
     [owner],
     subs,
@@ -45,6 +49,7 @@ beforeEach(() => {
         price: 35_000,
         categoryId: 1,
         subCategoryId: 11,
+        images: ["/media/products/lantern-front.webp", "/media/products/lantern-side.webp"],
       }),
     ],
   );
@@ -71,9 +76,13 @@ function start() {
   products.listShopProducts = (id, query) => seller.listShopProducts(id, query);
   const services: CliServices = {
     urls: URLS,
+    // The product's category is not the first: an edit keeps it all the same.
     categories: new InMemoryCategoryGateway(
-      [aCategory({ id: 1, name: "Electronics" })],
-      [aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" })],
+      [aCategory({ id: 2, name: "Garden" }), aCategory({ id: 1, name: "Electronics" })],
+      [
+        aSubCategory({ id: 21, categoryId: 2, name: "Garden tools", categoryName: "Garden" }),
+        aSubCategory({ id: 11, categoryId: 1, name: "Lighting", categoryName: "Electronics" }),
+      ],
     ),
     products,
     shops: new InMemoryShopGateway(),
@@ -145,6 +154,91 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
       12,
       "ST-1",
     ]);
+  });
+
+  /** Opens the edit form of the lantern and keeps every field up to its images. */
+  async function editUpToImages() {
+    const tui = start();
+    const { see, press } = tui;
+    await see("› Owino Stall");
+    await press("\r");
+    await see("stock 5");
+    await press("e");
+    await see("Edit the product");
+    for (const label of ["Description:", "Price (UGX):", "In stock:", "Category:", "Sub category:"]) {
+      await press("\r");
+      await see(label);
+    }
+    await press("\r");
+    await see("Images:");
+    // Enter kept the product's category and sub category (neither is the first of its list).
+    expect(tui.flat()).toContain("Category: Electronics Sub category: Lighting");
+    return tui;
+  }
+
+  it("removes one of the product's images in the edit form, x again keeping it until then", async () => {
+    const update = vi.spyOn(seller, "updateProduct");
+    const { see, press, flat } = await editUpToImages();
+    await see("› 1. lantern-front.webp · Display image");
+    expect(flat()).toContain("2 of 8 images");
+    expect(flat()).toContain("x Remove image 1");
+    await press("x");
+    await see("1. lantern-front.webp · Image removed");
+    await see("2. lantern-side.webp · Display image");
+    expect(flat()).toContain("1 of 8 images");
+    expect(flat()).toContain("x Keep image 1");
+    await press("x");
+    await see("Image 1 kept");
+    await see("1. lantern-front.webp · Display image");
+    await press("j", "x");
+    await see("2. lantern-side.webp · Image removed");
+    await press("\r");
+    await see("Images: 1 of 8 images");
+    await see("Image files");
+    await press("\r");
+    await see("SKU (optional):");
+    await press("\r");
+    await see(`${messages.products.edited}: Solar lantern`);
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update.mock.calls[0]?.[2]).toEqual<ProductChange>({
+      removedImages: ["/media/products/lantern-side.webp"],
+    });
+    const saved = await seller.getProductBySlug("solar-lantern");
+    expect(saved.ok && saved.value.images).toEqual(["/media/products/lantern-front.webp"]);
+  });
+
+  it("refuses to remove every image with the domain's words, back at the images to undo it", async () => {
+    const update = vi.spyOn(seller, "updateProduct");
+    const { see, press } = await editUpToImages();
+    await press("x", "j", "x");
+    await see("0 of 8 images");
+    await press("\r");
+    await see("Image files");
+    await press("\r");
+    await see("SKU (optional):");
+    await press("\r");
+    await see(messages.selling.imagesRequired);
+    await see("1. lantern-front.webp · Image removed");
+    expect(update).not.toHaveBeenCalled();
+    await press("x", "\r");
+    await see("Image files");
+    await press("\r");
+    await see("SKU (optional):");
+    await press("\r");
+    await see(`${messages.products.edited}: Solar lantern`);
+    const saved = await seller.getProductBySlug("solar-lantern");
+    expect(saved.ok && saved.value.images).toEqual(["/media/products/lantern-front.webp"]);
+  });
+
+  it("shows the service's refusal of an edit in the domain's words", async () => {
+    seller.failures.set("updateProduct", { kind: "invalid", message: messages.selling.imagesRemoveUnknown });
+    const { see, press } = await editUpToImages();
+    await press("x", "\r");
+    await see("Image files");
+    await press("\r");
+    await see("SKU (optional):");
+    await press("\r");
+    await see(messages.selling.imagesRemoveUnknown);
   });
 
   it("imports a CSV with a progress bar and lists the failed rows", async () => {

@@ -1,5 +1,5 @@
 import { InfiniteScroll, type InfiniteScrollState, type PageLoader } from "@katale/domain";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ResolvedServiceUrls } from "../config/service-urls.js";
 import { failureText } from "./failure-text.js";
 import { tuiMessages } from "./tui-messages.js";
@@ -12,11 +12,16 @@ export function useInfinite<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the loader depends on
   const scroll = useMemo(() => new InfiniteScroll(loader), deps);
   const [state, setState] = useState(scroll.state);
+  // A page that arrives after the list was made anew (other deps) is not shown.
+  const latest = useRef(scroll);
+  latest.current = scroll;
   const loadMore = useCallback(() => {
     if (scroll.state.loading || scroll.state.done) return;
     const next = scroll.loadMore();
     setState(scroll.state);
-    void next.then(setState);
+    void next.then((loaded) => {
+      if (latest.current === scroll) setState(loaded);
+    });
   }, [scroll]);
   useEffect(() => {
     setState(scroll.state);
@@ -25,12 +30,16 @@ export function useInfinite<T>(
   return { state, loadMore };
 }
 
-/** The line under an infinite list of products: why the next page failed, loading, or how many in all. */
+/**
+ * The line under an infinite list (of products unless `count` says what): why the next page failed,
+ * loading, or how many in all.
+ */
 export function infiniteFooter<T>(
   state: InfiniteScrollState<T>,
   urls: ResolvedServiceUrls,
+  count: (n: number) => string = tuiMessages.productsCount,
 ): string | undefined {
   if (state.error) return failureText(state.error, urls);
   if (state.loading) return tuiMessages.loadingMore;
-  return state.done ? tuiMessages.productsCount(state.items.length) : undefined;
+  return state.done ? count(state.items.length) : undefined;
 }

@@ -1,10 +1,13 @@
+import { resolve } from "node:path";
 import {
   type Category,
+  err,
   type Filter,
   messages,
   type Result,
   type SubCategory,
   type VerificationReview,
+  type VerificationReviewQuery,
 } from "@katale/domain";
 import {
   addCategory,
@@ -24,16 +27,19 @@ import {
   renameFilterValue,
 } from "@katale/domain/admin";
 import { Box, Text, useInput } from "ink";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { adminCliMessages } from "../../admin/admin-cli-messages.js";
 import { adminFailureOf } from "../../admin/admin-run.js";
 import { authCliMessages } from "../../auth/auth-cli-messages.js";
+import { truncate } from "../../output/text.js";
+import { loadImageFile } from "../../selling/image-files.js";
 import { Field } from "../components/field.js";
 import { ItemList, type Row } from "../components/item-list.js";
 import { ErrorLine, LoadedView } from "../components/status.js";
 import { failureText } from "../failure-text.js";
 import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
+import { infiniteFooter, useInfinite } from "../use-infinite.js";
 import { useLoad } from "../use-load.js";
 
 // The admin's screens (issue 10 in the terminal): the catalogue tree and the verification queue.
@@ -98,6 +104,7 @@ type Node =
 type Prompt =
   | { readonly kind: "add"; readonly under: Node | null; readonly label: string }
   | { readonly kind: "rename"; readonly node: Node }
+  | { readonly kind: "image"; readonly node: Node & { readonly level: "category" | "sub-category" } }
   | { readonly kind: "delete"; readonly node: Node };
 
 const CHILD: Record<Node["level"], string | null> = {
@@ -107,9 +114,22 @@ const CHILD: Record<Node["level"], string | null> = {
   value: null,
 };
 
+/** An image's file name: the last part of its path or URL. */
+function imageName(path: string): string {
+  return path.split(/[/?#]/).filter(Boolean).pop() ?? path;
+}
+
+/** What is wrong with an image file, in the admin commands' words. */
+function imageProblem(file: string, problem: string): string {
+  if (problem === "missing") return adminCliMessages.imageNotFound(file);
+  if (problem === "too-large") return adminCliMessages.imageTooLarge(file);
+  return adminCliMessages.imageNotAnImage(file);
+}
+
 /**
  * The catalogue as a tree: Enter opens or closes a category, sub category or filter; n adds a
- * category, a adds under the selected one, r renames, d deletes (after y).
+ * category, a adds under the selected one, r renames, i sets a category's or sub category's image
+ * (a file's path), d deletes (after y).
  */
 export function CatalogueScreen() {
   const tui = useTui();
@@ -176,7 +196,11 @@ export function CatalogueScreen() {
   const add = (key: string, depth: number, node: Node, open: boolean | null, name: string) => {
     nodes.set(key, node);
     const mark = open === null ? " " : open ? "▾" : "▸";
-    rows.push({ key, text: `${"  ".repeat(depth)}${mark} ${name}`, onOpen: () => toggle(node) });
+    const image =
+      (node.level === "category" || node.level === "sub-category") && node.item.imageUrl
+        ? ` · ${imageName(node.item.imageUrl)}`
+        : "";
+    rows.push({ key, text: `${"  ".repeat(depth)}${mark} ${name}${image}`, onOpen: () => toggle(node) });
   };
   if (categories.loaded.state === "ok")
     for (const category of categories.loaded.value) {
@@ -209,6 +233,7 @@ export function CatalogueScreen() {
           { keys: "n", does: "new category" },
           { keys: "a", does: "add under" },
           { keys: "r", does: "rename" },
+          { keys: "i", does: "image" },
           { keys: "d", does: "delete" },
         ],
   );
@@ -230,6 +255,11 @@ export function CatalogueScreen() {
           label: `New ${CHILD[current.level]} in ${current.item.name}`,
         });
       if (input === "r" && current) setPrompt({ kind: "rename", node: current });
+      if (input === "i" && current) {
+        if (current.level === "category" || current.level === "sub-category")
+          setPrompt({ kind: "image", node: current });
+        else tui.say(adminCliMessages.imageOnLeaf, "error");
+      }
       if (input === "d" && current) setPrompt({ kind: "delete", node: current });
     },
     { isActive: tui.active },
@@ -294,6 +324,22 @@ export function CatalogueScreen() {
       }
       return;
     }
+    if (active.kind === "image") {
+      const file = text.trim();
+      if (file === "") return;
+      const loaded = await loadImageFile(resolve(file));
+      if (typeof loaded === "string") return tui.say(imageProblem(file, loaded), "error");
+      const node = active.node;
+      const result =
+        node.level === "category"
+          ? await editCategory(admin, node.item.id, { image: loaded })
+          : await editSubCategory(admin, node.item.id, { image: loaded });
+      return finish(
+        result,
+        node.level === "category" ? messages.webAdmin.categoryEdited : messages.catalogue.subCategoryEdited,
+        node,
+      );
+    }
     const node = active.node;
     if (active.kind !== "rename") return;
     const result =
@@ -310,14 +356,23 @@ export function CatalogueScreen() {
   return (
     <Box flexDirection="column">
       {prompt === null ? (
-        <Text dimColor>{tuiMessages.catalogueHint}</Text>
+        <Text dimColor wrap="truncate">
+          {truncate(tuiMessages.catalogueHint, width)}
+        </Text>
       ) : prompt.kind === "delete" ? (
         <Text color="yellow">{`${messages.webAdmin.deleteTitle(prompt.node.item.name)} ${messages.webAdmin.deleteLead} (y/n)`}</Text>
       ) : (
         <Box>
-          <Text>{prompt.kind === "add" ? `${prompt.label}: ` : `Rename ${prompt.node.item.name}: `}</Text>
+          <Text>
+            {prompt.kind === "add"
+              ? `${prompt.label}: `
+              : prompt.kind === "image"
+                ? `${messages.webAdmin.image} (${prompt.node.item.name}), a file: `
+                : `Rename ${prompt.node.item.name}: `}
+          </Text>
           <Field
             {...(prompt.kind === "rename" ? { defaultValue: prompt.node.item.name } : {})}
+            {...(prompt.kind === "image" ? { placeholder: "picture.jpg" } : {})}
             onSubmit={(value) => void submit(value)}
           />
         </Box>
@@ -337,7 +392,26 @@ export function CatalogueScreen() {
   );
 }
 
-/** The pending verification requests: a approves, x rejects with a reason. */
+type Status = NonNullable<VerificationReviewQuery["status"]>;
+/** The web's chips, pending first (the queue to work through); s shows the next. */
+const STATUSES: readonly { readonly status: Status; readonly label: string }[] = [
+  { status: "pending", label: messages.webAdmin.chipPending },
+  { status: "verified", label: messages.webAdmin.chipApproved },
+  { status: "rejected", label: messages.webAdmin.chipRejected },
+  { status: "all", label: messages.webAdmin.chipAll },
+];
+const STATUS_WORD: Record<VerificationReview["status"], string> = {
+  PENDING: messages.webAdmin.statusPending,
+  VERIFIED: messages.webAdmin.statusVerified,
+  REJECTED: messages.webAdmin.statusRejected,
+};
+
+type Asking = { readonly decision: "reject" | "revoke"; readonly request: VerificationReview };
+
+/**
+ * The verification requests, a page at a time as the selection nears the end: s shows the next
+ * status (pending first), a approves, x rejects with a reason, v removes a verification with a reason.
+ */
 export function VerificationsScreen() {
   const tui = useTui();
   const { services, width, height } = tui;
@@ -346,23 +420,35 @@ export function VerificationsScreen() {
     (failure: import("@katale/domain").AuthFailure) => adminFailureOf(failure, services.urls.shopUrl).message,
     [services],
   );
-  const list = useLoad(
-    () => listVerificationRequests(admin, { status: "pending", kind: "all" }),
-    describe,
-    [],
+  const [shown, setShown] = useState(0);
+  const [round, setRound] = useState(0);
+  const status = STATUSES[shown] ?? STATUSES[0]!;
+  const { state, loadMore } = useInfinite<VerificationReview>(
+    async (page) => {
+      const answer = await listVerificationRequests(admin, { status: status.status, kind: "all", page });
+      if (answer.ok) return answer;
+      // Past the last page ends the list; any other failure is shown in the admin commands' words.
+      return err(
+        answer.error.reason === "invalid-page"
+          ? { kind: "invalid-page" as const }
+          : { kind: "invalid" as const, message: describe(answer.error) },
+      );
+    },
+    [admin, describe, status.status, round],
   );
   const [selected, setSelected] = useState<Row | undefined>();
-  const [rejecting, setRejecting] = useState<VerificationReview | null>(null);
-  useTyping(rejecting !== null);
-  const requests = list.loaded.state === "ok" ? list.loaded.value.items : [];
-  const current = requests.find((r) => String(r.id) === selected?.key);
+  const [asking, setAsking] = useState<Asking | null>(null);
+  useTyping(asking !== null);
+  const current = state.items.find((r) => String(r.id) === selected?.key);
 
   useScreenKeys(
-    rejecting
-      ? [{ keys: "Enter", does: "reject" }]
+    asking
+      ? [{ keys: "Enter", does: asking.decision === "reject" ? "reject" : "remove the verification" }]
       : [
+          { keys: "s", does: `show ${(STATUSES[(shown + 1) % STATUSES.length] ?? status).label}` },
           { keys: "a", does: "approve" },
           { keys: "x", does: "reject" },
+          { keys: "v", does: "remove verification" },
         ],
   );
   const decided = (
@@ -371,56 +457,77 @@ export function VerificationsScreen() {
   ) => {
     if (!outcome.ok) return tui.say(describe(outcome.error), "error");
     tui.say(`${said}: request ${outcome.value.id} is ${outcome.value.status}.`);
-    list.reload();
+    setRound((r) => r + 1);
   };
   useInput(
     (input, key) => {
-      if (rejecting) {
-        if (key.escape) setRejecting(null);
+      if (asking) {
+        if (key.escape) setAsking(null);
         return;
       }
-      if (input === "a" && current)
+      if (input === "s") return setShown((i) => (i + 1) % STATUSES.length);
+      if (current === undefined) return;
+      if ((input === "a" || input === "x") && current.status !== "PENDING")
+        return tui.say(messages.adminServer.notPending, "error");
+      if (input === "v" && current.status !== "VERIFIED")
+        return tui.say(messages.adminServer.notVerified, "error");
+      if (input === "a")
         void approveVerification(admin, current.id).then((o) => decided(o, messages.adminServer.approved));
-      if (input === "x" && current) setRejecting(current);
+      if (input === "x") setAsking({ decision: "reject", request: current });
+      if (input === "v") setAsking({ decision: "revoke", request: current });
     },
     { isActive: tui.active },
   );
 
+  const send = (reason: string) => {
+    if (asking === null) return;
+    const { decision, request } = asking;
+    setAsking(null);
+    void decideWithReason(admin, request.id, decision, reason).then((o) =>
+      decided(o, decision === "reject" ? messages.adminServer.rejected : messages.adminServer.revoked),
+    );
+  };
+
+  let list: ReactNode;
+  if (state.items.length === 0) {
+    if (state.error) list = <ErrorLine text={failureText(state.error, services.urls)} />;
+    else if (!state.done) list = <LoadedView loaded={{ state: "loading" }}>{() => null}</LoadedView>;
+    else list = <Text>{adminCliMessages.noRequests}</Text>;
+  } else {
+    const footer = infiniteFooter(state, services.urls, tuiMessages.requestsCount);
+    list = (
+      <ItemList
+        width={width}
+        height={height - 1}
+        active={asking === null}
+        onSelect={setSelected}
+        onNearEnd={loadMore}
+        {...(footer ? { footer } : {})}
+        rows={state.items.map((r) => ({
+          key: String(r.id),
+          text: `#${r.id} ${r.kind.padEnd(4)} ${status.status === "pending" ? "" : `${STATUS_WORD[r.status]} · `}${r.shop ? `${r.shop.name} (${r.user.name})` : `${r.user.name} <${r.user.email}>`} · ${r.submittedAt.slice(0, 10)}`,
+        }))}
+      />
+    );
+  }
+
   return (
     <Box flexDirection="column">
-      {rejecting ? (
+      {asking ? (
         <Box>
-          <Text>{`Reason for rejecting request ${rejecting.id}: `}</Text>
-          <Field
-            onSubmit={(reason) => {
-              setRejecting(null);
-              void decideWithReason(admin, rejecting.id, "reject", reason).then((o) =>
-                decided(o, messages.adminServer.rejected),
-              );
-            }}
-          />
+          <Text>
+            {asking.decision === "reject"
+              ? `Reason for rejecting request ${asking.request.id}: `
+              : `${messages.webAdmin.removeVerification} #${asking.request.id} · ${messages.webAdmin.reasonForRemoval}: `}
+          </Text>
+          <Field onSubmit={send} />
         </Box>
       ) : (
-        <Text dimColor>{tuiMessages.verificationsHint}</Text>
+        <Text dimColor wrap="truncate">
+          {truncate(tuiMessages.verificationsHint(status.label), width)}
+        </Text>
       )}
-      <LoadedView loaded={list.loaded}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Text>{adminCliMessages.noRequests}</Text>
-          ) : (
-            <ItemList
-              width={width}
-              height={height - 1}
-              active={rejecting === null}
-              onSelect={setSelected}
-              rows={page.items.map((r) => ({
-                key: String(r.id),
-                text: `#${r.id} ${r.kind.padEnd(4)} ${r.shop ? `${r.shop.name} (${r.user.name})` : `${r.user.name} <${r.user.email}>`} · ${r.submittedAt.slice(0, 10)}`,
-              }))}
-            />
-          )
-        }
-      </LoadedView>
+      {list}
     </Box>
   );
 }

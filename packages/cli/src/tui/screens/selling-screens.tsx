@@ -7,6 +7,8 @@ import {
   formatUgx,
   type ImageUpload,
   listMyShops,
+  messages,
+  PRODUCT_IMAGES_MAX,
   type Product,
   type Result,
   type SellingFailure,
@@ -14,7 +16,7 @@ import {
   setStock,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { shopLabel } from "../../output/formatting.js";
 import { padEnd, truncate } from "../../output/text.js";
 import { loadImageFile } from "../../selling/image-files.js";
@@ -28,6 +30,7 @@ import { ItemList, type Row } from "../components/item-list.js";
 import { ProgressLine } from "../components/progress-line.js";
 import { ErrorLine, LoadedView } from "../components/status.js";
 import { failureText, sellingFailureText } from "../failure-text.js";
+import { actionOf } from "../keymap.js";
 import { useOnReturn, useScreenKeys, useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { useLoad } from "../use-load.js";
@@ -180,6 +183,8 @@ interface FormValues {
   inStock: string;
   categoryId: number | null;
   subCategoryId: number | null;
+  /** Editing: the product's own images that stay (paths as the product answers them, in order). */
+  keptImages: readonly string[];
   images: string;
   sku: string;
 }
@@ -192,9 +197,12 @@ const STEPS: readonly Step[] = [
   "inStock",
   "categoryId",
   "subCategoryId",
+  "keptImages",
   "images",
   "sku",
 ];
+/** Adding a product: it has no images yet, so no step to remove any. */
+const ADD_STEPS = STEPS.filter((s) => s !== "keptImages");
 const LABELS: Record<Step, string> = {
   name: "Name",
   description: "Description",
@@ -202,6 +210,7 @@ const LABELS: Record<Step, string> = {
   inStock: "In stock",
   categoryId: "Category",
   subCategoryId: "Sub category",
+  keptImages: messages.webSelling.images,
   images: "Image files (separated by ;)",
   sku: "SKU (optional)",
 };
@@ -221,16 +230,35 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
     inStock: "",
     categoryId: null,
     subCategoryId: null,
+    keptImages: [],
     images: "",
     sku: "",
   });
   const [step, setStep] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const field = STEPS[step];
+  const steps = productSlug === undefined ? ADD_STEPS : STEPS;
+  const field = steps[step];
   // The form has the keys (its selects' arrows and Enter too) until it is sent; Esc cancels it.
   useTyping(field !== undefined);
   useInput((_input, key) => key.escape && tui.back(), { isActive: tui.active && field !== undefined });
+  // The select tells a change only: Enter on the value it already has (editing) keeps that value.
+  const chose = useRef(false);
+  const choosing = field === "categoryId" || field === "subCategoryId" ? field : null;
+  useInput(
+    (_input, key) => {
+      if (!key.return || choosing === null) return;
+      chose.current = false;
+      const current = values[choosing];
+      const offered =
+        choosing === "categoryId" ||
+        catalogue?.subCategories.some((s) => s.id === current && s.categoryId === values.categoryId);
+      setTimeout(() => {
+        if (!chose.current && current !== null && offered) next(current);
+      }, 20);
+    },
+    { isActive: tui.active && choosing !== null && !busy },
+  );
 
   useEffect(() => {
     void (async () => {
@@ -253,6 +281,7 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
         inStock: String(p.inStock),
         categoryId: p.categoryId,
         subCategoryId: p.subCategoryId,
+        keptImages: p.images,
         images: "",
         sku: p.sku ?? "",
       });
@@ -271,7 +300,7 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
       const loaded = await loadImageFile(resolve(file));
       if (typeof loaded === "string") {
         setBusy(false);
-        setStep(STEPS.indexOf("images"));
+        setStep(steps.indexOf("images"));
         return setProblem(`${file}: ${loaded}`);
       }
       uploads.push(loaded);
@@ -290,13 +319,16 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
         ? await addProduct(services.selling, shopId, { ...common, images: uploads })
         : await editProduct(services.selling, product, {
             ...common,
-            keptImages: product.images,
+            keptImages: [...all.keptImages],
             addedImages: uploads,
           });
     setBusy(false);
     if (!outcome.ok) {
       const fieldName = Object.keys(outcome.error.fields ?? {})[0];
-      const back = STEPS.indexOf(fieldName as Step);
+      // Too few or too many images: editing, back to the product's own ones (a removal to undo).
+      const back = steps.indexOf(
+        fieldName === "images" && product !== null ? "keptImages" : (fieldName as Step),
+      );
       if (back >= 0) setStep(back);
       return setProblem(sellingFailureText(outcome.error, services.urls));
     }
@@ -304,24 +336,24 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
     tui.back();
   };
 
-  const next = (value: string | number) => {
+  const next = (value: string | number | readonly string[]) => {
     if (field === undefined) return;
     const updated = { ...values, [field]: value };
     setValues(updated);
     setProblem(null);
-    if (step + 1 < STEPS.length) setStep(step + 1);
+    if (step + 1 < steps.length) setStep(step + 1);
     else void submit(updated);
   };
 
   if (catalogue === null || (productSlug !== undefined && product === null))
     return problem ? <ErrorLine text={problem} /> : <Text>{tuiMessages.loading}</Text>;
 
-  const done = STEPS.slice(0, step).map((s) => (
+  const done = steps.slice(0, step).map((s) => (
     <Text key={s} wrap="truncate">
       {truncate(`${LABELS[s]}: ${shownValue(s, values, catalogue)}`, width)}
     </Text>
   ));
-  const options =
+  const listed =
     field === "categoryId"
       ? catalogue.categories.map((c) => ({ label: c.name, value: String(c.id) }))
       : field === "subCategoryId"
@@ -329,6 +361,10 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
             .filter((s) => s.categoryId === values.categoryId)
             .map((s) => ({ label: s.name, value: String(s.id) }))
         : [];
+  // The select's highlight starts on its first option: the value the product has (editing) goes
+  // first, so Enter keeps it rather than choosing the first of the list.
+  const chosen = field === "categoryId" || field === "subCategoryId" ? String(values[field]) : null;
+  const options = [...listed.filter((o) => o.value === chosen), ...listed.filter((o) => o.value !== chosen)];
   return (
     <Box flexDirection="column">
       <Text dimColor>{product === null ? tuiMessages.addProductHint : tuiMessages.editProductHint}</Text>
@@ -337,16 +373,31 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
       {field !== undefined && !busy ? (
         <Box flexDirection="column">
           <Text bold>{LABELS[field]}:</Text>
-          {field === "categoryId" || field === "subCategoryId" ? (
+          {field === "keptImages" && product !== null ? (
+            <KeptImagesStep
+              key={field}
+              images={product.images}
+              kept={values.keptImages}
+              width={width}
+              onDone={(kept) => next(kept)}
+            />
+          ) : field === "categoryId" || field === "subCategoryId" ? (
             <Select
               key={field}
               options={options}
               visibleOptionCount={Math.max(3, Math.min(8, tui.height - step - 4))}
               {...(values[field] === null ? {} : { defaultValue: String(values[field]) })}
-              onChange={(value) => next(Number(value))}
+              onChange={(value) => {
+                chose.current = true;
+                next(Number(value));
+              }}
             />
           ) : (
-            <Field key={field} defaultValue={String(values[field] ?? "")} onSubmit={(value) => next(value)} />
+            <Field
+              key={field}
+              defaultValue={String(field === "keptImages" ? "" : (values[field] ?? ""))}
+              onSubmit={(value) => next(value)}
+            />
           )}
         </Box>
       ) : null}
@@ -364,7 +415,89 @@ function shownValue(
   if (step === "subCategoryId")
     return catalogue.subCategories.find((s) => s.id === values.subCategoryId)?.name ?? "";
   if (step === "price" && /^\d+$/.test(values.price)) return formatUgx(Number(values.price));
+  if (step === "keptImages") return keptSummary(values.keptImages);
   return String(values[step]);
+}
+
+/** An image's file name: the last part of its path or URL. */
+function imageName(path: string): string {
+  return path.split(/[/?#]/).filter(Boolean).pop() ?? path;
+}
+
+function keptSummary(kept: readonly string[]): string {
+  return messages.webSelling.imagesCount(kept.length, PRODUCT_IMAGES_MAX);
+}
+
+/**
+ * Editing: the product's own images, in order, each by its position and file name. x removes the
+ * selected one (x again keeps it: nothing is removed until the form is saved); Enter goes on.
+ */
+function KeptImagesStep({
+  images,
+  kept,
+  width,
+  onDone,
+}: {
+  images: readonly string[];
+  kept: readonly string[];
+  width: number;
+  onDone: (kept: readonly string[]) => void;
+}) {
+  const tui = useTui();
+  const text = messages.webSelling;
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(
+    () => new Set(images.filter((image) => !kept.includes(image))),
+  );
+  const [at, setAt] = useState(0);
+  const [said, setSaid] = useState<string | null>(null);
+  const selected = images[at];
+  const isRemoved = selected !== undefined && removed.has(selected);
+  const staying = images.filter((image) => !removed.has(image));
+
+  useScreenKeys([
+    { keys: "↑ ↓", does: "choose an image" },
+    { keys: "x", does: isRemoved ? tuiMessages.keepImage(at + 1) : text.removeImage(at + 1) },
+    { keys: "Enter", does: "next" },
+  ]);
+  useInput(
+    (input, key) => {
+      const action = actionOf(input, key);
+      if (action === "up") return setAt((i) => Math.max(0, i - 1));
+      if (action === "down") return setAt((i) => Math.min(images.length - 1, i + 1));
+      if (action === "open") return onDone(staying);
+      if (input === "x" && selected !== undefined) {
+        const next = new Set(removed);
+        if (next.has(selected)) next.delete(selected);
+        else next.add(selected);
+        setRemoved(next);
+        setSaid(next.has(selected) ? text.imageRemoved : tuiMessages.imageKept(at + 1));
+      }
+    },
+    { isActive: tui.active },
+  );
+
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>{`${keptSummary(staying)} · ${tuiMessages.keptImagesHint}`}</Text>
+      {images.map((image, index) => {
+        const gone = removed.has(image);
+        const display = !gone && image === staying[0];
+        const line = `${index === at ? "›" : " "} ${index + 1}. ${imageName(image)}${display ? ` · ${text.displayImage}` : ""}${gone ? ` · ${text.imageRemoved}` : ""}`;
+        return (
+          <Text
+            key={image}
+            wrap="truncate"
+            inverse={index === at}
+            color={gone ? "red" : index === at ? "cyan" : undefined}
+            strikethrough={gone}
+          >
+            {truncate(line, width)}
+          </Text>
+        );
+      })}
+      {said ? <Text>{said}</Text> : null}
+    </Box>
+  );
 }
 
 type ImportRun =
