@@ -215,11 +215,11 @@ describe("the server with a built web app", () => {
       '<img src="/media/products/bag.webp" srcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" alt="" width="800" height="800" fetchpriority="high"',
     );
     expect(item).not.toContain("<p>Loading</p>");
-    // The page's script starts the entry once that picture is on screen: the entry is only preloaded.
-    expect(item).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/app-abc123.js" id="app-entry">',
-    );
+    // The page's script fetches and starts the entry once that picture is on screen: the page only
+    // names it, and asks for no script before the picture.
+    expect(item).toContain('<meta name="app-entry" id="app-entry" content="/assets/app-abc123.js">');
     expect(item).not.toContain('<script type="module"');
+    expect(item).not.toContain('rel="modulepreload"');
 
     // The category by name, any case, as the page finds it.
     const listing = await (await fetch(`${server.baseUrl}/products/category/mbale%20Crafts`)).text();

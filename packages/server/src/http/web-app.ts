@@ -119,20 +119,20 @@ async function firstScreenPage(
     .replace("</head>", () => `${script < 0 ? preload : ""}${chunks}${coming}</head>`)
     .replace("</body>", () => `${data}</body>`);
   if (skeleton === undefined || !page.includes(SKELETON_START)) return page;
-  // With the picture in the skeleton, the entry is preloaded and started by index.html's script
-  // once the picture is on screen (so it paints before the app's first render holds the thread);
-  // only in a build whose page has that script.
+  // With the picture in the skeleton, index.html's script starts the app once the picture is on
+  // screen (so it paints before the app's first render holds the thread); only in a build whose
+  // page has that script. Nothing of the app is asked for before then: the entry and the screen's
+  // chunks are named in metas, which the script turns into requests. On a slow network the picture
+  // so has the line to itself, and the app follows it by that picture's few kilobytes.
   if (!page.includes(APP_ENTRY_STARTER)) return skeletonIn(page, skeleton);
-  // The chunks are asked for at low priority: they wait for the picture anyway, and the picture
-  // and the page's own bytes go first on a slow network.
   const deferred = page
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">`,
+      (_, src: string) => `<meta name="app-entry" id="app-entry" content="${src}">`,
     )
     .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      (_, href: string) => `<meta name="app-chunk" content="${href}">`,
     );
   return skeletonIn(deferred, skeleton);
 }
