@@ -99,7 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, deps);
   await app.register(appConfigRoutes, deps);
   if (config.services.includes("auth")) {
-    await app.register(authRoutes, { ...deps, mailer: mail.mailer, prefix: "/api/auth" });
+    // The accounts' statements go first on the database: a login does not queue behind catalogue reads.
+    await app.register(authRoutes, {
+      ...deps,
+      db: database.priorityDb,
+      mailer: mail.mailer,
+      prefix: "/api/auth",
+    });
   }
   // The development mailbox (never in production: there the mailbox is null).
   if (mail.mailbox) await app.register(devMailRoutes, { mailbox: mail.mailbox });

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { describeConnectionError } from "./connection-errors.js";
 import { isNewDataDir, pgliteFileOptions, syncTree } from "./durable-pglite.js";
-import { pglitePool } from "./pglite-pool.js";
+import { pglitePools } from "./pglite-pool.js";
 import { resilientPool } from "./postgres-pool.js";
 import type { Database } from "./schema.js";
 
@@ -20,6 +20,12 @@ export interface DatabaseLog {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * The same database for the few statements that must not wait behind the catalogue's reads (the
+   * accounts service: logins, sign-ups, codes): PostgreSQL connections of their own
+   * (PRIORITY_POOL_SIZE), and on PGlite the first turn on its one connection.
+   */
+  priorityDb: Kysely<Database>;
   kind: DatabaseKind;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (from any connection or process); returns stop.
@@ -65,33 +71,40 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 
 const quiet: DatabaseLog = { warn() {}, info() {} };
 
+/** The accounts service's own PostgreSQL connections (DatabaseHandle.priorityDb), per instance. */
+export const PRIORITY_POOL_SIZE = 2;
+
 async function connectPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
   let log = quiet;
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-    types: {
-      getTypeParser(oid: number, format?: "text" | "binary") {
-        if (oid === INT8 || oid === NUMERIC) return toNumber;
-        if (oid === DATE) return identity;
-        // biome-ignore lint/suspicious/noExplicitAny: pg's own overloads.
-        return (pg.types.getTypeParser as any)(oid, format);
+  const open = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      types: {
+        getTypeParser(oid: number, format?: "text" | "binary") {
+          if (oid === INT8 || oid === NUMERIC) return toNumber;
+          if (oid === DATE) return identity;
+          // biome-ignore lint/suspicious/noExplicitAny: pg's own overloads.
+          return (pg.types.getTypeParser as any)(oid, format);
+        },
       },
-    },
-  });
-  // An idle connection that the server ends (a restart, a failover, pg_terminate_backend) is an
-  // 'error' event of the pool, and of the client while a request holds it: unheard, either would end
-  // the process. The pool drops the connection and opens a new one when next needed; a request that
-  // held it fails with the connection error (retried when safe, else 503).
-  pool.on("error", (err) =>
-    log.warn(
-      { err: { code: (err as { code?: string }).code, message: describeConnectionError(err) } },
-      "database connection lost",
-    ),
-  );
-  pool.on("connect", (client) => client.on("error", () => {}));
+    });
+    // An idle connection that the server ends (a restart, a failover, pg_terminate_backend) is an
+    // 'error' event of the pool, and of the client while a request holds it: unheard, either would
+    // end the process. The pool drops the connection and opens a new one when next needed; a request
+    // that held it fails with the connection error (retried when safe, else 503).
+    pool.on("error", (err) =>
+      log.warn(
+        { err: { code: (err as { code?: string }).code, message: describeConnectionError(err) } },
+        "database connection lost",
+      ),
+    );
+    pool.on("connect", (client) => client.on("error", () => {}));
+    return pool;
+  };
+  const pool = open(poolSize);
   try {
     await pool.query("select 1");
   } catch (err) {
@@ -100,19 +113,23 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
     throw new Error(`PostgreSQL${where} cannot be reached: ${describeConnectionError(err)}`);
   }
 
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: resilientPool(pool, (err) =>
-        log.warn(
-          { err: { code: (err as { code?: string }).code, message: err.message } },
-          "database connection lost; reading again",
+  const kysely = (from: pg.Pool) =>
+    new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: resilientPool(from, (err) =>
+          log.warn(
+            { err: { code: (err as { code?: string }).code, message: err.message } },
+            "database connection lost; reading again",
+          ),
         ),
-      ),
-    }),
-  });
+      }),
+    });
+  const db = kysely(pool);
+  const priorityDb = kysely(open(PRIORITY_POOL_SIZE));
   const stops = new Set<() => Promise<void>>();
   return {
     db,
+    priorityDb,
     kind: "postgres",
     async listen(channel, onNotify) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -129,7 +146,7 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
     },
     async close() {
       await Promise.all([...stops].map((stop) => stop()));
-      await db.destroy();
+      await Promise.all([db.destroy(), priorityDb.destroy()]);
     },
   };
 }
@@ -236,9 +253,12 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseHandle> {
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: identity },
   });
   if (durable && fresh && dataDir) syncTree(dataDir);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(client) }) });
+  const pools = pglitePools(client);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools.pool }) });
+  const priorityDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools.priority }) });
   return {
     db,
+    priorityDb,
     kind: "pglite",
     async listen(channel, onNotify) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -248,6 +268,9 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseHandle> {
       };
     },
     setLog() {},
-    close: () => db.destroy(),
+    async close() {
+      await priorityDb.destroy();
+      await db.destroy();
+    },
   };
 }

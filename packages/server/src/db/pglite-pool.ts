@@ -3,13 +3,17 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kyse
 import { PREPARED, preparedName } from "./prepared.js";
 
 /**
- * PGlite is one connection in one process. Kysely's Postgres dialect wants a pool: this pool hands
+ * PGlite is one connection in one process. Kysely's Postgres dialect wants a pool: these pools hand
  * the single connection to one borrower at a time, so a transaction never interleaves with another
  * request's queries. Statements marked PREPARED (prepared.ts) are prepared once (SQL PREPARE) and
  * run with EXECUTE, their values written as literals: PGlite then neither parses nor plans them again.
+ *
+ * Two pools share the connection: `pool` and `priority`. A borrower of `priority` goes before every
+ * waiting borrower of `pool`, so a login's few statements do not queue behind fifty catalogue reads
+ * (issue 13: logins stay fast under read load). Ending `pool` closes the connection; ending
+ * `priority` only waits for its borrowers.
  */
-export function pglitePool(pg: PGlite): PostgresPool {
-  let queue: Promise<void> = Promise.resolve();
+export function pglitePools(pg: PGlite): { pool: PostgresPool; priority: PostgresPool } {
   const preparedNames = new Set<string>();
 
   /** EXECUTE of a prepared statement, or undefined when a value has no literal form here. */
@@ -50,20 +54,47 @@ export function pglitePool(pg: PGlite): PostgresPool {
     },
   } as Omit<PostgresPoolClient, "release">;
 
+  // The connection's turn: whoever holds it, then the waiting priority borrowers, then the rest.
+  let busy = false;
+  const urgent: (() => void)[] = [];
+  const waiting: (() => void)[] = [];
+  const acquire = (first: boolean) =>
+    new Promise<void>((resolve) => {
+      if (!busy) {
+        busy = true;
+        resolve();
+      } else (first ? urgent : waiting).push(resolve);
+    });
+  const handOn = () => {
+    const next = urgent.shift() ?? waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  const borrow = async (first: boolean) => {
+    await acquire(first);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      handOn();
+    };
+    return { ...client, release } as PostgresPoolClient;
+  };
+
   return {
-    async connect() {
-      let release!: () => void;
-      const turn = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const previous = queue;
-      queue = previous.then(() => turn);
-      await previous;
-      return { ...client, release } as PostgresPoolClient;
+    pool: {
+      connect: () => borrow(false),
+      async end() {
+        await acquire(false);
+        await pg.close();
+      },
     },
-    async end() {
-      await queue;
-      await pg.close();
+    priority: {
+      connect: () => borrow(true),
+      async end() {
+        await acquire(false);
+        handOn();
+      },
     },
   };
 }

@@ -130,6 +130,7 @@ export async function openTestDatabase(kind: DatabaseKind, poolSize = 2): Promis
   const handle = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize });
   return {
     db: handle.db,
+    priorityDb: handle.priorityDb,
     kind: handle.kind,
     listen: (channel, onNotify) => handle.listen(channel, onNotify),
     setLog: (log) => handle.setLog(log),
