@@ -11,7 +11,8 @@ export const chatCliMessages = {
   joined: (partner: string) => `Chat with ${partner}. Type a message and press Enter; Ctrl-D leaves.`,
   noMessages: "No messages yet.",
   unread: (count: number) => `${count} unread`,
-  openHint: (slug: string) => `katale chat open ${slug}`,
+  /** A slug starting with "-" (rooms made before slugs began with a letter or digit) follows "--". */
+  openHint: (slug: string) => `katale chat open ${slug.startsWith("-") ? "-- " : ""}${slug}`,
   /** The socket could not be opened or closed under us. */
   connectionLost: (url: string) =>
     `The chat connection to the shop service at ${url} was lost: is the server running? Open the chat again.`,

@@ -83,6 +83,13 @@ describe("renderChatList", () => {
     );
   });
 
+  it("suggests a command that works for a slug starting with a hyphen", () => {
+    // Without "--" the command line reads "-07kV…" as an unknown option.
+    expect(renderChatList([aRoom({ slug: "-07kV8qaAvHQ61WBUWfr6Q" })], viewer, 60)).toContain(
+      "  katale chat open -- -07kV8qaAvHQ61WBUWfr6Q\n",
+    );
+  });
+
   it("cuts long names and previews to the width", () => {
     const long = aRoom({ lastMessage: aMessage({ message: "word ".repeat(40) }) });
     for (const line of renderChatList([long], viewer, 40).split("\n"))

@@ -44,7 +44,16 @@ export interface NewMessage {
   image?: string | undefined;
 }
 
-export const newRoomSlug = (): string => randomBytes(16).toString("base64url");
+/**
+ * 128 random bits in base64url, starting with a letter or a digit: a slug that starts with "-" reads
+ * as an option on a command line (`katale chat open -07kV…` fails), so those are drawn again.
+ */
+export function newRoomSlug(): string {
+  for (;;) {
+    const slug = randomBytes(16).toString("base64url");
+    if (/^[A-Za-z0-9]/.test(slug)) return slug;
+  }
+}
 
 export class ChatRepository {
   constructor(private readonly db: Db) {}
