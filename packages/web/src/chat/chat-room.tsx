@@ -185,6 +185,9 @@ function MessageList({
           </button>
         </p>
       )}
+      {shown.length === 0 && older === "none" && (
+        <p className="mt-8 text-center text-sm text-gray-500">{messages.chat.startChat}</p>
+      )}
       {groups.map((group, i) => {
         const own = group.senderId === viewerId;
         const newDay = i === 0 || groups[i - 1]?.day !== group.day;

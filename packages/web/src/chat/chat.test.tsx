@@ -115,6 +115,17 @@ describe("a chat room", () => {
     expect(screen.getByText(messages.common.now)).toBeTruthy();
   });
 
+  it("invites to start the conversation in a room without messages, until the first is sent", async () => {
+    const { services } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    expect(screen.getByText(messages.chat.startChat)).toBeTruthy();
+    fireEvent.change(box, { target: { value: "Hello" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByText("Hello")).toBeTruthy();
+    expect(screen.queryByText(messages.chat.startChat)).toBeNull();
+  });
+
   it("disables the text box and send while the connection is closed, saying why", async () => {
     const { services, chat } = setUp([aRoom()]);
     renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
