@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { TurnBatches } from "../db/turn-batches.js";
 import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../http/rate-limits.js";
 import type { SocketCounts } from "./chat-hub.js";
-import { TurnBatches } from "./turn-batches.js";
 
 // The chat's message allowance per user (issue 11), counted where the rate limits of every service
 // count (http/shared-counters.ts), so several instances count together. In memory and in Redis one

@@ -1,5 +1,5 @@
+import { TurnBatches } from "../db/turn-batches.js";
 import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repository.js";
-import { TurnBatches } from "./turn-batches.js";
 
 // The socket's message writes, batched (issue 11's load goal): every message that arrives while a
 // write is on its way (or in the same turn of the event loop) goes into the next statement, so the

@@ -66,6 +66,27 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
     }
   });
 
+  it("answers products asked by slug at the same moment each with its own, unknown ones 404", async () => {
+    // Slugs asked together are looked up together (one statement): no answer may get another's.
+    const expected = await Promise.all(ids.map(byId));
+    const slugs = expected.map((json) => (JSON.parse(json) as { slug: string }).slug);
+    const asked = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 3 ? `no-such-product-${i}` : slugs[i % 4]!,
+    );
+    const answers = await Promise.all(
+      asked.map((slug) => server.app.inject({ method: "GET", url: `/api/shop/product/slug/${slug}/` })),
+    );
+    for (const [i, answer] of answers.entries()) {
+      if (i % 4 === 3) {
+        expect(answer.statusCode, asked[i]).toBe(404);
+        expect(answer.json()).toMatchObject({ code: "product_not_found" });
+      } else {
+        expect(answer.statusCode, asked[i]).toBe(200);
+        expect(answer.body).toBe(`{"data":${expected[i % 4]}}`);
+      }
+    }
+  });
+
   it("answers a listing page with the bytes the serialiser writes", async () => {
     const page = await get("/api/shop/product/paginated/?page=2&page_size=1");
     const { next, previous } = JSON.parse(page.body) as { next: string; previous: string };

@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
+import { TurnBatches } from "../db/turn-batches.js";
 
 // Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
 // category by join, the image paths kept on the row in position order (the first is the display
@@ -60,6 +61,15 @@ const jsonColumns = sql.raw(PRODUCT_JSON);
 
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
+
+/** A product asked by slug, waiting for its batch (ProductRepository.bySlugJson). */
+type SlugLookup = {
+  slug: string;
+  resolve: (json: string | undefined) => void;
+  reject: (error: unknown) => void;
+};
+/** Slugs looked up in one statement at most. */
+const SLUG_BATCH_MAX = 64;
 
 /** A page of a listing with its products as one JSON array (see PRODUCT_JSON). */
 export type ProductPageJson = { ok: true; count: number; results: string } | { ok: false };
@@ -137,12 +147,28 @@ export class ProductRepository {
     return rows[0] && toWire(rows[0]);
   }
 
-  /** The product with this slug as JSON text (see PRODUCT_JSON), or undefined. */
-  async bySlugJson(slug: string): Promise<string | undefined> {
-    const { rows } = await prepared<{ json: string }>`
-      SELECT ${jsonColumns} FROM products p ${joins} WHERE p.slug = ${slug}::text`.execute(this.db);
-    return rows[0]?.json;
+  /**
+   * The product with this slug as JSON text (see PRODUCT_JSON), or undefined. The slugs asked in one
+   * turn of the event loop (or while the previous lookup is on its way) are looked up together in one
+   * statement: under load most product pages cost a share of a round trip instead of one each (issue
+   * 13: the socket writes to the database were most of a cold product page's work).
+   */
+  bySlugJson(slug: string): Promise<string | undefined> {
+    return new Promise((resolve, reject) => this.slugLookups.add({ slug, resolve, reject }));
   }
+
+  private readonly slugLookups = new TurnBatches<SlugLookup>(async (batch) => {
+    try {
+      const slugs = [...new Set(batch.map((lookup) => lookup.slug))];
+      const { rows } = await prepared<{ slug: string; json: string }>`
+        SELECT p.slug, ${jsonColumns} FROM products p ${joins}
+        WHERE p.slug = ANY(${slugs}::text[])`.execute(this.db);
+      const found = new Map(rows.map((row) => [row.slug, row.json]));
+      for (const lookup of batch) lookup.resolve(found.get(lookup.slug));
+    } catch (error) {
+      for (const lookup of batch) lookup.reject(error);
+    }
+  }, SLUG_BATCH_MAX);
 
   /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
   async byIds(ids: readonly number[]): Promise<ProductWire[]> {

@@ -1,7 +1,8 @@
 /**
  * Gathers what is asked in one turn of the event loop, or while the previous batch is on its way,
  * and hands it to `run` one batch at a time (at most `max` items each): the chat's busiest writes
- * become one statement for many messages instead of one each. `run` settles each item's own promise;
+ * become one statement for many messages instead of one each, and the products asked by slug at
+ * once one lookup. `run` settles each item's own promise;
  * whatever it throws is its own to report.
  */
 export class TurnBatches<T> {
