@@ -2,8 +2,7 @@
  * Gathers what is asked in one turn of the event loop, or while the previous batch is on its way,
  * and hands it to `run` one batch at a time (at most `max` items each): the chat's busiest writes
  * become one statement for many messages instead of one each, and the products asked by slug at
- * once one lookup. `run` settles each item's own promise;
- * whatever it throws is its own to report.
+ * once one lookup. `run` settles each item's own promise; whatever it throws is its own to report.
  */
 export class TurnBatches<T> {
   private waiting: T[] = [];
