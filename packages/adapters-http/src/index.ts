@@ -20,6 +20,7 @@ export {
   type WebSocketLike,
 } from "./chat/chat-socket-connector.js";
 export { toChatMessage, toChatRoom, toChatRoomSummary } from "./chat/chat-wire-mapping.js";
+export { CHAT_LOAD_FAILED, DeferredChatConnector } from "./chat/deferred-chat-connector.js";
 export { BrowseHistoryHttpGateway } from "./engagement/browse-history-http-gateway.js";
 export {
   toComment,

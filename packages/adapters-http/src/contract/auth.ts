@@ -63,7 +63,7 @@ export const adminRoleAnswer = z.object({
 export type AdminRoleAnswer = z.infer<typeof adminRoleAnswer>;
 
 export const authCalls = defineCalls({
-  register: {
+  register: () => ({
     service: "auth",
     method: "POST",
     path: "register/",
@@ -81,16 +81,16 @@ export const authCalls = defineCalls({
       400: z.union([registerErrorBody, detailError]),
       429: detailError,
     },
-  },
-  verify: {
+  }),
+  verify: () => ({
     service: "auth",
     method: "POST",
     path: "users/verify/",
     summary: "Confirm the e-mail with the one-time code",
     body: z.object({ otp, username }),
     response: { 200: detailBody, 400: badRequestError, 401: detailError, 404: detailError, 429: detailError },
-  },
-  newOtp: {
+  }),
+  newOtp: () => ({
     service: "auth",
     method: "POST",
     path: "users/new_otp_request/",
@@ -98,8 +98,8 @@ export const authCalls = defineCalls({
     body: z.object({ username }),
     /** 503: the e-mail could not be sent. */
     response: { 200: detailBody, 400: badRequestError, 404: detailError, 429: detailError, 503: detailError },
-  },
-  login: {
+  }),
+  login: () => ({
     service: "auth",
     method: "POST",
     path: "login/",
@@ -114,16 +114,16 @@ export const authCalls = defineCalls({
       403: errorError,
       429: detailError,
     },
-  },
-  resetPassword: {
+  }),
+  resetPassword: () => ({
     service: "auth",
     method: "POST",
     path: "users/reset_password/",
     summary: "Send a password-reset code",
     body: z.object({ username }),
     response: { 200: detailBody, 400: badRequestError, 404: detailError, 429: detailError, 503: detailError },
-  },
-  verifyResetPassword: {
+  }),
+  verifyResetPassword: () => ({
     service: "auth",
     method: "POST",
     path: "users/verify_reset_password/",
@@ -136,16 +136,16 @@ export const authCalls = defineCalls({
       404: detailError,
       429: detailError,
     },
-  },
-  resetPasswordComplete: {
+  }),
+  resetPasswordComplete: () => ({
     service: "auth",
     method: "POST",
     path: "users/reset_password_complete/",
     summary: "Set a new password with the reset key",
     body: z.object({ new_password: newPassword, key: z.string().min(1) }),
     response: { 200: detailBody, 400: badRequestError, 404: detailError },
-  },
-  updateUser: {
+  }),
+  updateUser: () => ({
     service: "auth",
     method: "PATCH",
     path: "users/update_user/",
@@ -165,8 +165,8 @@ export const authCalls = defineCalls({
       400: badRequestError,
       401: detailError,
     },
-  },
-  updateProfilePicture: {
+  }),
+  updateProfilePicture: () => ({
     service: "auth",
     method: "PATCH",
     path: "users/update_profile_picture/",
@@ -180,8 +180,8 @@ export const authCalls = defineCalls({
       401: detailError,
       413: detailError,
     },
-  },
-  changePassword: {
+  }),
+  changePassword: () => ({
     service: "auth",
     method: "POST",
     path: "users/change_password/",
@@ -189,8 +189,8 @@ export const authCalls = defineCalls({
     auth: "token",
     body: z.object({ login_key: tokenField, old_password: password, new_password: newPassword }),
     response: { 200: detailBody, 400: badRequestError, 401: detailError, 404: detailError, 429: detailError },
-  },
-  changeEmail: {
+  }),
+  changeEmail: () => ({
     service: "auth",
     method: "POST",
     path: "users/change_email/",
@@ -205,8 +205,8 @@ export const authCalls = defineCalls({
       429: detailError,
       503: detailError,
     },
-  },
-  verifyChangeEmail: {
+  }),
+  verifyChangeEmail: () => ({
     service: "auth",
     method: "POST",
     path: "users/verify_change_email/",
@@ -220,17 +220,17 @@ export const authCalls = defineCalls({
       409: detailError,
       429: detailError,
     },
-  },
+  }),
   // ---- calls the spec leaves unshown (DESIGN §3: defined here, documented at /api/docs) ----
-  me: {
+  me: () => ({
     service: "auth",
     method: "GET",
     path: "users/me/",
     summary: "The signed-in user (used by `katale whoami` and to refresh the stored activeUser)",
     auth: "token",
     response: { 200: z.object({ user: userWire, is_admin: z.boolean() }), 401: detailError },
-  },
-  logout: {
+  }),
+  logout: () => ({
     service: "auth",
     method: "POST",
     path: "logout/",
@@ -239,9 +239,9 @@ export const authCalls = defineCalls({
     /** Nullish: a POST without a body reaches validation as null. */
     body: z.object({ token: tokenField }).nullish(),
     response: { 200: detailBody, 401: detailError },
-  },
+  }),
   // ---- admin role (issue 10) ----
-  grantAdmin: {
+  grantAdmin: () => ({
     service: "auth",
     method: "POST",
     path: "users/admin/",
@@ -255,8 +255,8 @@ export const authCalls = defineCalls({
       403: detailError,
       404: detailError,
     },
-  },
-  revokeAdmin: {
+  }),
+  revokeAdmin: () => ({
     service: "auth",
     method: "DELETE",
     path: "users/admin/",
@@ -272,8 +272,8 @@ export const authCalls = defineCalls({
       404: detailError,
       409: detailError,
     },
-  },
-  deleteAccount: {
+  }),
+  deleteAccount: () => ({
     service: "auth",
     method: "POST",
     path: "users/delete_account/",
@@ -282,7 +282,7 @@ export const authCalls = defineCalls({
     auth: "token",
     body: z.object({ password, token: tokenField }),
     response: { 200: detailBody, 400: badRequestError, 401: detailError, 429: detailError },
-  },
+  }),
 });
 
 /** One message of the development mailbox (`GET /dev/mail.json`, newest first; absent in production). */

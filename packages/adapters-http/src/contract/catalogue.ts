@@ -65,14 +65,14 @@ const subCategoriesBody = z.object({ sub_categories: z.array(subCategoryListingW
 const adminErrors = { 400: badRequestError, 401: detailError, 403: detailError } as const;
 
 export const catalogueCalls = defineCalls({
-  listCategories: {
+  listCategories: () => ({
     service: "shop",
     method: "GET",
     path: "category/",
     summary: "All categories, by id",
     response: { 200: z.object({ categories: z.array(categoryWire) }) },
-  },
-  createCategory: {
+  }),
+  createCategory: () => ({
     service: "shop",
     method: "POST",
     path: "category/",
@@ -81,8 +81,8 @@ export const catalogueCalls = defineCalls({
     encoding: "multipart",
     body: z.object({ name, image: fileField.optional() }),
     response: { 201: dataOf(categoryWire), ...adminErrors, 409: detailError, 413: detailError },
-  },
-  updateCategory: {
+  }),
+  updateCategory: () => ({
     service: "shop",
     method: "PATCH",
     path: "category/:id/patch/",
@@ -98,8 +98,8 @@ export const catalogueCalls = defineCalls({
       409: detailError,
       413: detailError,
     },
-  },
-  deleteCategory: {
+  }),
+  deleteCategory: () => ({
     service: "shop",
     method: "DELETE",
     path: "category/:id/delete",
@@ -107,23 +107,23 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, ...adminErrors, 404: detailError, 409: detailError },
-  },
-  listSubCategories: {
+  }),
+  listSubCategories: () => ({
     service: "shop",
     method: "GET",
     path: "category/subcategory/",
     summary: "All sub categories with their category",
     response: { 200: subCategoriesBody },
-  },
-  listSubCategoriesOf: {
+  }),
+  listSubCategoriesOf: () => ({
     service: "shop",
     method: "GET",
     path: "category/subcategory/:categoryId/",
     summary: "Sub categories of one category (category 5: services); 404 'Category not found'",
     params: idParams("categoryId"),
     response: { 200: subCategoriesBody, 400: detailError, 404: detailError },
-  },
-  createSubCategory: {
+  }),
+  createSubCategory: () => ({
     service: "shop",
     method: "POST",
     path: "category/subcategory/",
@@ -138,8 +138,8 @@ export const catalogueCalls = defineCalls({
       409: detailError,
       413: detailError,
     },
-  },
-  updateSubCategory: {
+  }),
+  updateSubCategory: () => ({
     service: "shop",
     method: "PUT",
     path: "category/subcategory/:id/",
@@ -155,8 +155,8 @@ export const catalogueCalls = defineCalls({
       409: detailError,
       413: detailError,
     },
-  },
-  deleteSubCategory: {
+  }),
+  deleteSubCategory: () => ({
     service: "shop",
     method: "DELETE",
     path: "category/subcategory/:id/",
@@ -164,8 +164,8 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, ...adminErrors, 404: detailError, 409: detailError },
-  },
-  createFilter: {
+  }),
+  createFilter: () => ({
     service: "shop",
     method: "POST",
     path: "category/filter/",
@@ -173,16 +173,16 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     body: z.object({ name, subcategory: idValue }),
     response: { 201: dataOf(filterWire), ...adminErrors, 404: detailError, 409: detailError },
-  },
-  listFilters: {
+  }),
+  listFilters: () => ({
     service: "shop",
     method: "GET",
     path: "category/filter/:subcategoryId",
     summary: "Filters of a sub category with their values; 404 'Sub category not found'",
     params: idParams("subcategoryId"),
     response: { 200: z.object({ filters: z.array(filterWire) }), 400: detailError, 404: detailError },
-  },
-  createFilterValue: {
+  }),
+  createFilterValue: () => ({
     service: "shop",
     method: "POST",
     path: "category/filtervalue/",
@@ -195,17 +195,17 @@ export const catalogueCalls = defineCalls({
       404: detailError,
       409: detailError,
     },
-  },
+  }),
   // ---- beyond the spec (issue 10): what an admin needs to keep filters and values ----
-  listFilterValues: {
+  listFilterValues: () => ({
     service: "shop",
     method: "GET",
     path: "category/filtervalue/:filterId",
     summary: "Values of a filter, by id; 404 'Filter not found'",
     params: idParams("filterId"),
     response: { 200: z.object({ values: z.array(filterValueOfWire) }), 400: detailError, 404: detailError },
-  },
-  updateFilter: {
+  }),
+  updateFilter: () => ({
     service: "shop",
     method: "PATCH",
     path: "category/filter/:id/",
@@ -214,8 +214,8 @@ export const catalogueCalls = defineCalls({
     params: idParams("id"),
     body: z.object({ name }),
     response: { 200: dataOf(filterWire), ...adminErrors, 404: detailError, 409: detailError },
-  },
-  deleteFilter: {
+  }),
+  deleteFilter: () => ({
     service: "shop",
     method: "DELETE",
     path: "category/filter/:id/",
@@ -223,8 +223,8 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, ...adminErrors, 404: detailError },
-  },
-  updateFilterValue: {
+  }),
+  updateFilterValue: () => ({
     service: "shop",
     method: "PATCH",
     path: "category/filtervalue/:id/",
@@ -233,8 +233,8 @@ export const catalogueCalls = defineCalls({
     params: idParams("id"),
     body: z.object({ name }),
     response: { 200: dataOf(filterValueOfWire), ...adminErrors, 404: detailError, 409: detailError },
-  },
-  deleteFilterValue: {
+  }),
+  deleteFilterValue: () => ({
     service: "shop",
     method: "DELETE",
     path: "category/filtervalue/:id/",
@@ -242,5 +242,5 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, ...adminErrors, 404: detailError },
-  },
+  }),
 });

@@ -106,7 +106,7 @@ export type ChatReceiveFrame = z.infer<typeof chatReceiveFrame>;
 export const chatErrorFrame = z.object({ error: z.string() });
 
 export const chatCalls = defineCalls({
-  rooms: {
+  rooms: () => ({
     service: "shop",
     method: "GET",
     path: "chat/room/",
@@ -114,8 +114,8 @@ export const chatCalls = defineCalls({
       "The caller's rooms (as customer and as owner of any shop), newest message first, rooms without messages last",
     auth: "token",
     response: { 200: z.object({ data: z.array(chatRoomSummaryWire) }), 401: detailError },
-  },
-  room: {
+  }),
+  room: () => ({
     service: "shop",
     method: "GET",
     path: "chat/room/:slug",
@@ -130,8 +130,8 @@ export const chatCalls = defineCalls({
         .describe("only messages sent before this time (ISO 8601), to page back"),
     }),
     response: { 200: dataOf(dataOf(chatRoomWire)), 400: detailError, 401: detailError, 404: detailError },
-  },
-  markRead: {
+  }),
+  markRead: () => ({
     service: "shop",
     method: "POST",
     path: "chat/room/:slug/read/",
@@ -139,8 +139,8 @@ export const chatCalls = defineCalls({
     auth: "token",
     params: slugParams,
     response: { 204: noContent, 401: detailError, 404: detailError },
-  },
-  sendPhoto: {
+  }),
+  sendPhoto: () => ({
     service: "shop",
     method: "POST",
     path: "chat/room/:slug/photo/",
@@ -159,8 +159,8 @@ export const chatCalls = defineCalls({
       429: detailError,
       503: detailError,
     },
-  },
-  removeRoom: {
+  }),
+  removeRoom: () => ({
     service: "shop",
     method: "DELETE",
     path: "chat/room/:slug/",
@@ -169,8 +169,8 @@ export const chatCalls = defineCalls({
     auth: "token",
     params: slugParams,
     response: { 204: noContent, 401: detailError, 404: detailError, 409: detailError },
-  },
-  getRoom: {
+  }),
+  getRoom: () => ({
     service: "shop",
     method: "GET",
     path: "chat/room/get-room/:shopId",
@@ -184,7 +184,7 @@ export const chatCalls = defineCalls({
       401: detailError,
       404: detailError,
     },
-  },
+  }),
 });
 
 /** The socket of a room (not an HTTP call): `chat/:slug/` on the shop service. */

@@ -33,8 +33,24 @@ export interface CallDef {
   response: Record<number, z.ZodType>;
 }
 
-/** Keeps the literal types of a registry (so routes and gateways infer their bodies) while checking its shape. */
-export const defineCalls = <const T extends Record<string, CallDef>>(calls: T): T => calls;
+/** A registry of calls as `defineCalls` answers it: each call as its builder returns it. */
+export type Calls<T extends Record<string, () => CallDef>> = { readonly [K in keyof T]: ReturnType<T[K]> };
+
+/**
+ * A registry of calls, each built (its zod schemas made) the first time it is read, then kept. Keeps
+ * the literal types of the calls (so routes and gateways infer their bodies) while checking their
+ * shape. Lazily, because a browser loads whole contract modules for the few calls a first screen
+ * makes: building every schema of them held a phone's main thread for ~100 ms at start-up (issue 13,
+ * CPU profile at 4× throttling). The server reads them all once, when it registers its routes.
+ */
+export function defineCalls<const T extends Record<string, () => CallDef>>(builders: T): Calls<T> {
+  const calls = {};
+  for (const [name, build] of Object.entries(builders)) {
+    let call: CallDef | undefined;
+    Object.defineProperty(calls, name, { enumerable: true, get: () => (call ??= build()) });
+  }
+  return calls as Calls<T>;
+}
 
 /** PostgreSQL `integer` upper bound: larger ids are refused before they reach a query. */
 export const INT4_MAX = 2_147_483_647;

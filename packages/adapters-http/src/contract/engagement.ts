@@ -71,7 +71,7 @@ const commentList = z.object({ data: z.array(commentWire), number_of_comments: z
 const authErrors = { 400: badRequestError, 401: detailError } as const;
 
 export const engagementCalls = defineCalls({
-  saveProduct: {
+  saveProduct: () => ({
     service: "shop",
     method: "POST",
     path: "product/save/",
@@ -83,8 +83,8 @@ export const engagementCalls = defineCalls({
       ...authErrors,
       404: detailError,
     },
-  },
-  listSaved: {
+  }),
+  listSaved: () => ({
     service: "shop",
     method: "GET",
     path: "product/save/",
@@ -94,8 +94,8 @@ export const engagementCalls = defineCalls({
       200: z.object({ data: z.array(savedProductWire), number_of_saved_products: z.number().int().min(0) }),
       401: detailError,
     },
-  },
-  unsave: {
+  }),
+  unsave: () => ({
     service: "shop",
     method: "DELETE",
     path: "product/save/:savedProductId",
@@ -103,8 +103,8 @@ export const engagementCalls = defineCalls({
     auth: "token",
     params: idParams("savedProductId"),
     response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
-  },
-  browseHistory: {
+  }),
+  browseHistory: () => ({
     service: "shop",
     method: "GET",
     path: "product/browse-history/",
@@ -114,8 +114,8 @@ export const engagementCalls = defineCalls({
       200: z.object({ data: z.array(productWire), number_of_products: z.number().int().min(0) }),
       401: detailError,
     },
-  },
-  recordBrowse: {
+  }),
+  recordBrowse: () => ({
     service: "shop",
     method: "POST",
     path: "product/browse-history/",
@@ -123,8 +123,8 @@ export const engagementCalls = defineCalls({
     auth: "token",
     body: z.object({ token: tokenField, product_id: idValue }),
     response: { 201: detailBody, ...authErrors, 404: detailError },
-  },
-  rate: {
+  }),
+  rate: () => ({
     service: "shop",
     method: "POST",
     path: "product/rating/",
@@ -144,8 +144,8 @@ export const engagementCalls = defineCalls({
       ...authErrors,
       404: detailError,
     },
-  },
-  comments: {
+  }),
+  comments: () => ({
     service: "shop",
     method: "GET",
     path: "product/comment/:productId/",
@@ -153,16 +153,16 @@ export const engagementCalls = defineCalls({
     params: idParams("productId"),
     querystring: z.object({ page: pageParam }),
     response: { 200: commentList, 400: detailError, 404: detailError },
-  },
-  userComments: {
+  }),
+  userComments: () => ({
     service: "shop",
     method: "GET",
     path: "product/comment/user/:userId/",
     summary: "Comments a user wrote, newest first",
     params: idParams("userId"),
     response: { 200: commentList, 400: detailError, 404: detailError },
-  },
-  addComment: {
+  }),
+  addComment: () => ({
     service: "shop",
     method: "POST",
     path: "product/comment/",
@@ -173,8 +173,8 @@ export const engagementCalls = defineCalls({
       .object({ token: tokenField, comment: z.string().trim().min(1).max(2000), product_id: idValue })
       .catchall(fileField),
     response: { 201: dataOf(commentWire), ...authErrors, 404: detailError, 413: detailError },
-  },
-  editComment: {
+  }),
+  editComment: () => ({
     service: "shop",
     method: "PATCH",
     path: "product/comment/:id/",
@@ -188,8 +188,8 @@ export const engagementCalls = defineCalls({
       403: detailError,
       404: detailError,
     },
-  },
-  deleteComment: {
+  }),
+  deleteComment: () => ({
     service: "shop",
     method: "DELETE",
     path: "product/comment/:id/",
@@ -199,8 +199,8 @@ export const engagementCalls = defineCalls({
     // A DELETE usually has no body at all (the server reads it as null).
     body: z.object({ user_token: tokenField }).nullish(),
     response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
-  },
-  follow: {
+  }),
+  follow: () => ({
     service: "shop",
     method: "POST",
     path: "shop/follow/",
@@ -208,8 +208,8 @@ export const engagementCalls = defineCalls({
     auth: "token",
     body: z.object({ token: tokenField, shop_id: idValue, user_id: idValue.optional() }),
     response: { 201: dataOf(followRecordWire), ...authErrors, 403: detailError, 404: detailError },
-  },
-  unfollow: {
+  }),
+  unfollow: () => ({
     service: "shop",
     method: "DELETE",
     path: "shop/follow/:followId",
@@ -217,13 +217,13 @@ export const engagementCalls = defineCalls({
     auth: "token",
     params: idParams("followId"),
     response: { 204: noContent, ...authErrors, 403: detailError, 404: detailError },
-  },
-  followedShops: {
+  }),
+  followedShops: () => ({
     service: "shop",
     method: "GET",
     path: "shop/follow/:userId/",
     summary: "Shops a user follows (empty data when none)",
     params: idParams("userId"),
     response: { 200: z.object({ data: z.array(followRecordWire) }), 400: detailError, 404: detailError },
-  },
+  }),
 });

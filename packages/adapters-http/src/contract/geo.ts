@@ -10,7 +10,7 @@ export const addressFeatureWire = z.object({
 export type AddressFeatureWire = z.infer<typeof addressFeatureWire>;
 
 export const geoCalls = defineCalls({
-  autocomplete: {
+  autocomplete: () => ({
     service: "shop",
     method: "GET",
     path: "geo/autocomplete/",
@@ -22,5 +22,5 @@ export const geoCalls = defineCalls({
       429: detailError,
       502: detailError,
     },
-  },
+  }),
 });

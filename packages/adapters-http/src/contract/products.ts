@@ -91,38 +91,38 @@ const productFormFields = {
 const formFlag = z.enum(["true", "false"]).optional();
 
 export const productCalls = defineCalls({
-  list: {
+  list: () => ({
     service: "shop",
     method: "GET",
     path: "product/",
     summary: `Newest in-stock products, at most ${PAGE_SIZE_MAX} (use product/paginated/ for more)`,
     response: { 200: productList },
-  },
-  getById: {
+  }),
+  getById: () => ({
     service: "shop",
     method: "GET",
     path: "product/:id/",
     summary: "One product by id (also out of stock); 404 'Product not found'",
     params: idParams("id"),
     response: { 200: productData, 400: detailError, 404: notFound },
-  },
-  getBySlug: {
+  }),
+  getBySlug: () => ({
     service: "shop",
     method: "GET",
     path: "product/slug/:slug/",
     summary: "One product by slug (also out of stock); 404 'Product not found'",
     params: z.object({ slug: z.string().min(1).max(300) }),
     response: { 200: productData, 400: detailError, 404: notFound },
-  },
-  paginated: {
+  }),
+  paginated: () => ({
     service: "shop",
     method: "GET",
     path: "product/paginated/",
     summary: "In-stock products, newest first, paginated (page_size default 8)",
     querystring: pageQuery(INFINITE_SCROLL_PAGE_SIZE),
     response: { 200: productPage, 400: detailError, 404: invalidPage },
-  },
-  byCategory: {
+  }),
+  byCategory: () => ({
     service: "shop",
     method: "GET",
     path: "product/category/:id/",
@@ -130,8 +130,8 @@ export const productCalls = defineCalls({
     params: idParams("id"),
     querystring: pageQuery(LISTING_PAGE_SIZE),
     response: { 200: productPage, 400: detailError, 404: invalidPage },
-  },
-  bySubCategory: {
+  }),
+  bySubCategory: () => ({
     service: "shop",
     method: "GET",
     path: "product/sub-category/:id/",
@@ -139,16 +139,16 @@ export const productCalls = defineCalls({
     params: idParams("id"),
     querystring: pageQuery(LISTING_PAGE_SIZE),
     response: { 200: productPage, 400: detailError, 404: invalidPage },
-  },
-  fromFollowedShops: {
+  }),
+  fromFollowedShops: () => ({
     service: "shop",
     method: "GET",
     path: "product/from-followed-shops/",
     summary: `In-stock products of the shops the user follows, newest first, at most ${PAGE_SIZE_MAX}`,
     auth: "token",
     response: { 200: productList, 401: detailError },
-  },
-  byShop: {
+  }),
+  byShop: () => ({
     service: "shop",
     method: "GET",
     path: "product/shop/:shopId/",
@@ -163,8 +163,8 @@ export const productCalls = defineCalls({
       400: detailError,
       404: detailError,
     },
-  },
-  related: {
+  }),
+  related: () => ({
     service: "shop",
     method: "GET",
     path: "product/related/:id/",
@@ -173,16 +173,16 @@ export const productCalls = defineCalls({
     params: idParams("id"),
     querystring: z.object({ limit: limitParam(LISTING_PAGE_SIZE, PAGE_SIZE_MAX) }),
     response: { 200: productList, 400: detailError, 404: notFound },
-  },
-  search: {
+  }),
+  search: () => ({
     service: "shop",
     method: "POST",
     path: "product/search/",
     summary: `Full-text and typo-tolerant search of in-stock products, best first, at most ${SEARCH_RESULTS_MAX}`,
     body: z.object({ search_query: z.string().trim().min(1, "search_query must not be empty").max(200) }),
     response: { 200: z.object({ products: z.array(productWire) }), 400: detailError },
-  },
-  create: {
+  }),
+  create: () => ({
     service: "shop",
     method: "POST",
     path: "product/",
@@ -205,8 +205,8 @@ export const productCalls = defineCalls({
       404: detailError,
       413: detailError,
     },
-  },
-  update: {
+  }),
+  update: () => ({
     service: "shop",
     method: "PATCH",
     path: "product/:id/",
@@ -242,8 +242,8 @@ export const productCalls = defineCalls({
       404: detailError,
       413: detailError,
     },
-  },
-  remove: {
+  }),
+  remove: () => ({
     service: "shop",
     method: "DELETE",
     path: "product/:id/",
@@ -252,5 +252,5 @@ export const productCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, 400: detailError, 401: detailError, 403: detailError, 404: detailError },
-  },
+  }),
 });

@@ -86,31 +86,31 @@ const tokenField = z.string().min(1).optional().describe("fallback for the Autho
 const shopData = dataOf(shopWire);
 
 export const shopCalls = defineCalls({
-  list: {
+  list: () => ({
     service: "shop",
     method: "GET",
     path: "shop/",
     summary: `All shops, newest first; with ids=1,2 (at most ${PAGE_SIZE_MAX}) those shops only, in that order`,
     querystring: z.object({ ids: shopIds }),
     response: { 200: z.object({ data: z.array(shopWire) }), 400: detailError },
-  },
-  getById: {
+  }),
+  getById: () => ({
     service: "shop",
     method: "GET",
     path: "shop/:id/",
     summary: "One shop; 404 'Shop not found'",
     params: idParams("id"),
     response: { 200: shopData, 400: detailError, 404: detailError },
-  },
-  topRated: {
+  }),
+  topRated: () => ({
     service: "shop",
     method: "GET",
     path: "shop/top-rated/",
     summary: `Shops by average product rating, best first (default ${FEATURED_SHOPS_COUNT}, limit at most ${PAGE_SIZE_MAX})`,
     querystring: z.object({ limit: limitParam(FEATURED_SHOPS_COUNT, PAGE_SIZE_MAX) }),
     response: { 200: z.object({ data: z.array(featuredShopWire) }), 400: detailError },
-  },
-  byUser: {
+  }),
+  byUser: () => ({
     service: "shop",
     method: "GET",
     path: "shop/getshopsunderauser/:token/",
@@ -118,8 +118,8 @@ export const shopCalls = defineCalls({
     auth: "token",
     params: z.object({ token: z.string().min(1).max(200) }),
     response: { 200: z.object({ data: z.array(shopWire) }), 401: detailError },
-  },
-  mine: {
+  }),
+  mine: () => ({
     service: "shop",
     method: "GET",
     path: "shop/mine/",
@@ -127,8 +127,8 @@ export const shopCalls = defineCalls({
       "Shops the signed-in user owns, newest first: shop/getshopsunderauser/{token}/ with the token in the Authorization header instead of the path (issue 9)",
     auth: "token",
     response: { 200: z.object({ data: z.array(shopWire) }), 401: detailError },
-  },
-  create: {
+  }),
+  create: () => ({
     service: "shop",
     method: "POST",
     path: "shop/",
@@ -156,8 +156,8 @@ export const shopCalls = defineCalls({
       409: badRequestError,
       413: detailError,
     },
-  },
-  update: {
+  }),
+  update: () => ({
     service: "shop",
     method: "PATCH",
     path: "shop/:id/",
@@ -181,13 +181,13 @@ export const shopCalls = defineCalls({
       404: detailError,
       413: detailError,
     },
-  },
-  followers: {
+  }),
+  followers: () => ({
     service: "shop",
     method: "GET",
     path: "shop/followers/:shopId/",
     summary: "A shop's follower count and followers, newest first; 404 'Shop not found'",
     params: idParams("shopId"),
     response: { 200: followersWire, 400: detailError, 404: detailError },
-  },
+  }),
 });

@@ -19,21 +19,21 @@ export const feedbackWire = z.object({
 export type FeedbackWire = z.infer<typeof feedbackWire>;
 
 export const supportCalls = defineCalls({
-  faqs: {
+  faqs: () => ({
     service: "shop",
     method: "GET",
     path: "faqs/",
     summary: "Frequently asked questions, in display order",
     response: { 200: z.object({ data: z.array(faqWire) }) },
-  },
-  feedback: {
+  }),
+  feedback: () => ({
     service: "shop",
     method: "GET",
     path: "faqs/feedback",
     summary: "Published feedback, newest first (e-mail addresses are not published)",
     response: { 200: z.object({ data: z.array(feedbackWire) }) },
-  },
-  addFeedback: {
+  }),
+  addFeedback: () => ({
     service: "shop",
     method: "POST",
     path: "faqs/feedback/",
@@ -45,5 +45,5 @@ export const supportCalls = defineCalls({
       stars: z.coerce.number().int().min(0).max(RATING_STORED_MAX),
     }),
     response: { 201: dataOf(feedbackWire), 400: badRequestError, 429: detailError },
-  },
+  }),
 });

@@ -65,7 +65,7 @@ const requestParams = idParams("id");
 const reason = z.string().trim().min(1).max(1000);
 
 export const verificationCalls = defineCalls({
-  shop: {
+  shop: () => ({
     service: "shop",
     method: "POST",
     path: "verification/shop/",
@@ -88,8 +88,8 @@ export const verificationCalls = defineCalls({
       409: detailError,
       413: detailError,
     },
-  },
-  user: {
+  }),
+  user: () => ({
     service: "auth",
     method: "POST",
     path: "verification/user/",
@@ -107,8 +107,8 @@ export const verificationCalls = defineCalls({
       location_longitude: longitude.optional(),
     }),
     response: { 201: detailBody, 400: badRequestError, 401: detailError, 409: detailError, 413: detailError },
-  },
-  listRequests: {
+  }),
+  listRequests: () => ({
     service: "shop",
     method: "GET",
     path: "verification/requests/",
@@ -122,8 +122,8 @@ export const verificationCalls = defineCalls({
       page: pageParam,
     }),
     response: { 200: paginated(verificationRequestWire), 400: badRequestError, ...reviewErrors },
-  },
-  getRequest: {
+  }),
+  getRequest: () => ({
     service: "shop",
     method: "GET",
     path: "verification/requests/:id/",
@@ -131,8 +131,8 @@ export const verificationCalls = defineCalls({
     auth: "token",
     params: requestParams,
     response: { 200: verificationRequestWire, 400: detailError, ...reviewErrors },
-  },
-  document: {
+  }),
+  document: () => ({
     service: "shop",
     method: "GET",
     path: "verification/requests/:id/documents/:name",
@@ -144,8 +144,8 @@ export const verificationCalls = defineCalls({
       400: detailError,
       ...reviewErrors,
     },
-  },
-  approve: {
+  }),
+  approve: () => ({
     service: "shop",
     method: "POST",
     path: "verification/requests/:id/approve/",
@@ -153,8 +153,8 @@ export const verificationCalls = defineCalls({
     auth: "token",
     params: requestParams,
     response: { 200: verificationRequestWire, 400: detailError, ...reviewErrors, 409: detailError },
-  },
-  reject: {
+  }),
+  reject: () => ({
     service: "shop",
     method: "POST",
     path: "verification/requests/:id/reject/",
@@ -164,8 +164,8 @@ export const verificationCalls = defineCalls({
     params: requestParams,
     body: z.object({ reason }),
     response: { 200: verificationRequestWire, 400: badRequestError, ...reviewErrors, 409: detailError },
-  },
-  revoke: {
+  }),
+  revoke: () => ({
     service: "shop",
     method: "POST",
     path: "verification/requests/:id/revoke/",
@@ -175,5 +175,5 @@ export const verificationCalls = defineCalls({
     params: requestParams,
     body: z.object({ reason }),
     response: { 200: verificationRequestWire, 400: badRequestError, ...reviewErrors, 409: detailError },
-  },
+  }),
 });

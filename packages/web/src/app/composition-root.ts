@@ -1,7 +1,7 @@
 import {
   AesShopIdCipher,
-  ChatSocketConnector,
   createDeferredHttpGateways,
+  DeferredChatConnector,
   type FetchLike,
   type WebSocketConstructor,
 } from "@katale/adapters-http";
@@ -56,8 +56,13 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     productAdmin: http.productAdmin,
     shopVerification: http.shopVerification,
     chat: http.chat,
-    // The browser's WebSocket: its handlers take Events where the connector's port says `unknown`.
-    chatSockets: new ChatSocketConnector(config.shopUrl, WebSocket as unknown as WebSocketConstructor),
+    // Loaded when a room is first opened. The browser's WebSocket: its handlers take Events where the
+    // connector's port says `unknown`.
+    chatSockets: new DeferredChatConnector(() =>
+      import("@katale/adapters-http/chat-socket").then(
+        (m) => new m.ChatSocketConnector(config.shopUrl, WebSocket as unknown as WebSocketConstructor),
+      ),
+    ),
     admin: () => {
       admin ??= import("./admin-services.js").then((m) => m.connectAdminServices(config, fetchFn));
       return admin;

@@ -5,7 +5,8 @@ import {
   loadCategoryListing,
   loadSubCategoryListing,
 } from "@katale/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Services } from "../app/services.js";
 import { useServices } from "../app/services-context.js";
 
 /** The route names a category; find it by name, any case (the category_id key is only a fallback). */
@@ -14,12 +15,14 @@ function findCategory(all: readonly Category[], name: string, storedId: number |
   return all.find((c) => c.name.toLowerCase() === wanted) ?? all.find((c) => c.id === storedId);
 }
 
-/** /products/category/{name}: works from a shared link, without the stored keys. */
-export function useCategoryListing(name: string, page: number) {
-  const { categories, products, local } = useServices();
-  return useQuery({
+/** A page of /products/category/{name}: works from a shared link, without the stored keys. */
+export function categoryListingQuery(
+  { categories, products, local }: Pick<Services, "categories" | "products" | "local">,
+  name: string,
+  page: number,
+) {
+  return queryOptions({
     queryKey: ["category-listing", name.toLowerCase(), page],
-    placeholderData: keepPreviousData,
     queryFn: async () => {
       const all = await categories.listCategories();
       if (!all.ok) return all;
@@ -28,6 +31,11 @@ export function useCategoryListing(name: string, page: number) {
       return loadCategoryListing({ categories, products }, category.id, page);
     },
   });
+}
+
+/** /products/category/{name}: the page shown stays while the next one loads. */
+export function useCategoryListing(name: string, page: number) {
+  return useQuery({ ...categoryListingQuery(useServices(), name, page), placeholderData: keepPreviousData });
 }
 
 /** /products/sub-category/{name}: found by name, the stored subcategory_id as a fallback. */

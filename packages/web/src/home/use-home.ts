@@ -9,15 +9,29 @@ import {
   type Result,
   selectTrending,
 } from "@katale/domain";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Services } from "../app/services.js";
 import { useServices } from "../app/services-context.js";
 
+/**
+ * The home's queries whose answers a first visit's page carries: its hooks use them, and so does
+ * app/first-screen-queries.ts, which fills them before the first render.
+ */
+export const homeQueries = {
+  bannerCategories: ({ categories }: Pick<Services, "categories">) =>
+    queryOptions({
+      queryKey: ["home", "banner-categories"],
+      queryFn: () => loadBannerCategories(categories),
+    }),
+  featuredShops: ({ shops }: Pick<Services, "shops">) =>
+    queryOptions({ queryKey: ["home", "featured-shops"], queryFn: () => loadFeaturedShops(shops) }),
+  /** Every product (one request): Trending and the product banner select from it. */
+  allProducts: ({ products }: Pick<Services, "products">) =>
+    queryOptions({ queryKey: ["products", "all"], queryFn: () => products.listProducts() }),
+};
+
 export function useBannerCategories() {
-  const { categories } = useServices();
-  return useQuery({
-    queryKey: ["home", "banner-categories"],
-    queryFn: () => loadBannerCategories(categories),
-  });
+  return useQuery(homeQueries.bannerCategories(useServices()));
 }
 
 export function useServiceSubCategories() {
@@ -26,8 +40,7 @@ export function useServiceSubCategories() {
 }
 
 export function useFeaturedShops() {
-  const { shops } = useServices();
-  return useQuery({ queryKey: ["home", "featured-shops"], queryFn: () => loadFeaturedShops(shops) });
+  return useQuery(homeQueries.featuredShops(useServices()));
 }
 
 // Trending and the product banner both come from the one list of all products (one request);
@@ -37,20 +50,10 @@ const slidesOf = (all: Result<Product[]>) =>
   mapResult(all, (list) => bannerItems(list).slice(0, BANNER_CATEGORIES_COUNT));
 
 export function useTrending() {
-  const { products } = useServices();
-  return useQuery({
-    queryKey: ["products", "all"],
-    queryFn: () => products.listProducts(),
-    select: trendingOf,
-  });
+  return useQuery({ ...homeQueries.allProducts(useServices()), select: trendingOf });
 }
 
 /** The product banner: the newest products that have a picture. */
 export function useBannerSlides() {
-  const { products } = useServices();
-  return useQuery({
-    queryKey: ["products", "all"],
-    queryFn: () => products.listProducts(),
-    select: slidesOf,
-  });
+  return useQuery({ ...homeQueries.allProducts(useServices()), select: slidesOf });
 }

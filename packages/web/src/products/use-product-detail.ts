@@ -1,6 +1,23 @@
 import { err, findProduct, loadProductSurroundings, type ProductRef } from "@katale/domain";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Services } from "../app/services.js";
 import { useServices } from "../app/services-context.js";
+
+/** The product of /item/{slug} (or of the stored id), remembered as the active product once found. */
+export function productQuery(
+  { products, local }: Pick<Services, "products" | "local">,
+  ref: ProductRef | null,
+) {
+  return queryOptions({
+    queryKey: ["product", ref],
+    queryFn: async () => {
+      if (ref === null) return err({ kind: "not-found" as const });
+      const found = await findProduct({ products }, ref);
+      if (found.ok) local.set("activeProduct", found.value.id);
+      return found;
+    },
+  });
+}
 
 /**
  * /item/{slug}, or /item with the stored activeProduct id: the product first (the breadcrumbs and
@@ -11,15 +28,7 @@ export function useProductDetail(slug: string | undefined) {
   const { products, shops, local } = useServices();
   const storedId = local.get("activeProduct");
   const ref: ProductRef | null = slug ? { slug } : storedId !== null ? { id: storedId } : null;
-  const product = useQuery({
-    queryKey: ["product", ref],
-    queryFn: async () => {
-      if (ref === null) return err({ kind: "not-found" as const });
-      const found = await findProduct({ products }, ref);
-      if (found.ok) local.set("activeProduct", found.value.id);
-      return found;
-    },
-  });
+  const product = useQuery(productQuery({ products, local }, ref));
   const found = product.data?.ok ? product.data.value : null;
   const detail = useQuery({
     queryKey: ["product-detail", found?.id],

@@ -1,0 +1,39 @@
+import type { ChatConnection, ChatConnector, ChatListener } from "@katale/domain";
+
+// A browser loads the socket connector, and the chat frames' wire schemas, when a room is first
+// opened instead of while the page starts (issue 13: whatever the first screen does not need stays
+// off a slow phone's start-up). Until it has loaded the connection is not open yet, as a socket that
+// is still connecting: what is sent meanwhile is dropped, as the socket itself drops it.
+
+/** Code given to `onClose` when the connector could not be loaded (offline): an abnormal closure. */
+export const CHAT_LOAD_FAILED = 1006;
+
+export class DeferredChatConnector implements ChatConnector {
+  private loading: Promise<ChatConnector> | undefined;
+
+  /** `load`: the real connector, loaded once (again after a failure). */
+  constructor(private readonly load: () => Promise<ChatConnector>) {}
+
+  connect(slug: string, token: string, listener: ChatListener): ChatConnection {
+    let connection: ChatConnection | undefined;
+    let closed = false;
+    this.loading ??= this.load();
+    this.loading.then(
+      (connector) => {
+        if (!closed) connection = connector.connect(slug, token, listener);
+      },
+      () => {
+        this.loading = undefined;
+        if (!closed) listener.onClose?.(CHAT_LOAD_FAILED);
+      },
+    );
+    return {
+      send: (message, productSlug) => connection?.send(message, productSlug),
+      markRead: () => connection?.markRead(),
+      close: () => {
+        closed = true;
+        connection?.close();
+      },
+    };
+  }
+}

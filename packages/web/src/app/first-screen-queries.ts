@@ -1,0 +1,64 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { categoryListingQuery } from "../catalogue/use-listings.js";
+import { homeQueries } from "../home/use-home.js";
+import { productQuery } from "../products/use-product-detail.js";
+import type { Services } from "./services.js";
+
+// The screens a visit starts on (/, a product, a category) come with their first answers inlined in
+// the page (first-screen-fetch.ts). Their queries are filled from them before the app first renders,
+// so the first render draws the screen with its content: the answers arriving after it would
+// re-render the whole screen at once, as one task a slow phone spends hundreds of milliseconds on
+// (React Query's updates cannot be split up; the first render is, in a transition). Issue 13.
+
+/** Longest wait for the first screen's queries before rendering anyway (an answer that was not inlined). */
+export const FIRST_SCREEN_WAIT_MS = 300;
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Prefetches the queries of the screen at this address that its page carries the answers of. */
+function prefetchesOf(client: QueryClient, services: Services, pathname: string, search: string) {
+  if (pathname === "/")
+    return [
+      client.prefetchQuery(homeQueries.allProducts(services)),
+      client.prefetchQuery(homeQueries.bannerCategories(services)),
+      client.prefetchQuery(homeQueries.featuredShops(services)),
+    ];
+  const slug = decoded(/^\/item\/([^/]+)\/?$/.exec(pathname)?.[1] ?? "");
+  if (slug) return [client.prefetchQuery(productQuery(services, { slug }))];
+  // The router hands the page its name decoded, and the page decodes it once more (category-page.tsx).
+  const segment = /^\/products\/category\/(.+?)\/?$/.exec(pathname)?.[1];
+  const once = segment === undefined ? null : decoded(segment);
+  const name = once === null ? null : decoded(once);
+  const page = new URLSearchParams(search).get("page");
+  if (name && (page === null || page === "1"))
+    return [client.prefetchQuery(categoryListingQuery(services, name, 1))];
+  return [];
+}
+
+/**
+ * Fills the query cache with the first screen's queries of the page at `location`, waiting at most
+ * `waitMs`; a query still running then goes on, and its screen shows it loading as usual.
+ */
+export async function prefillFirstScreen(
+  client: QueryClient,
+  services: Services,
+  location: Pick<Location, "pathname" | "search">,
+  waitMs = FIRST_SCREEN_WAIT_MS,
+): Promise<void> {
+  const prefetches = prefetchesOf(client, services, location.pathname, location.search);
+  if (prefetches.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(prefetches),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
