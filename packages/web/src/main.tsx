@@ -20,6 +20,8 @@ const root = document.getElementById("root")!;
 
 resolveAppConfig(document, window.location.origin)
   .then(async (config) => {
+    // The modules have been evaluated in this task: what follows starts a task of its own.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const services = connectServices(config);
     const queryClient = createQueryClient();
     // The first screen's queries from the answers the page came with, so the first render draws it

@@ -4,7 +4,8 @@ import { FIRST_SCREEN_ID } from "@katale/adapters-http/contract";
 /**
  * The browser's fetch, except that the answers the server inlined into the page for its first screen
  * (`<script type="application/json" id="first-screen">`, keyed by URL path) are taken instead of
- * asking the network: each by the calls for it made in the task that first asks for it, then never.
+ * asking the network: each by the calls for it made until it arrives (in a task of its own), and in
+ * the task it arrives in, then never.
  */
 export function withFirstScreen(
   fetchFn: FetchLike,
@@ -31,11 +32,17 @@ export function withFirstScreen(
       const key = `${target.pathname}${target.search}`;
       const body = target.origin === origin ? answers.get(key) : undefined;
       if (body !== undefined) {
-        // Calls chained on this answer within the same task (a screen that asks for the categories
-        // twice on its way) share it; after that the page's copy is used up.
         const inlined = answers;
-        setTimeout(() => inlined.delete(key), 0);
-        return Promise.resolve({ status: 200, text: async () => body });
+        // Each answer in a task of its own: reading and checking it is then a short task between
+        // others, not part of one long start-up task a slow phone cannot answer a tap during.
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            resolve({ status: 200, text: async () => body });
+            // Calls chained on this answer within the task it arrives in (a screen that asks for the
+            // categories twice on its way) share it; after that the page's copy is used up.
+            setTimeout(() => inlined.delete(key), 0);
+          }, 0),
+        );
       }
     }
     return fetchFn(url, init);
