@@ -23,7 +23,8 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, seed: "none" });
+    // The read cache off: answers asked together must come from the database together.
+    server = await startTestServer({ database: kind, seed: "none", env: { READ_CACHE_SECONDS: "0" } });
     const db = server.db;
     const category = await aCategory(db, { name: 'Tools & "Hardware"' });
     const sub = await aSubCategory(db, { category_id: category.id, name: "Jembe\\hoes" });
@@ -108,6 +109,29 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
     expect(found.body).toBe(`{"products":[${expected.join(",")}]}`);
     expect(found.headers["content-type"]).toBe("application/json; charset=utf-8");
   });
+
+  it("answers searches asked at the same moment each with its own", async () => {
+    // Searches asked together go together, the same words searched once: no answer may get another's.
+    const queries = [
+      "jerrycan",
+      "Jerrycan!",
+      "plain",
+      "separator",
+      "slash",
+      "kampala",
+      "no such thing",
+      "20",
+    ];
+    const search = (q: string) => get("/api/shop/product/search/", "POST", { search_query: q });
+    const alone = [];
+    for (const q of queries) alone.push((await search(q)).body);
+    expect(new Set(alone).size).toBeGreaterThan(3);
+    const asked = Array.from({ length: 40 }, (_, i) => i % queries.length);
+    const together = await Promise.all(asked.map((i) => search(queries[i]!)));
+    for (const [n, answer] of together.entries()) {
+      expect(answer.body, queries[asked[n]!]).toBe(alone[asked[n]!]);
+    }
+  });
 });
 
 describe.each(databaseKinds())("listing pages asked at the same moment (%s)", (kind) => {
@@ -118,7 +142,8 @@ describe.each(databaseKinds())("listing pages asked at the same moment (%s)", (k
   const ask = (url: string) => server.app.inject({ method: "GET", url });
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, seed: "none" });
+    // The read cache off: answers asked together must come from the database together.
+    server = await startTestServer({ database: kind, seed: "none", env: { READ_CACHE_SECONDS: "0" } });
     const db = server.db;
     const shop = await aShop(db);
     const first = await aCategory(db);

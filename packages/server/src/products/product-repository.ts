@@ -113,6 +113,14 @@ const SEARCH_TIER_LIMIT = SEARCH_RESULTS_MAX;
  */
 export const TYPO_SIMILARITY = 0.45;
 const SEARCH_TYPO_WORDS = 3;
+/** Searches batched together at most. */
+const SEARCH_BATCH_MAX = 64;
+
+/** A search's words: what it matches on, and what makes two searches the same. */
+const searchWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A search asked by searchJson, waiting for its batch. */
+type SearchLookup = { words: string[]; resolve: (json: string) => void; reject: (error: unknown) => void };
 
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -390,16 +398,41 @@ export class ProductRepository {
    * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
-    return (await this.searchRows<Row>(query, columns)).map(toWire);
+    return (await this.searchRows<Row>(searchWords(query), columns)).map(toWire);
   }
 
-  /** search() with the products as one JSON array (see PRODUCT_JSON). */
-  async searchJson(query: string): Promise<string> {
-    return jsonArray(await this.searchRows<{ json: string }>(query, jsonColumns));
+  /**
+   * search() with the products as one JSON array (see PRODUCT_JSON). Searches asked in one turn of
+   * the event loop (or while the previous batch is on its way) go together: the same words asked
+   * twice are searched once, the answer shared (a few words are most of the searches; each answer is
+   * fifty products the database writes out, the most of a search's work, issue 13).
+   */
+  searchJson(query: string): Promise<string> {
+    const words = searchWords(query);
+    if (words.length === 0) return Promise.resolve("[]");
+    return new Promise((resolve, reject) => this.searches.add({ words, resolve, reject }));
   }
 
-  private async searchRows<T>(query: string, select: typeof columns): Promise<T[]> {
-    const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  private readonly searches = new TurnBatches<SearchLookup>(async (batch) => {
+    const same = new Map<string, SearchLookup[]>();
+    for (const lookup of batch) {
+      const key = lookup.words.join(" ");
+      same.set(key, [...(same.get(key) ?? []), lookup]);
+    }
+    await Promise.all(
+      [...same.values()].map(async (lookups) => {
+        try {
+          const rows = await this.searchRows<{ json: string }>(lookups[0]!.words, jsonColumns);
+          const json = jsonArray(rows);
+          for (const lookup of lookups) lookup.resolve(json);
+        } catch (error) {
+          for (const lookup of lookups) lookup.reject(error);
+        }
+      }),
+    );
+  }, SEARCH_BATCH_MAX);
+
+  private async searchRows<T>(words: readonly string[], select: typeof columns): Promise<T[]> {
     if (words.length === 0) return [];
     // Words are letters and digits only, and so are the name words (migration 0006): they cannot
     // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
