@@ -38,7 +38,12 @@ const CACHE_MODES = (process.env.BENCH_CACHE?.split(",") ?? ["on", "off"]) as ("
 const POOL = Number(process.env.BENCH_POOL ?? 4);
 const KINDS = (process.env.BENCH_DB?.split(",") ?? databaseKinds()) as ("pglite" | "postgres")[];
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const SERVER = join(ROOT, "packages/server/dist/main.js");
+/**
+ * The server measured (BENCH_SERVER, from the repository's root): the build by default. A copy of an
+ * earlier build measures before and after on the same workload; it must lie where the packages it
+ * imports resolve (e.g. packages/server/node_modules/.before/main.js).
+ */
+const SERVER = join(ROOT, process.env.BENCH_SERVER ?? "packages/server/dist/main.js");
 /** A shopper logs in this often while each load runs (issue 13: logins stay fast under load). */
 const LOGIN_EVERY_MS = 100;
 const LOGIN = { username: "bench.login@example.ug", password: "bench-login-password" };

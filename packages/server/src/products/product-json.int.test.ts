@@ -23,7 +23,8 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ database: kind, seed: "none" });
+    // The read cache off: answers asked together must come from the database together.
+    server = await startTestServer({ database: kind, seed: "none", env: { READ_CACHE_SECONDS: "0" } });
     const db = server.db;
     const category = await aCategory(db, { name: 'Tools & "Hardware"' });
     const sub = await aSubCategory(db, { category_id: category.id, name: "Jembe\\hoes" });
@@ -107,5 +108,104 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
     const expected = await Promise.all(products.map((p) => byId(p.product_id)));
     expect(found.body).toBe(`{"products":[${expected.join(",")}]}`);
     expect(found.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+
+  it("answers searches asked at the same moment each with its own", async () => {
+    // Searches asked together go together, the same words searched once: no answer may get another's.
+    const queries = [
+      "jerrycan",
+      "Jerrycan!",
+      "plain",
+      "separator",
+      "slash",
+      "kampala",
+      "no such thing",
+      "20",
+    ];
+    const search = (q: string) => get("/api/shop/product/search/", "POST", { search_query: q });
+    const alone = [];
+    for (const q of queries) alone.push((await search(q)).body);
+    expect(new Set(alone).size).toBeGreaterThan(3);
+    const asked = Array.from({ length: 40 }, (_, i) => i % queries.length);
+    const together = await Promise.all(asked.map((i) => search(queries[i]!)));
+    for (const [n, answer] of together.entries()) {
+      expect(answer.body, queries[asked[n]!]).toBe(alone[asked[n]!]);
+    }
+  });
+});
+
+describe.each(databaseKinds())("listing pages asked at the same moment (%s)", (kind) => {
+  let server: TestServer;
+  /** Every listing page the test asks for: each scope, several page sizes, one page past the end. */
+  const urls: string[] = [];
+
+  const ask = (url: string) => server.app.inject({ method: "GET", url });
+
+  beforeAll(async () => {
+    // The read cache off: answers asked together must come from the database together.
+    server = await startTestServer({ database: kind, seed: "none", env: { READ_CACHE_SECONDS: "0" } });
+    const db = server.db;
+    const shop = await aShop(db);
+    const first = await aCategory(db);
+    const second = await aCategory(db);
+    const empty = await aCategory(db);
+    const subs = [
+      { sub: await aSubCategory(db, { category_id: first.id }), products: 5 },
+      { sub: await aSubCategory(db, { category_id: first.id }), products: 3 },
+      { sub: await aSubCategory(db, { category_id: second.id }), products: 2 },
+      { sub: await aSubCategory(db, { category_id: empty.id }), products: 0 },
+    ];
+    // Interleaved, so that each listing's products are spread among the others' ids.
+    for (let i = 0; i < 5; i++) {
+      for (const [s, { sub, products }] of subs.entries()) {
+        if (i < products) {
+          await aProduct(db, { shop_id: shop.id, sub_category_id: sub.id, price: 1_000 * (s + 1) + i });
+        }
+      }
+    }
+    // Out of stock: in no listing.
+    await aProduct(db, { shop_id: shop.id, sub_category_id: subs[0]!.sub.id, in_stock: 0 });
+    const listings = [
+      { path: "product/paginated/", size: 10 },
+      { path: `product/category/${first.id}/`, size: 8 },
+      { path: `product/category/${second.id}/`, size: 2 },
+      { path: `product/category/${empty.id}/`, size: 0 },
+      ...subs.map(({ sub, products }) => ({ path: `product/sub-category/${sub.id}/`, size: products })),
+    ];
+    for (const { path, size } of listings) {
+      // 1 and 3 share a statement (PAGE_LIMITS 8), 20 has its own.
+      for (const pageSize of [1, 3, 20]) {
+        const pages = Math.max(1, Math.ceil(size / pageSize));
+        for (let page = 1; page <= pages + 1; page++) {
+          urls.push(`/api/shop/${path}?page=${page}&page_size=${pageSize}`);
+        }
+      }
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers each page with the bytes it gets when asked alone", async () => {
+    const alone = [];
+    for (const url of urls) alone.push(await ask(url));
+    // Most pages differ from one another (a mix-up shows), an empty listing's page 1 is empty, and
+    // past the end (or page 2 of nothing) is 'Invalid page.'.
+    const found = alone.filter((answer) => answer.statusCode === 200);
+    expect(new Set(found.map((answer) => answer.body)).size).toBeGreaterThan(40);
+    expect(found.some((answer) => answer.body.startsWith('{"count":0,'))).toBe(true);
+    const past = alone.filter((answer) => answer.statusCode !== 200);
+    expect(past.length).toBeGreaterThan(10);
+    for (const answer of past) expect(answer.json()).toMatchObject({ code: "invalid_page" });
+
+    // All at once, twice (in order, then reversed): pages asked together are read together.
+    for (const order of [urls, [...urls].reverse()]) {
+      const together = await Promise.all(order.map(ask));
+      for (const [i, answer] of together.entries()) {
+        const expected = alone[urls.indexOf(order[i]!)]!;
+        expect(answer.statusCode, order[i]).toBe(expected.statusCode);
+        expect(answer.body, order[i]).toBe(expected.body);
+      }
+    }
   });
 });

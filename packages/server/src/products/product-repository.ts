@@ -74,15 +74,35 @@ const SLUG_BATCH_MAX = 64;
 /** A page of a listing with its products as one JSON array (see PRODUCT_JSON). */
 export type ProductPageJson = { ok: true; count: number; results: string } | { ok: false };
 
-/** One page of each kind of listing: the page's ids from the listing's index alone, then their rows. */
-const LISTING_IDS = {
-  all: sql.raw("SELECT id FROM products WHERE in_stock > 0"),
-  category: sql.raw("SELECT id FROM products WHERE in_stock > 0 AND category_id = lc.scope_id"),
-  sub_category: sql.raw("SELECT id FROM products WHERE in_stock > 0 AND sub_category_id = lc.scope_id"),
-} as const;
+/** The listings a page belongs to, as listing_counts and listing_buckets name them (scope). */
+type ListingScope = "all" | "category" | "sub_category";
 
 /** The page sizes listing statements are prepared for; a page of another size reads the next one up. */
 const PAGE_LIMITS = [8, 20, 50, PAGE_SIZE_MAX];
+/** The statement a page of this size runs: the first PAGE_LIMITS entry that holds it. */
+const pageLimit = (pageSize: number) => PAGE_LIMITS.find((n) => n >= pageSize) ?? pageSize;
+/** Pages read in one statement at most. */
+const PAGE_BATCH_MAX = 64;
+
+/** A page of a listing as the listing statement reads it: its listing, and how many products precede it. */
+type PageAsked = { scope: ListingScope; scopeId: number; skip: number };
+/** A listing's count and the products of one of its pages. */
+type ListingRows<T> = { count: number; rows: T[] };
+/** A listing page asked by pageJson, waiting for its batch. */
+type PageLookup = PageAsked & {
+  resolve: (page: ListingRows<{ json: string }>) => void;
+  reject: (error: unknown) => void;
+};
+
+function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAsked {
+  const scope =
+    filter.subCategoryId !== undefined
+      ? "sub_category"
+      : filter.categoryId !== undefined
+        ? "category"
+        : "all";
+  return { scope, scopeId: filter.subCategoryId ?? filter.categoryId ?? 0, skip: (page - 1) * pageSize };
+}
 
 /** Search: at most this many candidates per tier (the answer's size: a tier that fills it ends the search). */
 const SEARCH_TIER_LIMIT = SEARCH_RESULTS_MAX;
@@ -93,6 +113,14 @@ const SEARCH_TIER_LIMIT = SEARCH_RESULTS_MAX;
  */
 export const TYPO_SIMILARITY = 0.45;
 const SEARCH_TYPO_WORDS = 3;
+/** Searches batched together at most. */
+const SEARCH_BATCH_MAX = 64;
+
+/** A search's words: what it matches on, and what makes two searches the same. */
+const searchWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A search asked by searchJson, waiting for its batch. */
+type SearchLookup = { words: string[]; resolve: (json: string) => void; reject: (error: unknown) => void };
 
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -198,67 +226,117 @@ export class ProductRepository {
    * page only, however deep it is; a page past the end reads no product.
    */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
-    const { count, rows } = await this.pageRows<Row>(filter, page, pageSize, columns);
+    const asked = pageAsked(filter, page, pageSize);
+    const [found] = await this.pageRows<Row>(columns, pageLimit(pageSize), [asked]);
+    const { count, rows } = found ?? { count: 0, rows: [] };
     if (isPastEnd(page, count, pageSize)) return { ok: false };
-    return { ok: true, count, results: rows.map(toWire) };
+    return { ok: true, count, results: rows.slice(0, pageSize).map(toWire) };
   }
 
-  /** page() with the page's products as one JSON array (see PRODUCT_JSON). */
+  /**
+   * page() with the page's products as one JSON array (see PRODUCT_JSON). The pages asked in one turn
+   * of the event loop (or while the previous batch is on its way) are read together in one statement,
+   * as bySlugJson's products are: under the cold listing load most pages cost a share of a round trip
+   * instead of one each (issue 13).
+   */
   async pageJson(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPageJson> {
-    const { count, rows } = await this.pageRows<{ json: string }>(filter, page, pageSize, jsonColumns);
+    const limit = pageLimit(pageSize);
+    let batches = this.pageLookups.get(limit);
+    if (!batches) {
+      batches = new TurnBatches<PageLookup>((batch) => this.readPages(limit, batch), PAGE_BATCH_MAX);
+      this.pageLookups.set(limit, batches);
+    }
+    const queue = batches;
+    const { count, rows } = await new Promise<ListingRows<{ json: string }>>((resolve, reject) =>
+      queue.add({ ...pageAsked(filter, page, pageSize), resolve, reject }),
+    );
     if (isPastEnd(page, count, pageSize)) return { ok: false };
-    return { ok: true, count, results: jsonArray(rows) };
+    return { ok: true, count, results: jsonArray(rows.slice(0, pageSize)) };
   }
 
-  /** The listing's count and the page's rows (`select`: the columns of a product, as p, s, c, sc). */
+  /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry). */
+  private readonly pageLookups = new Map<number, TurnBatches<PageLookup>>();
+
+  /** Reads a batch of pageJson's pages: the same page asked twice is read once. */
+  private async readPages(limit: number, batch: PageLookup[]): Promise<void> {
+    try {
+      const key = (asked: PageAsked) => `${asked.scope}:${asked.scopeId}:${asked.skip}`;
+      const distinct = [...new Map(batch.map((asked) => [key(asked), asked])).values()];
+      const pages = await this.pageRows<{ json: string }>(jsonColumns, limit, distinct);
+      const byKey = new Map(distinct.map((asked, i) => [key(asked), pages[i]!]));
+      for (const lookup of batch) lookup.resolve(byKey.get(key(lookup))!);
+    } catch (error) {
+      for (const lookup of batch) lookup.reject(error);
+    }
+  }
+
+  /**
+   * For each page asked, in order: its listing's count and the first `limit` products from the page's
+   * first on (`select`: the columns of a product, as p, s, c, sc), in one statement for all of them.
+   */
   private async pageRows<T>(
-    filter: ListedFilter,
-    page: number,
-    pageSize: number,
     select: typeof columns,
-  ): Promise<{ count: number; rows: T[] }> {
-    const scope =
-      filter.subCategoryId !== undefined
-        ? "sub_category"
-        : filter.categoryId !== undefined
-          ? "category"
-          : "all";
-    const scopeId = filter.subCategoryId ?? filter.categoryId ?? 0;
-    const offset = (page - 1) * pageSize;
-    // The page's size is written into the statement, not bound: a prepared statement's generic plan
-    // takes a bound LIMIT for a tenth of the table and reads all of it. One statement per PAGE_LIMITS
-    // entry (the page's rows are the first pageSize of it).
-    const limit = PAGE_LIMITS.find((n) => n >= pageSize) ?? pageSize;
-    // The page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so
-    // it steps over at most 1,023 products of that block, however deep the page.
-    // Every value reaches the plan through `args`, so no plan knows them: the generic plan costs what
-    // a custom one does and is kept, instead of planning the statement again for every page.
-    const { rows } = await prepared<{ total: number | string; product_id: number | null }>`
+    limit: number,
+    asked: readonly PageAsked[],
+  ): Promise<ListingRows<T>[]> {
+    // The arguments arrive as parallel arrays, numbered by ORDINALITY, each row of the answer carrying
+    // its page's number. They are read through subqueries, so no plan knows them (nor how many there
+    // are): the generic plan costs what a custom one does and is kept, instead of planning the
+    // statement again for every batch. The page's size is written into the statement, not bound: a
+    // generic plan takes a bound LIMIT for a tenth of the table and reads all of it; hence one
+    // statement per PAGE_LIMITS entry.
+    // A page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so it
+    // steps over at most 1,023 products of that block, however deep the page; a page past the end
+    // has no such block and reads no product (id < NULL ends the index scan before it starts).
+    // Each listing's ids come from its own index, in a branch of the UNION ALL that only its scope
+    // runs (the others are cut off by their one-time filter before reading anything).
+    const { rows } = await prepared<{
+      ord: number | string;
+      total: number | string;
+      product_id: number | null;
+    }>`
       WITH args AS MATERIALIZED (
-        SELECT ${scope}::text AS scope, ${scopeId}::int AS scope_id, ${offset}::bigint AS skip
-      ),
-      blocks AS (
-        SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
-        FROM listing_buckets
-        WHERE scope = (SELECT scope FROM args) AND scope_id = (SELECT scope_id FROM args)
-      ),
-      start AS (
-        SELECT (bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)} AS below, (SELECT skip FROM args) - newer AS skip
-        FROM blocks WHERE newer <= (SELECT skip FROM args) AND (SELECT skip FROM args) < newer + in_stock
+        SELECT a.ord, a.scope, a.scope_id, a.skip
+        FROM unnest((SELECT ${asked.map((a) => a.scope)}::text[]), (SELECT ${asked.map((a) => a.scopeId)}::int[]),
+                    (SELECT ${asked.map((a) => a.skip)}::bigint[]))
+          WITH ORDINALITY AS a(scope, scope_id, skip, ord)
       )
-      SELECT lc.in_stock AS total, x.* FROM listing_counts lc
+      SELECT a.ord, lc.in_stock AS total, x.*
+      FROM args a
+      JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
+      LEFT JOIN LATERAL (
+        SELECT (b.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)} AS below, a.skip - b.newer AS skip
+        FROM (
+          SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
+          FROM listing_buckets WHERE scope = a.scope AND scope_id = a.scope_id
+        ) b
+        WHERE b.newer <= a.skip AND a.skip < b.newer + b.in_stock
+      ) start ON true
       LEFT JOIN LATERAL (
         SELECT ${select}
-        FROM (${LISTING_IDS[scope]} AND id < (SELECT below FROM start)
-              ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET (SELECT skip FROM start)) ids
+        FROM (
+          (SELECT id FROM products
+            WHERE a.scope = 'all' AND in_stock > 0 AND id < start.below
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+          UNION ALL
+          (SELECT id FROM products
+            WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < start.below
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+          UNION ALL
+          (SELECT id FROM products
+            WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < start.below
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+        ) ids
         JOIN products p ON p.id = ids.id ${joins}
-        WHERE (SELECT skip FROM args) < lc.in_stock
       ) x ON true
-      WHERE lc.scope = (SELECT scope FROM args) AND lc.scope_id = (SELECT scope_id FROM args)
-      ORDER BY x.product_id DESC`.execute(this.db);
-    const count = Number(rows[0]?.total ?? 0);
-    const found = rows.filter((row) => row.product_id != null).slice(0, pageSize) as unknown as T[];
-    return { count, rows: found };
+      ORDER BY a.ord, x.product_id DESC`.execute(this.db);
+    const pages = asked.map(() => ({ count: 0, rows: [] as T[] }));
+    for (const row of rows) {
+      const page = pages[Number(row.ord) - 1]!;
+      page.count = Number(row.total);
+      if (row.product_id != null) page.rows.push(row as unknown as T);
+    }
+    return pages;
   }
 
   /** A shop's in-stock (or out-of-stock) products, newest first, and how many there are. */
@@ -320,16 +398,41 @@ export class ProductRepository {
    * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
-    return (await this.searchRows<Row>(query, columns)).map(toWire);
+    return (await this.searchRows<Row>(searchWords(query), columns)).map(toWire);
   }
 
-  /** search() with the products as one JSON array (see PRODUCT_JSON). */
-  async searchJson(query: string): Promise<string> {
-    return jsonArray(await this.searchRows<{ json: string }>(query, jsonColumns));
+  /**
+   * search() with the products as one JSON array (see PRODUCT_JSON). Searches asked in one turn of
+   * the event loop (or while the previous batch is on its way) go together: the same words asked
+   * twice are searched once, the answer shared (a few words are most of the searches; each answer is
+   * fifty products the database writes out, the most of a search's work, issue 13).
+   */
+  searchJson(query: string): Promise<string> {
+    const words = searchWords(query);
+    if (words.length === 0) return Promise.resolve("[]");
+    return new Promise((resolve, reject) => this.searches.add({ words, resolve, reject }));
   }
 
-  private async searchRows<T>(query: string, select: typeof columns): Promise<T[]> {
-    const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  private readonly searches = new TurnBatches<SearchLookup>(async (batch) => {
+    const same = new Map<string, SearchLookup[]>();
+    for (const lookup of batch) {
+      const key = lookup.words.join(" ");
+      same.set(key, [...(same.get(key) ?? []), lookup]);
+    }
+    await Promise.all(
+      [...same.values()].map(async (lookups) => {
+        try {
+          const rows = await this.searchRows<{ json: string }>(lookups[0]!.words, jsonColumns);
+          const json = jsonArray(rows);
+          for (const lookup of lookups) lookup.resolve(json);
+        } catch (error) {
+          for (const lookup of lookups) lookup.reject(error);
+        }
+      }),
+    );
+  }, SEARCH_BATCH_MAX);
+
+  private async searchRows<T>(words: readonly string[], select: typeof columns): Promise<T[]> {
     if (words.length === 0) return [];
     // Words are letters and digits only, and so are the name words (migration 0006): they cannot
     // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
