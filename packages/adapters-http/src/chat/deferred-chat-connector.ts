@@ -1,4 +1,5 @@
 import type { ChatConnection, ChatConnector, ChatListener } from "@katale/domain";
+import { loadOnce } from "../http/load-once.js";
 
 // A browser loads the socket connector, and the chat frames' wire schemas, when a room is first
 // opened instead of while the page starts (issue 13: whatever the first screen does not need stays
@@ -9,21 +10,21 @@ import type { ChatConnection, ChatConnector, ChatListener } from "@katale/domain
 export const CHAT_LOAD_FAILED = 1006;
 
 export class DeferredChatConnector implements ChatConnector {
-  private loading: Promise<ChatConnector> | undefined;
+  private readonly load: () => Promise<ChatConnector>;
 
   /** `load`: the real connector, loaded once (again after a failure). */
-  constructor(private readonly load: () => Promise<ChatConnector>) {}
+  constructor(load: () => Promise<ChatConnector>) {
+    this.load = loadOnce(load);
+  }
 
   connect(slug: string, token: string, listener: ChatListener): ChatConnection {
     let connection: ChatConnection | undefined;
     let closed = false;
-    this.loading ??= this.load();
-    this.loading.then(
+    this.load().then(
       (connector) => {
         if (!closed) connection = connector.connect(slug, token, listener);
       },
       () => {
-        this.loading = undefined;
         if (!closed) listener.onClose?.(CHAT_LOAD_FAILED);
       },
     );

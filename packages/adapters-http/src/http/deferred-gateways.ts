@@ -1,6 +1,7 @@
 import { err } from "@katale/domain";
 import type { HttpGateways } from "./create-http-gateways.js";
 import type { HttpClient } from "./http-client.js";
+import { loadOnce } from "./load-once.js";
 
 // The gateways a first screen does not call (accounts, engagement, verification, support, chat,
 // addresses, the sellers' calls) come in a chunk of their own, loaded on their first call: their
@@ -12,18 +13,10 @@ export type DeferredGatewaySet = Omit<HttpGateways, "categories" | "products" | 
 
 /** Every port of `DeferredGatewaySet`, each loading the chunk on its first call. */
 export function deferredGateways(http: HttpClient): DeferredGatewaySet {
-  let loading: Promise<DeferredGatewaySet> | undefined;
-  const load = () => {
-    loading ??= import("./deferred-gateway-set.js").then(
-      (module) => module.deferredGatewaySet(http),
-      (error: unknown) => {
-        // Not loaded (offline): the next call tries again.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  // Not loaded (offline): the next call tries again.
+  const load = loadOnce(() =>
+    import("./deferred-gateway-set.js").then((module) => module.deferredGatewaySet(http)),
+  );
   const port = <K extends keyof DeferredGatewaySet>(name: K): DeferredGatewaySet[K] =>
     new Proxy({} as DeferredGatewaySet[K], {
       get(_target, method) {
