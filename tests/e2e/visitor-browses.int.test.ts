@@ -156,6 +156,9 @@ describe.each(screens)("a visitor on a $name ($width px)", ({ width, height }) =
     await box.fill("bicycle");
     await box.press("Enter");
     await expect.poll(() => page.url()).toContain("/products/search/bicycle");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "Results for “bicycle”" }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.locator("main article").count()).toBeGreaterThan(0);
     await box.fill("zzqxv nonsense");
     await box.press("Enter");

@@ -1,22 +1,33 @@
 import { messages } from "@katale/domain";
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useMatch, useNavigate } from "react-router";
+import { useLocation, useMatch, useNavigate, useNavigationType } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { searchPath } from "../catalogue/catalogue-paths.js";
 
+/** Marks a results page this box opened: the box already holds its query, or what was typed since. */
+const FROM_SEARCH_BOX = { fromSearchBox: true } as const;
+
 /**
  * The header search: stores search_query and opens /products/search/{query}; blank goes home. On a
- * results page (also one opened from a link) the box shows that page's query, ready to refine.
+ * results page opened from a link or by going back, the box shows that page's query, ready to
+ * refine. On one it opened itself it keeps its text: the page shows up when its code and answer
+ * arrive, and on a slow line the visitor may have typed the next search by then.
  */
 export function SearchBox({ className = "" }: { className?: string }) {
   const { local } = useServices();
   const navigate = useNavigate();
   const shownQuery = useMatch("/products/search/:query")?.params.query ?? "";
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const [text, setText] = useState(shownQuery);
   const id = useId();
 
-  useEffect(() => setText(shownQuery), [shownQuery]);
+  const openedHere = navigationType !== "POP" && isFromSearchBox(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: synced once per page (location.key), not on every keystroke
+  useEffect(() => {
+    if (!openedHere) setText(shownQuery);
+  }, [location.key]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,7 +37,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
       return;
     }
     local.set("search_query", query);
-    navigate(searchPath(query));
+    setText(query);
+    navigate(searchPath(query), { state: FROM_SEARCH_BOX });
   }
 
   return (
@@ -53,4 +65,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
       </form>
     </search>
   );
+}
+
+function isFromSearchBox(state: unknown): boolean {
+  return typeof state === "object" && state !== null && "fromSearchBox" in state;
 }
