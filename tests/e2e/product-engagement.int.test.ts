@@ -170,6 +170,9 @@ describe.each([
     const bookmark = page.getByRole("button", { name: `Save ${products.dress.name}` }).first();
     await bookmark.click();
     await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe("true");
+    // The bookmark turns at once; the save is stored when the notice says so (a page load before
+    // that would cancel the request).
+    await visible(page.getByText("Saved to your wishlist"));
     await page.goto(url("/account/saved-products"));
     await visible(page.getByRole("heading", { name: products.dress.name }));
     const saved = page.getByRole("button", { name: `Save ${products.dress.name}` }).first();

@@ -62,6 +62,11 @@ export interface ConnectOptions {
   poolSize?: number;
   /** PGlite on disk: fsync every commit (default true; PGLITE_FSYNC=off, tests). */
   durable?: boolean;
+  /**
+   * PGlite in memory: start from this data directory (a `dumpDataDir` archive) instead of running
+   * initdb (tests start from a migrated one, testing/pglite-templates.ts).
+   */
+  template?: Blob | undefined;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -238,6 +243,19 @@ async function keepListening(
   };
 }
 
+/** PGlite with the server's extension and parsers: in `dataDir`, or in memory (from `template` if given). */
+export function connectPgliteClient(
+  options: { dataDir?: string | undefined; durable?: boolean; template?: Blob | undefined } = {},
+): Promise<PGlite> {
+  const { dataDir, durable = false, template } = options;
+  return PGlite.create({
+    ...(dataDir ? pgliteFileOptions(dataDir, durable) : {}),
+    ...(template ? { loadDataDir: template } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: identity },
+  });
+}
+
 async function connectPglite(options: ConnectOptions): Promise<DatabaseHandle> {
   const memory = options.dataDir === "memory://";
   let dataDir: string | undefined;
@@ -247,10 +265,10 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseHandle> {
   }
   const durable = dataDir !== undefined && options.durable !== false;
   const fresh = dataDir !== undefined && isNewDataDir(dataDir);
-  const client = await PGlite.create({
-    ...(dataDir ? pgliteFileOptions(dataDir, durable) : {}),
-    extensions: { pg_trgm },
-    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: identity },
+  const client = await connectPgliteClient({
+    dataDir,
+    durable,
+    template: memory ? options.template : undefined,
   });
   if (durable && fresh && dataDir) syncTree(dataDir);
   const pools = pglitePools(client);

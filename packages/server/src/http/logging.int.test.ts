@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
-import { migrateToLatest } from "../db/migrate.js";
 import { createMediaStore } from "../media/media-store.js";
+import { pgliteTemplate } from "../testing/pglite-templates.js";
 
 describe("request logs", () => {
   const lines: string[] = [];
@@ -15,8 +15,7 @@ describe("request logs", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "katale-log-"));
-    database = await connectDatabase({ dataDir: "memory://" });
-    await migrateToLatest(database.db);
+    database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir, LOG_LEVEL: "info" }),
       database,

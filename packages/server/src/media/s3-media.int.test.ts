@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
-import { migrateToLatest } from "../db/migrate.js";
+import { pgliteTemplate } from "../testing/pglite-templates.js";
 import {
   startTestS3,
   TEST_S3_BUCKET,
@@ -38,8 +38,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "katale-s3-media-"));
   config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...s3.env });
   media = await mediaStoreFor(config, new ImageJobs());
-  database = await connectDatabase({ dataDir: "memory://" });
-  await migrateToLatest(database.db);
+  database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
   app = await buildApp({ config, database, media, webDir: join(dataDir, "none"), logger: false });
 });
 

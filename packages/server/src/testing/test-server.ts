@@ -15,6 +15,7 @@ import type { DevMailbox } from "../mail/dev-mailbox.js";
 import { createMailService } from "../mail/mailer.js";
 import { ImageJobs } from "../media/image-jobs.js";
 import { createMediaStore, type LocalMediaStore } from "../media/media-store.js";
+import { pgliteTemplate } from "./pglite-templates.js";
 
 // Starts the real server in-process on a database of its own (DESIGN §6): PGlite in memory, or a
 // fresh PostgreSQL database that close() drops.
@@ -127,7 +128,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 /** An empty database of its own on `kind` (PGlite in memory, or a new PostgreSQL database), not migrated: closing it drops it. */
 export async function openTestDatabase(kind: DatabaseKind, poolSize = 2): Promise<DatabaseHandle> {
   const postgres = kind === "postgres" ? await createPostgresDatabase() : undefined;
-  const handle = await connectDatabase({ databaseUrl: postgres?.url, dataDir: "memory://", poolSize });
+  const handle = await connectDatabase({
+    databaseUrl: postgres?.url,
+    dataDir: "memory://",
+    poolSize,
+    template: postgres ? undefined : await pgliteTemplate("empty"),
+  });
   return {
     db: handle.db,
     priorityDb: handle.priorityDb,
@@ -165,6 +171,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir: databaseUrl ? dataDir : "memory://",
     poolSize: 4,
     durable: config.pgliteFsync,
+    template: databaseUrl ? undefined : await pgliteTemplate("migrated"),
   });
   await migrateToLatest(database.db);
   // Seeded images are shared between test servers (the seed skips files that exist).
