@@ -35,3 +35,34 @@ export class TurnBatches<T> {
     });
   }
 }
+
+/**
+ * TurnBatches of questions that each wait for an answer: `answer` gets a batch's questions and gives
+ * their answers in the same order (each a value, or a promise of one: a question may fail alone); if
+ * it throws, every question of the batch fails with it. The next batch starts once every answer of
+ * this one has settled.
+ */
+export class TurnAsks<Q, A> {
+  private readonly batches: TurnBatches<{
+    question: Q;
+    resolve: (answer: A | Promise<A>) => void;
+    reject: (error: unknown) => void;
+  }>;
+
+  constructor(answer: (questions: Q[]) => Promise<(A | Promise<A>)[]>, max?: number) {
+    this.batches = new TurnBatches(async (batch) => {
+      try {
+        const answers = await answer(batch.map((asked) => asked.question));
+        await Promise.allSettled(answers);
+        for (const [i, asked] of batch.entries()) asked.resolve(answers[i]!);
+      } catch (error) {
+        for (const asked of batch) asked.reject(error);
+      }
+    }, max);
+  }
+
+  /** The answer to `question`, asked with the others of its turn. */
+  ask(question: Q): Promise<A> {
+    return new Promise((resolve, reject) => this.batches.add({ question, resolve, reject }));
+  }
+}

@@ -4,7 +4,7 @@ import { type Kysely, sql } from "kysely";
 import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
-import { TurnBatches } from "../db/turn-batches.js";
+import { TurnAsks } from "../db/turn-batches.js";
 
 // Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
 // category by join, the image paths kept on the row in position order (the first is the display
@@ -62,12 +62,6 @@ const jsonColumns = sql.raw(PRODUCT_JSON);
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
 
-/** A product asked by slug, waiting for its batch (ProductRepository.bySlugJson). */
-type SlugLookup = {
-  slug: string;
-  resolve: (json: string | undefined) => void;
-  reject: (error: unknown) => void;
-};
 /** Slugs looked up in one statement at most. */
 const SLUG_BATCH_MAX = 64;
 
@@ -88,11 +82,6 @@ const PAGE_BATCH_MAX = 64;
 type PageAsked = { scope: ListingScope; scopeId: number; skip: number };
 /** A listing's count and the products of one of its pages. */
 type ListingRows<T> = { count: number; rows: T[] };
-/** A listing page asked by pageJson, waiting for its batch. */
-type PageLookup = PageAsked & {
-  resolve: (page: ListingRows<{ json: string }>) => void;
-  reject: (error: unknown) => void;
-};
 
 function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAsked {
   const scope =
@@ -118,9 +107,6 @@ const SEARCH_BATCH_MAX = 64;
 
 /** A search's words: what it matches on, and what makes two searches the same. */
 const searchWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-/** A search asked by searchJson, waiting for its batch. */
-type SearchLookup = { words: string[]; resolve: (json: string) => void; reject: (error: unknown) => void };
 
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -182,20 +168,15 @@ export class ProductRepository {
    * 13: the socket writes to the database were most of a cold product page's work).
    */
   bySlugJson(slug: string): Promise<string | undefined> {
-    return new Promise((resolve, reject) => this.slugLookups.add({ slug, resolve, reject }));
+    return this.slugLookups.ask(slug);
   }
 
-  private readonly slugLookups = new TurnBatches<SlugLookup>(async (batch) => {
-    try {
-      const slugs = [...new Set(batch.map((lookup) => lookup.slug))];
-      const { rows } = await prepared<{ slug: string; json: string }>`
-        SELECT p.slug, ${jsonColumns} FROM products p ${joins}
-        WHERE p.slug = ANY(${slugs}::text[])`.execute(this.db);
-      const found = new Map(rows.map((row) => [row.slug, row.json]));
-      for (const lookup of batch) lookup.resolve(found.get(lookup.slug));
-    } catch (error) {
-      for (const lookup of batch) lookup.reject(error);
-    }
+  private readonly slugLookups = new TurnAsks<string, string | undefined>(async (slugs) => {
+    const { rows } = await prepared<{ slug: string; json: string }>`
+      SELECT p.slug, ${jsonColumns} FROM products p ${joins}
+      WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
+    const found = new Map(rows.map((row) => [row.slug, row.json]));
+    return slugs.map((slug) => found.get(slug));
   }, SLUG_BATCH_MAX);
 
   /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
@@ -241,33 +222,26 @@ export class ProductRepository {
    */
   async pageJson(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPageJson> {
     const limit = pageLimit(pageSize);
-    let batches = this.pageLookups.get(limit);
-    if (!batches) {
-      batches = new TurnBatches<PageLookup>((batch) => this.readPages(limit, batch), PAGE_BATCH_MAX);
-      this.pageLookups.set(limit, batches);
+    let lookups = this.pageLookups.get(limit);
+    if (lookups === undefined) {
+      lookups = new TurnAsks((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
+      this.pageLookups.set(limit, lookups);
     }
-    const queue = batches;
-    const { count, rows } = await new Promise<ListingRows<{ json: string }>>((resolve, reject) =>
-      queue.add({ ...pageAsked(filter, page, pageSize), resolve, reject }),
-    );
+    const { count, rows } = await lookups.ask(pageAsked(filter, page, pageSize));
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     return { ok: true, count, results: jsonArray(rows.slice(0, pageSize)) };
   }
 
-  /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry). */
-  private readonly pageLookups = new Map<number, TurnBatches<PageLookup>>();
+  /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry), made when first used. */
+  private readonly pageLookups = new Map<number, TurnAsks<PageAsked, ListingRows<{ json: string }>>>();
 
   /** Reads a batch of pageJson's pages: the same page asked twice is read once. */
-  private async readPages(limit: number, batch: PageLookup[]): Promise<void> {
-    try {
-      const key = (asked: PageAsked) => `${asked.scope}:${asked.scopeId}:${asked.skip}`;
-      const distinct = [...new Map(batch.map((asked) => [key(asked), asked])).values()];
-      const pages = await this.pageRows<{ json: string }>(jsonColumns, limit, distinct);
-      const byKey = new Map(distinct.map((asked, i) => [key(asked), pages[i]!]));
-      for (const lookup of batch) lookup.resolve(byKey.get(key(lookup))!);
-    } catch (error) {
-      for (const lookup of batch) lookup.reject(error);
-    }
+  private async readPages(limit: number, asked: PageAsked[]): Promise<ListingRows<{ json: string }>[]> {
+    const key = (page: PageAsked) => `${page.scope}:${page.scopeId}:${page.skip}`;
+    const distinct = [...new Map(asked.map((page) => [key(page), page])).values()];
+    const pages = await this.pageRows<{ json: string }>(jsonColumns, limit, distinct);
+    const byKey = new Map(distinct.map((page, i) => [key(page), pages[i]!]));
+    return asked.map((page) => byKey.get(key(page))!);
   }
 
   /**
@@ -410,26 +384,21 @@ export class ProductRepository {
   searchJson(query: string): Promise<string> {
     const words = searchWords(query);
     if (words.length === 0) return Promise.resolve("[]");
-    return new Promise((resolve, reject) => this.searches.add({ words, resolve, reject }));
+    return this.searches.ask(words);
   }
 
-  private readonly searches = new TurnBatches<SearchLookup>(async (batch) => {
-    const same = new Map<string, SearchLookup[]>();
-    for (const lookup of batch) {
-      const key = lookup.words.join(" ");
-      same.set(key, [...(same.get(key) ?? []), lookup]);
-    }
-    await Promise.all(
-      [...same.values()].map(async (lookups) => {
-        try {
-          const rows = await this.searchRows<{ json: string }>(lookups[0]!.words, jsonColumns);
-          const json = jsonArray(rows);
-          for (const lookup of lookups) lookup.resolve(json);
-        } catch (error) {
-          for (const lookup of lookups) lookup.reject(error);
-        }
-      }),
-    );
+  /** Each distinct search of a batch runs once, on its own (one failing fails only its askers). */
+  private readonly searches = new TurnAsks<string[], string>(async (batch) => {
+    const same = new Map<string, Promise<string>>();
+    return batch.map((words) => {
+      const key = words.join(" ");
+      let json = same.get(key);
+      if (json === undefined) {
+        json = this.searchRows<{ json: string }>(words, jsonColumns).then(jsonArray);
+        same.set(key, json);
+      }
+      return json;
+    });
   }, SEARCH_BATCH_MAX);
 
   private async searchRows<T>(words: readonly string[], select: typeof columns): Promise<T[]> {
