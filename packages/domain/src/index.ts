@@ -48,6 +48,7 @@ export * from "./engagement/signed-in.js";
 export * from "./engagement/toggle-follow.js";
 export * from "./engagement/toggle-save.js";
 export * from "./error-message.js";
+export * from "./first-screens.js";
 export * from "./format/format-date.js";
 export * from "./format/format-ugx.js";
 export * from "./format/stars.js";

@@ -3,6 +3,7 @@ import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
 import {
   BANNER_CATEGORIES_COUNT,
   bannerItems,
+  firstScreenAt,
   imageSrcSet,
   LISTING_PAGE_SIZE,
   mediaUrl,
@@ -198,26 +199,12 @@ async function categoryScreen(app: FastifyInstance, shopBase: string, name: stri
   };
 }
 
-function decoded(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 /** The first screen of the page at `url` (path and query), or nothing for the other pages. */
 export async function firstScreen(app: FastifyInstance, shopBase: string, url: string): Promise<FirstScreen> {
   const [pathname = "", query = ""] = url.split("?", 2);
-  if (pathname === "/") return homeScreen(app, shopBase);
-  const item = /^\/item\/([^/]+)\/?$/.exec(pathname);
-  const slug = item?.[1] === undefined ? null : decoded(item[1]);
-  if (slug !== null && slug.length > 0 && slug.length <= 300) return productScreen(app, shopBase, slug);
-  const category = /^\/products\/category\/(.+?)\/?$/.exec(pathname);
-  const name = category?.[1] === undefined ? null : decoded(category[1]);
-  // Only the first page of a listing is inlined (a later ?page= asks the service).
-  const firstPage = !new URLSearchParams(query).has("page") || new URLSearchParams(query).get("page") === "1";
-  if (name !== null && name.trim().length > 0 && name.length <= 100 && firstPage)
-    return categoryScreen(app, shopBase, name);
+  const address = firstScreenAt(pathname, query);
+  if (address?.screen === "home") return homeScreen(app, shopBase);
+  if (address?.screen === "product") return productScreen(app, shopBase, address.slug);
+  if (address?.screen === "category") return categoryScreen(app, shopBase, address.name);
   return NONE;
 }

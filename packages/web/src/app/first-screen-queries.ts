@@ -1,3 +1,4 @@
+import { firstScreenAt } from "@katale/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { categoryListingQuery } from "../catalogue/use-listings.js";
 import { homeQueries } from "../home/use-home.js";
@@ -13,9 +14,10 @@ import type { Services } from "./services.js";
 /** Longest wait for the first screen's queries before rendering anyway (an answer that was not inlined). */
 export const FIRST_SCREEN_WAIT_MS = 300;
 
-function decoded(segment: string): string | null {
+/** The page's own reading of a category name: decoded once more (category-page.tsx). */
+function pageName(name: string): string | null {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(name);
   } catch {
     return null;
   }
@@ -23,21 +25,18 @@ function decoded(segment: string): string | null {
 
 /** Prefetches the queries of the screen at this address that its page carries the answers of. */
 function prefetchesOf(client: QueryClient, services: Services, pathname: string, search: string) {
-  if (pathname === "/")
+  const address = firstScreenAt(pathname, search);
+  if (address?.screen === "home")
     return [
       client.prefetchQuery(homeQueries.allProducts(services)),
       client.prefetchQuery(homeQueries.bannerCategories(services)),
       client.prefetchQuery(homeQueries.featuredShops(services)),
     ];
-  const slug = decoded(/^\/item\/([^/]+)\/?$/.exec(pathname)?.[1] ?? "");
-  if (slug) return [client.prefetchQuery(productQuery(services, { slug }))];
-  // The router hands the page its name decoded, and the page decodes it once more (category-page.tsx).
-  const segment = /^\/products\/category\/(.+?)\/?$/.exec(pathname)?.[1];
-  const once = segment === undefined ? null : decoded(segment);
-  const name = once === null ? null : decoded(once);
-  const page = new URLSearchParams(search).get("page");
-  if (name && (page === null || page === "1"))
-    return [client.prefetchQuery(categoryListingQuery(services, name, 1))];
+  if (address?.screen === "product")
+    return [client.prefetchQuery(productQuery(services, { slug: address.slug }))];
+  // The router hands the category page its name decoded, and the page decodes it once more.
+  const name = address?.screen === "category" ? pageName(address.name) : null;
+  if (name) return [client.prefetchQuery(categoryListingQuery(services, name, 1))];
   return [];
 }
 
