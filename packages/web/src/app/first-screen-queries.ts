@@ -14,15 +14,6 @@ import type { Services } from "./services.js";
 /** Longest wait for the first screen's queries before rendering anyway (an answer that was not inlined). */
 export const FIRST_SCREEN_WAIT_MS = 300;
 
-/** The page's own reading of a category name: decoded once more (category-page.tsx). */
-function pageName(name: string): string | null {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return null;
-  }
-}
-
 /** Prefetches the queries of the screen at this address that its page carries the answers of. */
 function prefetchesOf(client: QueryClient, services: Services, pathname: string, search: string) {
   const address = firstScreenAt(pathname, search);
@@ -34,9 +25,8 @@ function prefetchesOf(client: QueryClient, services: Services, pathname: string,
     ];
   if (address?.screen === "product")
     return [client.prefetchQuery(productQuery(services, { slug: address.slug }))];
-  // The router hands the category page its name decoded, and the page decodes it once more.
-  const name = address?.screen === "category" ? pageName(address.name) : null;
-  if (name) return [client.prefetchQuery(categoryListingQuery(services, name, 1))];
+  if (address?.screen === "category")
+    return [client.prefetchQuery(categoryListingQuery(services, address.name, 1))];
   return [];
 }
 

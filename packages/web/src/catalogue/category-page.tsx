@@ -12,7 +12,7 @@ import { useCategoryListing } from "./use-listings.js";
 
 /** /products/category/{name}: breadcrumb, 'Sub categories for {category}', sub-category row, grid. */
 export default function CategoryPage() {
-  const name = decodeURIComponent(useParams()["*"] ?? "");
+  const name = useParams()["*"] ?? "";
   const [page, setPage] = usePageParam();
   const query = useCategoryListing(name, page);
   const result = query.data;

@@ -10,7 +10,7 @@ import { useShops } from "./use-shops.js";
 
 /** /shops/categories/{category name}: the shops selling in a category, with the other categories to pick. */
 export default function ShopCategoriesPage() {
-  const name = decodeURIComponent(useParams()["*"] ?? "");
+  const name = useParams()["*"] ?? "";
   const categories = useCategories().data;
   const shops = useShops().data;
   const list = categories?.ok ? categories.value : [];

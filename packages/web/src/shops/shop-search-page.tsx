@@ -8,7 +8,7 @@ import { useShops } from "./use-shops.js";
 
 /** /shops/search/{query}: shops whose name contains the text. */
 export default function ShopSearchPage() {
-  const text = decodeURIComponent(useParams()["*"] ?? "");
+  const text = useParams()["*"] ?? "";
   const result = useShops().data;
   return (
     <div className="page py-4">
