@@ -24,10 +24,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const id = useId();
 
   const openedHere = navigationType !== "POP" && isFromSearchBox(location.state);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: synced once per page (location.key), not on every keystroke
   useEffect(() => {
     if (!openedHere) setText(shownQuery);
-  }, [location.key]);
+  }, [shownQuery, openedHere]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
