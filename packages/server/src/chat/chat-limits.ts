@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { TurnBatches } from "../db/turn-batches.js";
+import { TurnAsks } from "../db/turn-batches.js";
 import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../http/rate-limits.js";
 import type { SocketCounts } from "./chat-hub.js";
 
@@ -26,16 +26,10 @@ export function messageAllowance(store: CounterStore, limit: Limit): MessageAllo
   return { take: async (userId) => (await limits.hit("message", String(userId))) === null };
 }
 
-interface Waiting {
-  key: string;
-  resolve: (allowed: boolean) => void;
-  reject: (error: unknown) => void;
-}
-
 type Query = Extract<CounterStore, { kind: "postgres" }>["query"];
 
 class BatchedPostgresAllowance implements MessageAllowance {
-  private readonly batches = new TurnBatches<Waiting>((batch) => this.count(batch));
+  private readonly batches = new TurnAsks<string, boolean>((keys) => this.count(keys));
 
   constructor(
     private readonly query: Query,
@@ -43,44 +37,37 @@ class BatchedPostgresAllowance implements MessageAllowance {
   ) {}
 
   take(userId: number): Promise<boolean> {
-    return new Promise((resolve, reject) =>
-      this.batches.add({ key: `${KEY_PREFIX}:${userId}`, resolve, reject }),
-    );
+    return this.batches.ask(`${KEY_PREFIX}:${userId}`);
   }
 
-  private async count(asked: Waiting[]): Promise<void> {
-    const batch = new Map<string, Waiting[]>();
-    for (const w of asked) {
-      const list = batch.get(w.key);
-      if (list) list.push(w);
-      else batch.set(w.key, [w]);
-    }
-    const keys = [...batch.keys()];
-    const counts = keys.map((key) => batch.get(key)?.length ?? 0);
+  private async count(asked: string[]): Promise<(boolean | Promise<boolean>)[]> {
+    const counts = new Map<string, number>();
+    for (const key of asked) counts.set(key, (counts.get(key) ?? 0) + 1);
     const now = Date.now();
-    try {
-      // A row whose window ended starts a new one with this batch's count; otherwise it adds to it.
-      const { rows } = await this.query(
-        `WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))
-         INSERT INTO ${COUNTER_TABLE} AS c (key, points, expire)
-           SELECT k, n, $3 FROM unnest($1::text[], $2::int[]) AS t(k, n), quick
-         ON CONFLICT (key) DO UPDATE SET
-           points = CASE WHEN c.expire <= $4 THEN EXCLUDED.points ELSE c.points + EXCLUDED.points END,
-           expire = CASE WHEN c.expire <= $4 THEN EXCLUDED.expire ELSE c.expire END
-         RETURNING key, points`,
-        [keys, counts, now + this.limit.duration * 1000, now],
-      );
-      for (const row of rows as { key: string; points: number }[]) {
-        const list = batch.get(row.key) ?? [];
-        // The points before this batch, then each message in the order it asked.
-        const before = Number(row.points) - list.length;
-        for (const [i, w] of list.entries()) w.resolve(before + i + 1 <= this.limit.points);
-        batch.delete(row.key);
-      }
-      for (const list of batch.values()) for (const w of list) w.reject(new Error("chat limit not counted"));
-    } catch (error) {
-      for (const list of batch.values()) for (const w of list) w.reject(error);
-    }
+    // A row whose window ended starts a new one with this batch's count; otherwise it adds to it.
+    const { rows } = await this.query(
+      `WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))
+       INSERT INTO ${COUNTER_TABLE} AS c (key, points, expire)
+         SELECT k, n, $3 FROM unnest($1::text[], $2::int[]) AS t(k, n), quick
+       ON CONFLICT (key) DO UPDATE SET
+         points = CASE WHEN c.expire <= $4 THEN EXCLUDED.points ELSE c.points + EXCLUDED.points END,
+         expire = CASE WHEN c.expire <= $4 THEN EXCLUDED.expire ELSE c.expire END
+       RETURNING key, points`,
+      [[...counts.keys()], [...counts.values()], now + this.limit.duration * 1000, now],
+    );
+    // The points before this batch, then each message in the order it asked.
+    const points = new Map(
+      (rows as { key: string; points: number }[]).map((row) => [
+        row.key,
+        Number(row.points) - counts.get(row.key)!,
+      ]),
+    );
+    return asked.map((key) => {
+      const before = points.get(key);
+      if (before === undefined) return Promise.reject(new Error("chat limit not counted"));
+      points.set(key, before + 1);
+      return before + 1 <= this.limit.points;
+    });
   }
 }
 

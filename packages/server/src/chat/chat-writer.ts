@@ -1,4 +1,4 @@
-import { TurnBatches } from "../db/turn-batches.js";
+import { TurnAsks } from "../db/turn-batches.js";
 import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repository.js";
 
 // The socket's message writes, batched (issue 11's load goal): every message that arrives while a
@@ -16,14 +16,8 @@ import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repositor
 /** Most messages in one statement. */
 const MAX_BATCH = 500;
 
-interface Waiting {
-  item: NewMessage;
-  resolve: (stored: StoredMessage) => void;
-  reject: (error: unknown) => void;
-}
-
 export class ChatWriter {
-  private readonly batches = new TurnBatches<Waiting>((batch) => this.store(batch), MAX_BATCH);
+  private readonly batches = new TurnAsks<NewMessage, StoredMessage>((items) => this.store(items), MAX_BATCH);
   /** The notifications of the batches stored so far, one after the other. */
   private notifying: Promise<void> = Promise.resolve();
 
@@ -36,24 +30,26 @@ export class ChatWriter {
   ) {}
 
   write(item: NewMessage): Promise<StoredMessage> {
-    return new Promise((resolve, reject) => this.batches.add({ item, resolve, reject }));
+    return this.batches.ask(item);
   }
 
-  private async store(batch: Waiting[]): Promise<void> {
+  private async store(items: NewMessage[]): Promise<(StoredMessage | Promise<StoredMessage>)[]> {
     try {
-      const stored = await this.rooms.addMessages(batch.map((w) => w.item));
+      const stored = await this.rooms.addMessages(items);
       this.tell(stored);
-      for (const [i, w] of batch.entries()) w.resolve(stored[i]!);
+      return stored;
     } catch {
-      for (const w of batch) {
-        try {
-          const [stored] = await this.rooms.addMessages([w.item]);
+      // Each alone, one after the other: one bad message fails only itself.
+      let previous: Promise<unknown> = Promise.resolve();
+      return items.map((item) => {
+        const alone = previous.then(async () => {
+          const [stored] = await this.rooms.addMessages([item]);
           this.tell([stored!]);
-          w.resolve(stored!);
-        } catch (error) {
-          w.reject(error);
-        }
-      }
+          return stored!;
+        });
+        previous = alone.catch(() => {});
+        return alone;
+      });
     }
   }
 
