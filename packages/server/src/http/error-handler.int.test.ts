@@ -5,9 +5,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import type { DatabaseHandle } from "../db/connect.js";
 import { createMediaStore } from "../media/media-store.js";
-import { pgliteTemplate } from "../testing/pglite-templates.js";
+import { connectMigratedPglite } from "../testing/pglite-templates.js";
 
 describe("the error handler", () => {
   let database: DatabaseHandle;
@@ -15,7 +15,7 @@ describe("the error handler", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "katale-err-"));
-    database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
+    database = await connectMigratedPglite();
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
       database,

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import type { DatabaseHandle } from "../db/connect.js";
 import { createMediaStore } from "../media/media-store.js";
-import { pgliteTemplate } from "../testing/pglite-templates.js";
+import { connectMigratedPglite } from "../testing/pglite-templates.js";
 
 describe("request logs", () => {
   const lines: string[] = [];
@@ -15,7 +15,7 @@ describe("request logs", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "katale-log-"));
-    database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
+    database = await connectMigratedPglite();
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "development", DATA_DIR: dataDir, LOG_LEVEL: "info" }),
       database,

@@ -5,10 +5,10 @@ import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
+import type { DatabaseHandle } from "../db/connect.js";
 import { createMediaStore } from "../media/media-store.js";
 import { aProduct } from "../testing/fixtures.js";
-import { pgliteTemplate } from "../testing/pglite-templates.js";
+import { connectMigratedPglite } from "../testing/pglite-templates.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // What a shopper sees must never be older than the data: a cached page changes as soon as the
@@ -95,7 +95,7 @@ describe("the read cache's key", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "katale-cache-key-"));
-    database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
+    database = await connectMigratedPglite();
     for (let i = 0; i < 20; i++) await aProduct(database.db, { name: `Matooke bunch ${i}` });
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),

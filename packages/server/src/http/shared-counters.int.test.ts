@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_LIMITS, authRateLimits } from "../auth/auth-rate-limits.js";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
-import { pgliteTemplate } from "../testing/pglite-templates.js";
+import { connectMigratedPglite } from "../testing/pglite-templates.js";
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -90,10 +90,7 @@ postgresOnly("rate limits shared through PostgreSQL", () => {
 
 describe("rate limits on PGlite", () => {
   it("count in memory (one process owns the database)", async () => {
-    const database = await connectDatabase({
-      dataDir: "memory://",
-      template: await pgliteTemplate("migrated"),
-    });
+    const database = await connectMigratedPglite();
     try {
       const counters = await openSharedCounters({ redisUrl: undefined }, database, quiet);
       expect(counters.store.kind).toBe("memory");

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.js";
-import { pgliteTemplate } from "../testing/pglite-templates.js";
+import type { DatabaseHandle } from "../db/connect.js";
+import { connectMigratedPglite } from "../testing/pglite-templates.js";
 import {
   startTestS3,
   TEST_S3_BUCKET,
@@ -38,7 +38,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "katale-s3-media-"));
   config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...s3.env });
   media = await mediaStoreFor(config, new ImageJobs());
-  database = await connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
+  database = await connectMigratedPglite();
   app = await buildApp({ config, database, media, webDir: join(dataDir, "none"), logger: false });
 });
 

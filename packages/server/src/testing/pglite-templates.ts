@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Kysely, PostgresDialect } from "kysely";
-import { connectPgliteClient } from "../db/connect.js";
+import { connectDatabase, connectPgliteClient, type DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { pglitePools } from "../db/pglite-pool.js";
 import type { Database } from "../db/schema.js";
@@ -30,6 +30,11 @@ export function pgliteTemplate(kind: PgliteTemplateKind): Promise<Blob> {
     template.catch(() => built.delete(kind));
   }
   return template;
+}
+
+/** A PGlite database in memory with every migration applied, started from the template. */
+export async function connectMigratedPglite(): Promise<DatabaseHandle> {
+  return connectDatabase({ dataDir: "memory://", template: await pgliteTemplate("migrated") });
 }
 
 async function loadOrBuild(kind: PgliteTemplateKind): Promise<Blob> {
