@@ -10,11 +10,11 @@ import { migrateToLatest } from "../db/migrate.js";
 import { pglitePools } from "../db/pglite-pool.js";
 import type { Database } from "../db/schema.js";
 
-// A test database on PGlite used to begin with initdb (about 2 s of WebAssembly on this machine) and
-// then every migration, once per test server: a few minutes of the suite. Instead the first test
+// A test database on PGlite used to begin with initdb (2.1-3.5 s of WebAssembly on this machine)
+// and then every migration, once per test server: a few minutes of the suite. Instead the first test
 // process to need one builds it once and keeps its data directory in the system's temporary folder;
-// every test database then starts from a copy of it (about 0.3 s). The file's name carries a hash of
-// the migrations and of the PGlite build, so a changed migration builds a new one.
+// every test database then starts from a copy of it (a test server in 0.64-0.72 s). The file's name
+// carries a hash of the migrations and of the PGlite build, so a changed migration builds a new one.
 
 /** "empty": as initdb leaves it (the migrations' own tests); "migrated": every migration applied. */
 export type PgliteTemplateKind = "empty" | "migrated";
