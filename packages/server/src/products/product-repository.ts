@@ -261,7 +261,10 @@ export class ProductRepository {
     // statement per PAGE_LIMITS entry.
     // A page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so it
     // steps over at most 1,023 products of that block, however deep the page; a page past the end
-    // has no such block and reads no product (id < NULL ends the index scan before it starts).
+    // has no such block and reads no product (id < NULL ends the index scan before it starts). The
+    // blocks' running sums are taken once per listing of the batch (`blocks`), not once per page: a
+    // batch of fifty pages of one listing summed its hundred blocks fifty times, a third of the
+    // statement's time at 100,000 products.
     // Each listing's ids come from its own index, in a branch of the UNION ALL that only its scope
     // runs (the others are cut off by their one-time filter before reading anything).
     const { rows } = await prepared<{
@@ -274,32 +277,35 @@ export class ProductRepository {
         FROM unnest((SELECT ${asked.map((a) => a.scope)}::text[]), (SELECT ${asked.map((a) => a.scopeId)}::int[]),
                     (SELECT ${asked.map((a) => a.skip)}::bigint[]))
           WITH ORDINALITY AS a(scope, scope_id, skip, ord)
+      ),
+      blocks AS MATERIALIZED (
+        SELECT b.scope, b.scope_id, b.bucket, b.in_stock,
+          sum(b.in_stock::int) OVER (PARTITION BY b.scope, b.scope_id ORDER BY b.bucket DESC) - b.in_stock AS newer
+        FROM (SELECT DISTINCT scope, scope_id FROM args) l
+        JOIN listing_buckets b ON b.scope = l.scope AND b.scope_id = l.scope_id
       )
       SELECT a.ord, lc.in_stock AS total, x.*
       FROM args a
       JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
-      LEFT JOIN LATERAL (
-        SELECT (b.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)} AS below, a.skip - b.newer AS skip
-        FROM (
-          SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
-          FROM listing_buckets WHERE scope = a.scope AND scope_id = a.scope_id
-        ) b
-        WHERE b.newer <= a.skip AND a.skip < b.newer + b.in_stock
-      ) start ON true
+      LEFT JOIN blocks start
+        ON start.scope = a.scope AND start.scope_id = a.scope_id
+        AND start.newer <= a.skip AND a.skip < start.newer + start.in_stock
       LEFT JOIN LATERAL (
         SELECT ${select}
         FROM (
           (SELECT id FROM products
-            WHERE a.scope = 'all' AND in_stock > 0 AND id < start.below
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+            WHERE a.scope = 'all' AND in_stock > 0 AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
           UNION ALL
           (SELECT id FROM products
-            WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < start.below
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+            WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id
+              AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
           UNION ALL
           (SELECT id FROM products
-            WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < start.below
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET start.skip)
+            WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id
+              AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
+            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
         ) ids
         JOIN products p ON p.id = ids.id ${joins}
       ) x ON true
