@@ -147,6 +147,8 @@ export interface ProductsTable {
   name_vector: ColumnType<string, never, never>;
   /** Paths of the product_images rows in position order, kept by triggers (migration 0006). */
   images: ColumnType<string[], never, never>;
+  /** The product's answer as JSON text, kept by triggers (migration 0011), read only. */
+  wire: ColumnType<string, never, never>;
 }
 
 /** In-stock counts per listing and block of 1,024 ids, kept by statement triggers (migration 0006). */

@@ -132,6 +132,59 @@ describe.each(databaseKinds())("product answers written by the database (%s)", (
       expect(answer.body, queries[asked[n]!]).toBe(alone[asked[n]!]);
     }
   });
+  it("keeps each product's stored text in step with what it shows", async () => {
+    // The database keeps each product's text (migration 0011): every change a product's answer shows
+    // must reach it, whether made to the product, its pictures, its ratings, its shop or its category.
+    const db = server.db;
+    const [first, second, third] = ids as [number, number, number];
+    const product = (id: number) =>
+      db
+        .selectFrom("products")
+        .select(["slug", "shop_id", "category_id", "sub_category_id"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const inStep = async (id: number, shows: string) => {
+      const expected = await byId(id);
+      expect(expected).toContain(shows);
+      const { slug } = await product(id);
+      expect((await get(`/api/shop/product/slug/${slug}/`)).body).toBe(`{"data":${expected}}`);
+    };
+    const { shop_id, category_id, sub_category_id } = await product(first);
+    await db
+      .updateTable("products")
+      .set({ price: 31_000, name: "Jerrycan renamed" })
+      .where("id", "=", first)
+      .execute();
+    await inStep(first, '"product_name":"Jerrycan renamed","slug"');
+    await db.updateTable("shops").set({ name: "Owino renamed" }).where("id", "=", shop_id).execute();
+    await inStep(first, '"shop_name":"Owino renamed"');
+    await inStep(second, '"shop_name":"Owino renamed"');
+    await db
+      .updateTable("shops")
+      .set({ verification_status: "REJECTED" })
+      .where("id", "=", shop_id)
+      .execute();
+    await inStep(second, '"shop_verification_status":"REJECTED"');
+    await db.updateTable("categories").set({ name: "Tools renamed" }).where("id", "=", category_id).execute();
+    await db
+      .updateTable("sub_categories")
+      .set({ name: "Hoes renamed" })
+      .where("id", "=", sub_category_id)
+      .execute();
+    for (const id of ids) await inStep(id, '"category_name":"Tools renamed"');
+    await inStep(third, '"sub_category_name":"Hoes renamed"');
+    await aRating(db, { product_id: third, rating: 9 });
+    await inStep(third, '"average_rating":4.5,"number_of_users_rated":1');
+    await db.deleteFrom("product_images").where("product_id", "=", second).execute();
+    await inStep(second, '"images":[]');
+    await db
+      .insertInto("product_images")
+      .values({ product_id: first, path: "/media/products/c.webp", position: 0, width: 800, height: 600 })
+      .execute();
+    await inStep(first, '"images":["/media/products/c.webp"]');
+    await db.updateTable("products").set({ in_stock: 0, sku: null }).where("id", "=", second).execute();
+    await inStep(second, '"in_stock":0');
+  });
 });
 
 describe.each(databaseKinds())("listing pages asked at the same moment (%s)", (kind) => {

@@ -33,31 +33,17 @@ const columns = sql.raw(PRODUCT_COLUMNS);
 const joins = sql.raw(PRODUCT_JOINS);
 
 /**
- * A product answer as JSON text, written by the database from `products p` joined as in PRODUCT_JOINS:
- * the bytes JSON.stringify writes for toWire's object (the wire's key order; to_json escapes strings
- * as JSON.stringify does; the average as the shortest form of its number: 4.0 is 4). The hot read
- * routes send these as they come, instead of turning each row into an object, checking it and
- * writing it out again (most of their work per product, issue 13). `product_id` beside it orders.
+ * A product answer as JSON text, as the database keeps it on the row (`wire`, migration 0011): the
+ * bytes JSON.stringify writes for toWire's object. The hot read routes send these as they come,
+ * instead of turning each row into an object, checking it and writing it out again (issue 13); the
+ * text needs no join. `product_id` beside it orders.
  */
-const PRODUCT_JSON = `p.id AS product_id, '{"product_id":' || p.id
-  || ',"product_name":' || to_json(p.name)::text
-  || ',"slug":' || to_json(p.slug)::text
-  || ',"description":' || to_json(p.description)::text
-  || ',"price":' || p.price
-  || ',"in_stock":' || p.in_stock
-  || ',"images":' || to_json(p.images)::text
-  || ',"shop_id":' || s.id
-  || ',"shop_name":' || to_json(s.name)::text
-  || ',"shop_verification_status":' || to_json(s.verification_status)::text
-  || ',"category_id":' || c.id
-  || ',"category_name":' || to_json(c.name)::text
-  || ',"sub_category_id":' || sc.id
-  || ',"sub_category_name":' || to_json(sc.name)::text
-  || ',"average_rating":' || CASE WHEN p.rating_count > 0
-       THEN trim_scale(round(p.rating_total::numeric / p.rating_count / 2, 1))::text ELSE '0' END
-  || ',"number_of_users_rated":' || p.rating_count
-  || ',"sku":' || coalesce(to_json(p.sku)::text, 'null') || '}' AS json`;
+const PRODUCT_JSON = "p.id AS product_id, p.wire AS json";
 const jsonColumns = sql.raw(PRODUCT_JSON);
+/** What a product answer's columns read: PRODUCT_COLUMNS from the joins, PRODUCT_JSON from the row alone. */
+type ProductShape = { select: typeof columns; joins: typeof joins };
+const ROW_SHAPE: ProductShape = { select: columns, joins };
+const JSON_SHAPE: ProductShape = { select: jsonColumns, joins: sql.raw("") };
 
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
@@ -173,7 +159,7 @@ export class ProductRepository {
 
   private readonly slugLookups = new TurnAsks<string, string | undefined>(async (slugs) => {
     const { rows } = await prepared<{ slug: string; json: string }>`
-      SELECT p.slug, ${jsonColumns} FROM products p ${joins}
+      SELECT p.slug, ${jsonColumns} FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
     const found = new Map(rows.map((row) => [row.slug, row.json]));
     return slugs.map((slug) => found.get(slug));
@@ -208,7 +194,7 @@ export class ProductRepository {
    */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
     const asked = pageAsked(filter, page, pageSize);
-    const [found] = await this.pageRows<Row>(columns, pageLimit(pageSize), [asked]);
+    const [found] = await this.pageRows<Row>(ROW_SHAPE, pageLimit(pageSize), [asked]);
     const { count, rows } = found ?? { count: 0, rows: [] };
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     return { ok: true, count, results: rows.slice(0, pageSize).map(toWire) };
@@ -239,17 +225,17 @@ export class ProductRepository {
   private async readPages(limit: number, asked: PageAsked[]): Promise<ListingRows<{ json: string }>[]> {
     const key = (page: PageAsked) => `${page.scope}:${page.scopeId}:${page.skip}`;
     const distinct = [...new Map(asked.map((page) => [key(page), page])).values()];
-    const pages = await this.pageRows<{ json: string }>(jsonColumns, limit, distinct);
+    const pages = await this.pageRows<{ json: string }>(JSON_SHAPE, limit, distinct);
     const byKey = new Map(distinct.map((page, i) => [key(page), pages[i]!]));
     return asked.map((page) => byKey.get(key(page))!);
   }
 
   /**
    * For each page asked, in order: its listing's count and the first `limit` products from the page's
-   * first on (`select`: the columns of a product, as p, s, c, sc), in one statement for all of them.
+   * first on (read as the shape says: with their joins, or from the row alone), in one statement for all of them.
    */
   private async pageRows<T>(
-    select: typeof columns,
+    { select, joins }: ProductShape,
     limit: number,
     asked: readonly PageAsked[],
   ): Promise<ListingRows<T>[]> {
@@ -378,7 +364,7 @@ export class ProductRepository {
    * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
-    return (await this.searchRows<Row>(searchWords(query), columns)).map(toWire);
+    return (await this.searchRows<Row>(searchWords(query), ROW_SHAPE)).map(toWire);
   }
 
   /**
@@ -400,14 +386,14 @@ export class ProductRepository {
       const key = words.join(" ");
       let json = same.get(key);
       if (json === undefined) {
-        json = this.searchRows<{ json: string }>(words, jsonColumns).then(jsonArray);
+        json = this.searchRows<{ json: string }>(words, JSON_SHAPE).then(jsonArray);
         same.set(key, json);
       }
       return json;
     });
   }, SEARCH_BATCH_MAX);
 
-  private async searchRows<T>(words: readonly string[], select: typeof columns): Promise<T[]> {
+  private async searchRows<T>(words: readonly string[], { select, joins }: ProductShape): Promise<T[]> {
     if (words.length === 0) return [];
     // Words are letters and digits only, and so are the name words (migration 0006): they cannot
     // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
