@@ -64,10 +64,15 @@ const pageLimit = (pageSize: number) => PAGE_LIMITS.find((n) => n >= pageSize) ?
 /** Pages read in one statement at most. */
 const PAGE_BATCH_MAX = 64;
 
-/** A page of a listing as the listing statement reads it: its listing, and how many products precede it. */
-type PageAsked = { scope: ListingScope; scopeId: number; skip: number };
+/**
+ * A page of a listing as the listing statement reads it: its listing, how many products precede it,
+ * and how many it shows.
+ */
+type PageAsked = { scope: ListingScope; scopeId: number; skip: number; size: number };
 /** A listing's count and the products of one of its pages. */
 type ListingRows<T> = { count: number; rows: T[] };
+/** A listing's count and one of its pages' products as a JSON array. */
+type ListingArray = { count: number; results: string };
 
 function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAsked {
   const scope =
@@ -76,7 +81,68 @@ function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAs
       : filter.categoryId !== undefined
         ? "category"
         : "all";
-  return { scope, scopeId: filter.subCategoryId ?? filter.categoryId ?? 0, skip: (page - 1) * pageSize };
+  return {
+    scope,
+    scopeId: filter.subCategoryId ?? filter.categoryId ?? 0,
+    skip: (page - 1) * pageSize,
+    size: pageSize,
+  };
+}
+
+/**
+ * The head of the listing statements: each page asked (`a`, numbered `ord` in the order asked) with its
+ * listing's count (`lc.in_stock`) and the block of ids its first product lies in (`start`).
+ *
+ * The arguments arrive as parallel arrays, numbered by ORDINALITY. They are read through subqueries,
+ * so no plan knows them (nor how many there are): the generic plan costs what a custom one does and is
+ * kept, instead of planning the statement again for every batch.
+ *
+ * A page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so it steps
+ * over at most 1,023 products of that block, however deep the page; a page past the end has no such
+ * block and reads no product (id < NULL ends the index scan before it starts). The blocks' running sums
+ * are taken once per listing of the batch (`blocks`), not once per page: a batch of fifty pages of one
+ * listing summed its hundred blocks fifty times, a third of the statement's time at 100,000 products.
+ */
+function pagesFrom(asked: readonly PageAsked[]) {
+  return sql`
+    WITH args AS MATERIALIZED (
+      SELECT a.ord, a.scope, a.scope_id, a.skip, a.size
+      FROM unnest((SELECT ${asked.map((a) => a.scope)}::text[]), (SELECT ${asked.map((a) => a.scopeId)}::int[]),
+                  (SELECT ${asked.map((a) => a.skip)}::bigint[]), (SELECT ${asked.map((a) => a.size)}::int[]))
+        WITH ORDINALITY AS a(scope, scope_id, skip, size, ord)
+    ),
+    blocks AS MATERIALIZED (
+      SELECT b.scope, b.scope_id, b.bucket, b.in_stock,
+        sum(b.in_stock::int) OVER (PARTITION BY b.scope, b.scope_id ORDER BY b.bucket DESC) - b.in_stock AS newer
+      FROM (SELECT DISTINCT scope, scope_id FROM args) l
+      JOIN listing_buckets b ON b.scope = l.scope AND b.scope_id = l.scope_id
+    )
+    SELECT a.ord, lc.in_stock AS total, x.*
+    FROM args a
+    JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
+    LEFT JOIN blocks start
+      ON start.scope = a.scope AND start.scope_id = a.scope_id
+      AND start.newer <= a.skip AND a.skip < start.newer + start.in_stock`;
+}
+
+/**
+ * The ids of page `a` (see pagesFrom), its first `limit` products, newest first. Each listing's ids
+ * come from its own index, in a branch of the UNION ALL that only its scope runs (the others are cut
+ * off by their one-time filter before reading anything). The page's size is written into the
+ * statement, not bound: a generic plan takes a bound LIMIT for a tenth of the table and reads all of
+ * it; hence one statement per PAGE_LIMITS entry.
+ */
+function idsOfPage(limit: number) {
+  const below = sql`(start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}`;
+  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer`;
+  return sql`
+    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND id < ${below} ${page})
+    UNION ALL
+    (SELECT id FROM products
+      WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < ${below} ${page})
+    UNION ALL
+    (SELECT id FROM products
+      WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < ${below} ${page})`;
 }
 
 /** Search: at most this many candidates per tier (the answer's size: a tier that fills it ends the search). */
@@ -194,7 +260,7 @@ export class ProductRepository {
    */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
     const asked = pageAsked(filter, page, pageSize);
-    const [found] = await this.pageRows<Row>(ROW_SHAPE, pageLimit(pageSize), [asked]);
+    const [found] = await this.pageRows(pageLimit(pageSize), [asked]);
     const { count, rows } = found ?? { count: 0, rows: [] };
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     return { ok: true, count, results: rows.slice(0, pageSize).map(toWire) };
@@ -213,95 +279,60 @@ export class ProductRepository {
       lookups = new TurnAsks((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
       this.pageLookups.set(limit, lookups);
     }
-    const { count, rows } = await lookups.ask(pageAsked(filter, page, pageSize));
+    const { count, results } = await lookups.ask(pageAsked(filter, page, pageSize));
     if (isPastEnd(page, count, pageSize)) return { ok: false };
-    return { ok: true, count, results: jsonArray(rows.slice(0, pageSize)) };
+    return { ok: true, count, results };
   }
 
   /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry), made when first used. */
-  private readonly pageLookups = new Map<number, TurnAsks<PageAsked, ListingRows<{ json: string }>>>();
+  private readonly pageLookups = new Map<number, TurnAsks<PageAsked, ListingArray>>();
 
   /** Reads a batch of pageJson's pages: the same page asked twice is read once. */
-  private async readPages(limit: number, asked: PageAsked[]): Promise<ListingRows<{ json: string }>[]> {
-    const key = (page: PageAsked) => `${page.scope}:${page.scopeId}:${page.skip}`;
+  private async readPages(limit: number, asked: PageAsked[]): Promise<ListingArray[]> {
+    const key = (page: PageAsked) => `${page.scope}:${page.scopeId}:${page.skip}:${page.size}`;
     const distinct = [...new Map(asked.map((page) => [key(page), page])).values()];
-    const pages = await this.pageRows<{ json: string }>(JSON_SHAPE, limit, distinct);
+    const pages = await this.pageArrays(limit, distinct);
     const byKey = new Map(distinct.map((page, i) => [key(page), pages[i]!]));
     return asked.map((page) => byKey.get(key(page))!);
   }
 
   /**
    * For each page asked, in order: its listing's count and the first `limit` products from the page's
-   * first on (read as the shape says: with their joins, or from the row alone), in one statement for all of them.
+   * first on, in one statement for all of them.
    */
-  private async pageRows<T>(
-    { select, joins }: ProductShape,
-    limit: number,
-    asked: readonly PageAsked[],
-  ): Promise<ListingRows<T>[]> {
-    // The arguments arrive as parallel arrays, numbered by ORDINALITY, each row of the answer carrying
-    // its page's number. They are read through subqueries, so no plan knows them (nor how many there
-    // are): the generic plan costs what a custom one does and is kept, instead of planning the
-    // statement again for every batch. The page's size is written into the statement, not bound: a
-    // generic plan takes a bound LIMIT for a tenth of the table and reads all of it; hence one
-    // statement per PAGE_LIMITS entry.
-    // A page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so it
-    // steps over at most 1,023 products of that block, however deep the page; a page past the end
-    // has no such block and reads no product (id < NULL ends the index scan before it starts). The
-    // blocks' running sums are taken once per listing of the batch (`blocks`), not once per page: a
-    // batch of fifty pages of one listing summed its hundred blocks fifty times, a third of the
-    // statement's time at 100,000 products.
-    // Each listing's ids come from its own index, in a branch of the UNION ALL that only its scope
-    // runs (the others are cut off by their one-time filter before reading anything).
-    const { rows } = await prepared<{
-      ord: number | string;
-      total: number | string;
-      product_id: number | null;
-    }>`
-      WITH args AS MATERIALIZED (
-        SELECT a.ord, a.scope, a.scope_id, a.skip
-        FROM unnest((SELECT ${asked.map((a) => a.scope)}::text[]), (SELECT ${asked.map((a) => a.scopeId)}::int[]),
-                    (SELECT ${asked.map((a) => a.skip)}::bigint[]))
-          WITH ORDINALITY AS a(scope, scope_id, skip, ord)
-      ),
-      blocks AS MATERIALIZED (
-        SELECT b.scope, b.scope_id, b.bucket, b.in_stock,
-          sum(b.in_stock::int) OVER (PARTITION BY b.scope, b.scope_id ORDER BY b.bucket DESC) - b.in_stock AS newer
-        FROM (SELECT DISTINCT scope, scope_id FROM args) l
-        JOIN listing_buckets b ON b.scope = l.scope AND b.scope_id = l.scope_id
-      )
-      SELECT a.ord, lc.in_stock AS total, x.*
-      FROM args a
-      JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
-      LEFT JOIN blocks start
-        ON start.scope = a.scope AND start.scope_id = a.scope_id
-        AND start.newer <= a.skip AND a.skip < start.newer + start.in_stock
+  private async pageRows(limit: number, asked: readonly PageAsked[]): Promise<ListingRows<Row>[]> {
+    const { rows } = await prepared<Row & { ord: number | string; total: number | string }>`
+      ${pagesFrom(asked)}
       LEFT JOIN LATERAL (
-        SELECT ${select}
-        FROM (
-          (SELECT id FROM products
-            WHERE a.scope = 'all' AND in_stock > 0 AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
-          UNION ALL
-          (SELECT id FROM products
-            WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id
-              AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
-          UNION ALL
-          (SELECT id FROM products
-            WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id
-              AND id < (start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}
-            ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer)
-        ) ids
-        JOIN products p ON p.id = ids.id ${joins}
+        SELECT ${columns} FROM (${idsOfPage(limit)}) ids JOIN products p ON p.id = ids.id ${joins}
       ) x ON true
       ORDER BY a.ord, x.product_id DESC`.execute(this.db);
-    const pages = asked.map(() => ({ count: 0, rows: [] as T[] }));
+    const pages = asked.map(() => ({ count: 0, rows: [] as Row[] }));
     for (const row of rows) {
       const page = pages[Number(row.ord) - 1]!;
       page.count = Number(row.total);
-      if (row.product_id != null) page.rows.push(row as unknown as T);
+      if (row.product_id != null) page.rows.push(row);
     }
+    return pages;
+  }
+
+  /**
+   * pageRows() with each page's products (its size, of the first `limit`) as one JSON array of their
+   * kept texts: one row per page, put together by the database (a row per product cost this process
+   * more to read than the array's text does).
+   */
+  private async pageArrays(limit: number, asked: readonly PageAsked[]): Promise<ListingArray[]> {
+    const { rows } = await prepared<{ ord: number | string; total: number | string; results: string }>`
+      ${pagesFrom(asked)}
+      LEFT JOIN LATERAL (
+        SELECT '[' || coalesce(string_agg(p.wire, ',' ORDER BY p.id DESC), '') || ']' AS results
+        FROM (SELECT id FROM (${idsOfPage(limit)}) u ORDER BY id DESC LIMIT a.size) ids
+        JOIN products p ON p.id = ids.id
+      ) x ON true
+      ORDER BY a.ord`.execute(this.db);
+    // A listing that does not exist (no count kept) has no row: nothing in it.
+    const pages: ListingArray[] = asked.map(() => ({ count: 0, results: "[]" }));
+    for (const row of rows) pages[Number(row.ord) - 1] = { count: Number(row.total), results: row.results };
     return pages;
   }
 
