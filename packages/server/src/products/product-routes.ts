@@ -12,7 +12,7 @@ import {
   SHOP_NOT_FOUND,
   SUB_CATEGORY_NOT_FOUND,
 } from "../http/not-found-messages.js";
-import { pageLink } from "../http/page-links.js";
+import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { type ListedFilter, ProductRepository } from "./product-repository.js";
@@ -55,8 +55,9 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     }
     if (!result.ok) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
     const lastPage = pageCount(result.count, query.page_size);
-    const next = page < lastPage ? pageLink(request, page + 1, config.publicUrl) : null;
-    const previous = page > 1 ? pageLink(request, page - 1, config.publicUrl) : null;
+    const linkTo = pageLinks(request, config.publicUrl);
+    const next = page < lastPage ? linkTo(page + 1) : null;
+    const previous = page > 1 ? linkTo(page - 1) : null;
     reply.header("cache-control", PUBLIC_CACHE);
     return sendJson(
       reply,

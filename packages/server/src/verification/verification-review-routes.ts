@@ -17,7 +17,7 @@ import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE } from "../http/not-found-messages.js";
-import { pageLink } from "../http/page-links.js";
+import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Decision, decisionMail } from "./review-mails.js";
@@ -130,10 +130,11 @@ export const verificationReviewRoutes: FastifyPluginAsyncZod<ReviewRouteDeps> = 
         return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       const lastPage = Math.max(1, Math.ceil(count / REVIEW_PAGE_SIZE));
       reply.header("cache-control", PRIVATE_NO_STORE);
+      const linkTo = pageLinks(request, config.publicUrl);
       return {
         count,
-        next: page < lastPage ? pageLink(request, page + 1, config.publicUrl) : null,
-        previous: page > 1 ? pageLink(request, page - 1, config.publicUrl) : null,
+        next: page < lastPage ? linkTo(page + 1) : null,
+        previous: page > 1 ? linkTo(page - 1) : null,
         results,
       };
     },
