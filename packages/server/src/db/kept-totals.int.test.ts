@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aCategory, aProduct, aRating, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { PRODUCT_WIRE } from "./migrations/0011-product-wire.js";
 import type { Database } from "./schema.js";
 
 // The counts and totals that triggers keep must always equal what counting from scratch gives.
@@ -20,19 +21,39 @@ async function listingCountsDrift(db: Kysely<Database>) {
   return rows;
 }
 
-/** Listing counts per block of 1,024 ids (migration 0006) that differ from counting from scratch. */
+/**
+ * Listing counts per block of ids that differ from counting from scratch: blocks of 1,024
+ * (listing_buckets, migration 0006) and of 128 (listing_fine_buckets, migration 0012).
+ */
 async function listingBucketsDrift(db: Kysely<Database>) {
-  const { rows } = await sql<{ scope: string; scope_id: number; bucket: number }>`
-    WITH actual AS (
-      SELECT 'all' AS scope, 0 AS scope_id, id >> 10 AS bucket, count(*) AS n FROM products WHERE in_stock > 0 GROUP BY 3
-      UNION ALL SELECT 'category', category_id, id >> 10, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
-      UNION ALL SELECT 'sub_category', sub_category_id, id >> 10, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
-    )
-    SELECT coalesce(a.scope, k.scope) AS scope, coalesce(a.scope_id, k.scope_id) AS scope_id,
-           coalesce(a.bucket, k.bucket) AS bucket
-    FROM actual a FULL JOIN listing_buckets k
-      ON k.scope = a.scope AND k.scope_id = a.scope_id AND k.bucket = a.bucket
-    WHERE coalesce(k.in_stock, 0) <> coalesce(a.n, 0)`.execute(db);
+  const drift = [];
+  for (const [table, bits] of [
+    ["listing_buckets", 10],
+    ["listing_fine_buckets", 7],
+  ] as const) {
+    const { rows } = await sql<{ scope: string; scope_id: number; bucket: number }>`
+      WITH actual AS (
+        SELECT 'all' AS scope, 0 AS scope_id, id >> ${bits} AS bucket, count(*) AS n FROM products WHERE in_stock > 0 GROUP BY 3
+        UNION ALL SELECT 'category', category_id, id >> ${bits}, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
+        UNION ALL SELECT 'sub_category', sub_category_id, id >> ${bits}, count(*) FROM products WHERE in_stock > 0 GROUP BY 2, 3
+      )
+      SELECT ${table} AS table, coalesce(a.scope, k.scope) AS scope, coalesce(a.scope_id, k.scope_id) AS scope_id,
+             coalesce(a.bucket, k.bucket) AS bucket
+      FROM actual a FULL JOIN ${sql.table(table)} k
+        ON k.scope = a.scope AND k.scope_id = a.scope_id AND k.bucket = a.bucket
+      WHERE coalesce(k.in_stock, 0) <> coalesce(a.n, 0)`.execute(db);
+    drift.push(...rows);
+  }
+  return drift;
+}
+
+/** Products whose kept JSON text (migration 0011) differs from writing it from scratch. */
+async function wireDrift(db: Kysely<Database>) {
+  const { rows } = await sql<{ id: number }>`
+    SELECT p.id FROM products p
+    JOIN shops s ON s.id = p.shop_id JOIN categories c ON c.id = p.category_id
+    JOIN sub_categories sc ON sc.id = p.sub_category_id
+    WHERE p.wire IS DISTINCT FROM ${sql.raw(PRODUCT_WIRE("p"))}`.execute(db);
   return rows;
 }
 
@@ -84,6 +105,7 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
     }
     expect(await listingCountsDrift(db)).toEqual([]);
     expect(await listingBucketsDrift(db)).toEqual([]);
+    expect(await wireDrift(db)).toEqual([]);
 
     await db.updateTable("products").set({ in_stock: 0 }).where("id", "=", made[0]!.id).execute();
     await db.updateTable("products").set({ in_stock: 7 }).where("id", "=", made[5]!.id).execute();
@@ -95,10 +117,12 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
     await db.updateTable("products").set({ price: 1000 }).execute();
     expect(await listingCountsDrift(db)).toEqual([]);
     expect(await listingBucketsDrift(db)).toEqual([]);
+    expect(await wireDrift(db)).toEqual([]);
 
     await db.deleteFrom("products").where("id", "in", [made[2]!.id, made[4]!.id]).execute();
     expect(await listingCountsDrift(db)).toEqual([]);
     expect(await listingBucketsDrift(db)).toEqual([]);
+    expect(await wireDrift(db)).toEqual([]);
     const all = await db
       .selectFrom("listing_counts")
       .select("in_stock")
@@ -119,6 +143,12 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
     await aRating(db, { user_id: u1.id, product_id: b.id, rating: 2 });
     await db.updateTable("ratings").set({ rating: 4 }).where("product_id", "=", b.id).execute();
     expect(await shopTotalsDrift(db)).toEqual([]);
+    await db
+      .updateTable("shops")
+      .set({ name: "Renamed", verification_status: "VERIFIED" })
+      .where("id", "=", shop.id)
+      .execute();
+    expect(await wireDrift(db)).toEqual([]);
     const before = await db
       .selectFrom("shops")
       .select(["rating_total", "rating_count"])
@@ -171,5 +201,6 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
     await db.deleteFrom("product_images").where("product_id", "=", a.id).execute();
     expect(await images(a.id)).toEqual([]);
     expect(await imagesDrift(db)).toEqual([]);
+    expect(await wireDrift(db)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import * as chatPhotos from "./migrations/0008-chat-photos.js";
 import * as listingBlocks from "./migrations/0009-listing-blocks.js";
 import * as counterPrefixes from "./migrations/0010-counter-prefixes.js";
 import * as productWire from "./migrations/0011-product-wire.js";
+import * as listingFineBuckets from "./migrations/0012-listing-fine-buckets.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009-listing-blocks": listingBlocks,
   "0010-counter-prefixes": counterPrefixes,
   "0011-product-wire": productWire,
+  "0012-listing-fine-buckets": listingFineBuckets,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

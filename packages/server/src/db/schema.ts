@@ -159,6 +159,9 @@ export interface ListingBucketsTable {
   in_stock: BigIntColumn;
 }
 
+/** The same counts per block of 128 ids (migration 0012). */
+export type ListingFineBucketsTable = ListingBucketsTable;
+
 /** The words of product names that search widens a mistyped word to (migration 0006). */
 export interface SearchWordsTable {
   word: string;
@@ -311,6 +314,7 @@ export interface Database {
   listing_counts: ListingCountsTable;
   search_words: SearchWordsTable;
   listing_buckets: ListingBucketsTable;
+  listing_fine_buckets: ListingFineBucketsTable;
   product_images: ProductImagesTable;
   saved_products: SavedProductsTable;
   browse_history: BrowseHistoryTable;

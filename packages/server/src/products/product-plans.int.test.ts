@@ -68,8 +68,12 @@ describe.each(databaseKinds())("prepared read statements keep one plan (%s)", (k
       .selectFrom("products")
       .select(["shop_id", "category_id", "sub_category_id"])
       .executeTakeFirstOrThrow();
-    // Ids across blocks of 1,024 (listing_buckets), at their edges, some out of stock.
-    const ids = [1023, 1024, 1025, 2047, 2048, 2049, 3000, 4095, 4096, 9999, 10_240, 20_000];
+    // Ids across blocks of 1,024 (listing_buckets) and of 128 (listing_fine_buckets), at their edges,
+    // some out of stock.
+    const ids = [
+      127, 128, 129, 255, 256, 1023, 1024, 1025, 1151, 1152, 2047, 2048, 2049, 3000, 4095, 4096, 9999, 10_240,
+      20_000,
+    ];
     await db
       .insertInto("products")
       .values(
@@ -98,6 +102,16 @@ describe.each(databaseKinds())("prepared read statements keep one plan (%s)", (k
         seen.push(...result.results.map((p) => p.product_id));
       }
       expect(seen, `page size ${size}`).toEqual(expected);
+      // The same pages as JSON (read on another path: one row per page), asked all at once.
+      const pages = Math.ceil(expected.length / size);
+      const asJson = await Promise.all(
+        Array.from({ length: pages + 1 }, (_, i) => products.pageJson({}, i + 1, size)),
+      );
+      expect(asJson.at(-1)).toEqual({ ok: false });
+      const seenJson = asJson.flatMap((page) =>
+        page.ok ? (JSON.parse(page.results) as { product_id: number }[]).map((p) => p.product_id) : [],
+      );
+      expect(seenJson, `page size ${size}, JSON`).toEqual(expected);
     }
   });
 });

@@ -2,6 +2,7 @@ import type { ProductWire } from "@katale/adapters-http/contract";
 import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
+import { LISTING_FINE_BUCKET_BITS } from "../db/migrations/0012-listing-fine-buckets.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
 import { TurnAsks } from "../db/turn-batches.js";
@@ -89,6 +90,9 @@ function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAs
   };
 }
 
+/** A block of 1,024 ids (listing_buckets) holds 2 ** this blocks of 128 (listing_fine_buckets). */
+const FINE_PER_BLOCK_BITS = LISTING_BUCKET_BITS - LISTING_FINE_BUCKET_BITS;
+
 /**
  * The head of the listing statements: each page asked (`a`, numbered `ord` in the order asked) with its
  * listing's count (`lc.in_stock`) and the block of ids its first product lies in (`start`).
@@ -97,10 +101,12 @@ function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAs
  * so no plan knows them (nor how many there are): the generic plan costs what a custom one does and is
  * kept, instead of planning the statement again for every batch.
  *
- * A page starts in the block of 1,024 ids (listing_buckets) that holds its first product, so it steps
- * over at most 1,023 products of that block, however deep the page; a page past the end has no such
- * block and reads no product (id < NULL ends the index scan before it starts). The blocks' running sums
- * are taken once per listing of the batch (`blocks`), not once per page: a batch of fifty pages of one
+ * A page starts in the block of 128 ids (listing_fine_buckets, migration 0012) that holds its first
+ * product, so it steps over at most 127 products of that block, however deep the page. That block is
+ * found in two steps: the block of 1,024 ids (listing_buckets) by the running sums of the listing's
+ * blocks, then the block of 128 among the eight it holds. A page past the end has no such block and
+ * reads no product (id < NULL ends the index scan before it starts). The blocks' running sums are
+ * taken once per listing of the batch (`blocks`), not once per page: a batch of fifty pages of one
  * listing summed its hundred blocks fifty times, a third of the statement's time at 100,000 products.
  */
 function pagesFrom(asked: readonly PageAsked[]) {
@@ -122,7 +128,18 @@ function pagesFrom(asked: readonly PageAsked[]) {
     JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
     LEFT JOIN blocks start
       ON start.scope = a.scope AND start.scope_id = a.scope_id
-      AND start.newer <= a.skip AND a.skip < start.newer + start.in_stock`;
+      AND start.newer <= a.skip AND a.skip < start.newer + start.in_stock
+    LEFT JOIN LATERAL (
+      SELECT f.bucket, a.skip - start.newer - f.newer AS skip
+      FROM (
+        SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
+        FROM listing_fine_buckets
+        WHERE scope = a.scope AND scope_id = a.scope_id
+          AND bucket >= start.bucket << ${sql.lit(FINE_PER_BLOCK_BITS)}
+          AND bucket < (start.bucket + 1) << ${sql.lit(FINE_PER_BLOCK_BITS)}
+      ) f
+      WHERE f.newer <= a.skip - start.newer AND a.skip - start.newer < f.newer + f.in_stock
+    ) fine ON true`;
 }
 
 /**
@@ -133,8 +150,8 @@ function pagesFrom(asked: readonly PageAsked[]) {
  * it; hence one statement per PAGE_LIMITS entry.
  */
 function idsOfPage(limit: number) {
-  const below = sql`(start.bucket + 1) << ${sql.lit(LISTING_BUCKET_BITS)}`;
-  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET a.skip - start.newer`;
+  const below = sql`(fine.bucket + 1) << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`;
+  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET fine.skip`;
   return sql`
     (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND id < ${below} ${page})
     UNION ALL
