@@ -119,6 +119,11 @@ describe.each(databaseKinds())("totals kept by triggers (%s)", (kind) => {
     expect(await listingBucketsDrift(db)).toEqual([]);
     expect(await wireDrift(db)).toEqual([]);
 
+    // A product naming a sub category that is gone is refused as the foreign key refuses it (the
+    // trigger that writes its text finds no sub category first).
+    await expect(
+      db.updateTable("products").set({ sub_category_id: 999_999 }).where("id", "=", made[3]!.id).execute(),
+    ).rejects.toMatchObject({ code: "23503" });
     await db.deleteFrom("products").where("id", "in", [made[2]!.id, made[4]!.id]).execute();
     expect(await listingCountsDrift(db)).toEqual([]);
     expect(await listingBucketsDrift(db)).toEqual([]);

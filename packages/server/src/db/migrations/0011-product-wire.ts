@@ -61,6 +61,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT ${PRODUCT_WIRE("NEW")} INTO NEW.wire
       FROM shops s, categories c, sub_categories sc
       WHERE s.id = NEW.shop_id AND c.id = NEW.category_id AND sc.id = NEW.sub_category_id;
+      -- What the foreign keys would have said a moment later (a category deleted meanwhile), not a
+      -- missing text: callers tell that error apart.
+      IF NOT FOUND THEN
+        RAISE foreign_key_violation USING
+          MESSAGE = 'product ' || NEW.id || ': its shop, category or sub category does not exist';
+      END IF;
       RETURN NEW;
     END $$`)
     .execute(db);
