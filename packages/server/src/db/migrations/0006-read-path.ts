@@ -22,6 +22,65 @@ const NAME_WORDS = (nameColumn: string) => `
   SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${nameColumn}))
   WHERE lexeme ~ '^[a-z0-9]{3,40}$'`;
 
+const transitionTables = {
+  insert: "NEW TABLE AS new_rows",
+  delete: "OLD TABLE AS old_rows",
+  update: "OLD TABLE AS old_rows NEW TABLE AS new_rows",
+} as const;
+
+/**
+ * Fills `table` (scope, scope_id, bucket, in_stock: in-stock products per listing and block of
+ * 2 ** `bits` ids) from products, and keeps it in step with statement triggers on products
+ * (`<table>_on_insert|delete|update`). listing_buckets (here) and listing_fine_buckets (migration
+ * 0012) are both made by it: what it writes must not change once a migration has used it.
+ */
+export async function keepListingBuckets(db: Kysely<unknown>, table: string, bits: number): Promise<void> {
+  const deltas = {
+    insert: `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, 1 AS n FROM new_rows WHERE in_stock > 0`,
+    delete: `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, -1 AS n FROM old_rows WHERE in_stock > 0`,
+    update: `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, 1 AS n FROM new_rows WHERE in_stock > 0
+             UNION ALL SELECT id >> ${bits}, category_id, sub_category_id, -1 FROM old_rows WHERE in_stock > 0`,
+  };
+  const bucketsFrom = (delta: string) => `
+    INSERT INTO ${table} AS lb (scope, scope_id, bucket, in_stock)
+    SELECT scope, scope_id, bucket, sum(n) FROM (
+      SELECT 'all' AS scope, 0 AS scope_id, bucket, n FROM (${delta}) d
+      UNION ALL SELECT 'category', category_id, bucket, n FROM (${delta}) d
+      UNION ALL SELECT 'sub_category', sub_category_id, bucket, n FROM (${delta}) d
+    ) x GROUP BY scope, scope_id, bucket HAVING sum(n) <> 0
+    ON CONFLICT (scope, scope_id, bucket) DO UPDATE SET in_stock = lb.in_stock + excluded.in_stock`;
+  await sql
+    .raw(
+      bucketsFrom(
+        `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, 1 AS n FROM products WHERE in_stock > 0`,
+      ),
+    )
+    .execute(db);
+  for (const op of ["insert", "delete", "update"] as const) {
+    await sql
+      .raw(`
+      CREATE FUNCTION ${table}_on_${op}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        ${bucketsFrom(deltas[op])};
+        RETURN NULL;
+      END $$`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_on_${op} AFTER ${op.toUpperCase()} ON products
+        REFERENCING ${transitionTables[op]} FOR EACH STATEMENT EXECUTE FUNCTION ${table}_on_${op}()`)
+      .execute(db);
+  }
+}
+
+/** Undoes keepListingBuckets: its triggers, their functions and the table. */
+export async function dropListingBuckets(db: Kysely<unknown>, table: string): Promise<void> {
+  for (const op of ["insert", "delete", "update"]) {
+    await sql.raw(`DROP TRIGGER IF EXISTS ${table}_on_${op} ON products`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS ${table}_on_${op}()`).execute(db);
+  }
+  await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Search by the name's trigrams over every product is gone (search_words instead). The full-text
   // index is built again after the rows are rewritten below: cheaper than updating it row by row.
@@ -46,11 +105,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert: "SELECT product_id FROM new_rows",
     delete: "SELECT product_id FROM old_rows",
     update: "SELECT product_id FROM new_rows UNION SELECT product_id FROM old_rows",
-  };
-  const transitionTables = {
-    insert: "NEW TABLE AS new_rows",
-    delete: "OLD TABLE AS old_rows",
-    update: "OLD TABLE AS old_rows NEW TABLE AS new_rows",
   };
   for (const op of ["insert", "delete", "update"] as const) {
     await sql
@@ -78,41 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       in_stock bigint NOT NULL DEFAULT 0,
       PRIMARY KEY (scope, scope_id, bucket)
     )`.execute(db);
-  const bucketDeltas = {
-    insert: `SELECT id >> ${LISTING_BUCKET_BITS} AS bucket, category_id, sub_category_id, 1 AS n FROM new_rows WHERE in_stock > 0`,
-    delete: `SELECT id >> ${LISTING_BUCKET_BITS} AS bucket, category_id, sub_category_id, -1 AS n FROM old_rows WHERE in_stock > 0`,
-    update: `SELECT id >> ${LISTING_BUCKET_BITS} AS bucket, category_id, sub_category_id, 1 AS n FROM new_rows WHERE in_stock > 0
-             UNION ALL SELECT id >> ${LISTING_BUCKET_BITS}, category_id, sub_category_id, -1 FROM old_rows WHERE in_stock > 0`,
-  };
-  const bucketsFrom = (delta: string) => `
-    INSERT INTO listing_buckets AS lb (scope, scope_id, bucket, in_stock)
-    SELECT scope, scope_id, bucket, sum(n) FROM (
-      SELECT 'all' AS scope, 0 AS scope_id, bucket, n FROM (${delta}) d
-      UNION ALL SELECT 'category', category_id, bucket, n FROM (${delta}) d
-      UNION ALL SELECT 'sub_category', sub_category_id, bucket, n FROM (${delta}) d
-    ) x GROUP BY scope, scope_id, bucket HAVING sum(n) <> 0
-    ON CONFLICT (scope, scope_id, bucket) DO UPDATE SET in_stock = lb.in_stock + excluded.in_stock`;
-  await sql
-    .raw(
-      bucketsFrom(
-        `SELECT id >> ${LISTING_BUCKET_BITS} AS bucket, category_id, sub_category_id, 1 AS n FROM products WHERE in_stock > 0`,
-      ),
-    )
-    .execute(db);
-  for (const op of ["insert", "delete", "update"] as const) {
-    await sql
-      .raw(`
-      CREATE FUNCTION listing_buckets_on_${op}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${bucketsFrom(bucketDeltas[op])};
-        RETURN NULL;
-      END $$`)
-      .execute(db);
-    await sql
-      .raw(`CREATE TRIGGER listing_buckets_on_${op} AFTER ${op.toUpperCase()} ON products
-        REFERENCING ${transitionTables[op]} FOR EACH STATEMENT EXECUTE FUNCTION listing_buckets_on_${op}()`)
-      .execute(db);
-  }
+  await keepListingBuckets(db, "listing_buckets", LISTING_BUCKET_BITS);
 
   await sql`CREATE TABLE search_words (word text COLLATE "C" PRIMARY KEY)`.execute(db);
   await sql`CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops)`.execute(db);
@@ -141,11 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const op of ["insert", "delete", "update"]) {
-    await sql.raw(`DROP TRIGGER IF EXISTS listing_buckets_on_${op} ON products`).execute(db);
-    await sql.raw(`DROP FUNCTION IF EXISTS listing_buckets_on_${op}()`).execute(db);
-  }
-  await sql`DROP TABLE IF EXISTS listing_buckets`.execute(db);
+  await dropListingBuckets(db, "listing_buckets");
   for (const op of ["insert", "update"]) {
     await sql.raw(`DROP TRIGGER IF EXISTS search_words_on_${op} ON products`).execute(db);
     await sql.raw(`DROP FUNCTION IF EXISTS search_words_on_${op}()`).execute(db);
