@@ -32,16 +32,11 @@ export const PRODUCT_WIRE = (p: string) => `'{"product_id":' || ${p}.id
   || ',"number_of_users_rated":' || ${p}.rating_count
   || ',"sku":' || coalesce(to_json(${p}.sku)::text, 'null') || '}'`;
 
-/** What a product's text is made of beside its own row, and which of its columns name it. */
+/** What a product's text shows of other tables: their columns, and which of the product's columns names them. */
 const SHOWN = [
-  {
-    table: "shops",
-    column: "shop_id",
-    changed: "OLD.name, OLD.verification_status",
-    now: "NEW.name, NEW.verification_status",
-  },
-  { table: "categories", column: "category_id", changed: "OLD.name", now: "NEW.name" },
-  { table: "sub_categories", column: "sub_category_id", changed: "OLD.name", now: "NEW.name" },
+  { table: "shops", column: "shop_id", shows: ["name", "verification_status"] },
+  { table: "categories", column: "category_id", shows: ["name"] },
+  { table: "sub_categories", column: "sub_category_id", shows: ["name"] },
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -76,12 +71,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE products ALTER COLUMN wire SET NOT NULL`.execute(db);
   // A rename (or a shop's new verification status) writes its products' texts again: rare, and as
   // many rows as the shop or category holds.
-  for (const { table, column, changed, now } of SHOWN) {
+  for (const { table, column, shows } of SHOWN) {
+    const row = (which: string) => `(${shows.map((c) => `${which}.${c}`).join(", ")})`;
     await sql
       .raw(`
       CREATE FUNCTION ${table}_keep_product_wire() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF (${changed}) IS DISTINCT FROM (${now}) THEN
+        IF ${row("OLD")} IS DISTINCT FROM ${row("NEW")} THEN
           UPDATE products SET wire = NULL WHERE ${column} = NEW.id;
         END IF;
         RETURN NULL;
