@@ -71,7 +71,7 @@ const PAGE_BATCH_MAX = 64;
  */
 type PageAsked = { scope: ListingScope; scopeId: number; skip: number; size: number };
 /** A listing's count and the products of one of its pages. */
-type ListingRows<T> = { count: number; rows: T[] };
+type ListingRows = { count: number; rows: Row[] };
 /** A listing's count and one of its pages' products as a JSON array. */
 type ListingArray = { count: number; results: string };
 
@@ -317,7 +317,7 @@ export class ProductRepository {
    * For each page asked, in order: its listing's count and the first `limit` products from the page's
    * first on, in one statement for all of them.
    */
-  private async pageRows(limit: number, asked: readonly PageAsked[]): Promise<ListingRows<Row>[]> {
+  private async pageRows(limit: number, asked: readonly PageAsked[]): Promise<ListingRows[]> {
     const { rows } = await prepared<Row & { ord: number | string; total: number | string }>`
       ${pagesFrom(asked)}
       LEFT JOIN LATERAL (
