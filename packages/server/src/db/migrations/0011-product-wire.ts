@@ -70,7 +70,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH ROW EXECUTE FUNCTION products_keep_wire()`.execute(db);
   await sql`ALTER TABLE products ALTER COLUMN wire SET NOT NULL`.execute(db);
   // A rename (or a shop's new verification status) writes its products' texts again: rare, and as
-  // many rows as the shop or category holds.
+  // many rows as the shop or category holds. Only updates that set a shown column fire it (not the
+  // shop's rating totals, which every rating updates).
   for (const { table, column, shows } of SHOWN) {
     const row = (which: string) => `(${shows.map((c) => `${which}.${c}`).join(", ")})`;
     await sql
@@ -84,7 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END $$`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${table}_keep_product_wire AFTER UPDATE ON ${table}
+      .raw(`CREATE TRIGGER ${table}_keep_product_wire AFTER UPDATE OF ${shows.join(", ")} ON ${table}
         FOR EACH ROW EXECUTE FUNCTION ${table}_keep_product_wire()`)
       .execute(db);
   }
