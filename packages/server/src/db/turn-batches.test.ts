@@ -49,4 +49,20 @@ describe("TurnAsks", () => {
     expect(await second).toBe("next");
     expect(batches).toEqual([["slow"], ["next"]]);
   });
+
+  it("answers each question as soon as its own answer is ready, not when the slowest of its batch is", async () => {
+    let release: () => void = () => {};
+    const slow = new Promise<string>((resolve) => {
+      release = () => resolve("slow");
+    });
+    const asks = new TurnAsks<string, string>(async (questions) =>
+      questions.map((q) => (q === "slow" ? slow : q)),
+    );
+    const first = asks.ask("slow");
+    const quick = asks.ask("quick");
+    const meanwhile = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 50));
+    expect(await Promise.race([quick, meanwhile])).toBe("quick");
+    release();
+    expect(await first).toBe("slow");
+  });
 });

@@ -39,8 +39,8 @@ export class TurnBatches<T> {
 /**
  * TurnBatches of questions that each wait for an answer: `answer` gets a batch's questions and gives
  * their answers in the same order (each a value, or a promise of one: a question may fail alone); if
- * it throws, every question of the batch fails with it. The next batch starts once every answer of
- * this one has settled.
+ * it throws, every question of the batch fails with it. Each question is answered as soon as its own
+ * answer is ready; the next batch starts once every answer of this one has settled.
  */
 export class TurnAsks<Q, A> {
   private readonly batches: TurnBatches<{
@@ -53,8 +53,10 @@ export class TurnAsks<Q, A> {
     this.batches = new TurnBatches(async (batch) => {
       try {
         const answers = await answer(batch.map((asked) => asked.question));
-        await Promise.allSettled(answers);
+        // Each question has its answer as soon as that one is ready (a quick search of a batch does not
+        // wait for the slowest); the batch still ends only when all have settled.
         for (const [i, asked] of batch.entries()) asked.resolve(answers[i]!);
+        await Promise.allSettled(answers);
       } catch (error) {
         for (const asked of batch) asked.reject(error);
       }
