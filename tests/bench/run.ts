@@ -200,12 +200,12 @@ function summarise(
   head: Pick<Row, "db" | "cache" | "endpoint">,
   rounds: { load: Measured; top: Measured }[],
 ): Row {
-  const pooled = (pick: (m: Measured) => number[]) =>
-    rounds.flatMap((r) => pick(r.load)).sort((a, b) => a - b);
-  const latencies = pooled((m) => m.latencies);
-  const logins = pooled((m) => m.logins);
+  const pooled = (pick: (round: (typeof rounds)[number]) => number[]) =>
+    rounds.flatMap(pick).sort((a, b) => a - b);
+  const latencies = pooled((r) => r.load.latencies);
+  const logins = pooled((r) => r.load.logins);
+  const ceilingLatencies = pooled((r) => r.top.latencies);
   const ratios = rounds.map((r) => r.load.rps / r.top.rps);
-  const ceilingLatencies = rounds.flatMap((r) => r.top.latencies).sort((a, b) => a - b);
   return {
     ...head,
     rps: median(rounds.map((r) => r.load.rps)),
