@@ -2,7 +2,9 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aCategory, aProduct, aRating, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { LISTING_BUCKET_BITS } from "./migrations/0006-read-path.js";
 import { PRODUCT_WIRE } from "./migrations/0011-product-wire.js";
+import { LISTING_FINE_BUCKET_BITS } from "./migrations/0012-listing-fine-buckets.js";
 import type { Database } from "./schema.js";
 
 // The counts and totals that triggers keep must always equal what counting from scratch gives.
@@ -28,8 +30,8 @@ async function listingCountsDrift(db: Kysely<Database>) {
 async function listingBucketsDrift(db: Kysely<Database>) {
   const drift = [];
   for (const [table, bits] of [
-    ["listing_buckets", 10],
-    ["listing_fine_buckets", 7],
+    ["listing_buckets", LISTING_BUCKET_BITS],
+    ["listing_fine_buckets", LISTING_FINE_BUCKET_BITS],
   ] as const) {
     const { rows } = await sql<{ scope: string; scope_id: number; bucket: number }>`
       WITH actual AS (

@@ -113,7 +113,7 @@ function literal(value: unknown): string | undefined {
     const elements = (value as string[]).map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`);
     return `'{${elements.join(",").replaceAll("'", "''")}}'`;
   }
-  // Listing pages asked together (ProductRepository.pageJson): their scope ids and offsets.
+  // Listing pages asked together (ProductRepository.pageJson): their scope ids, offsets and sizes.
   if (Array.isArray(value) && value.every((v) => typeof v === "number" && Number.isFinite(v))) {
     return `'{${value.join(",")}}'`;
   }
