@@ -60,6 +60,9 @@ export class SmokeFailure extends Error {
   }
 }
 
+/** A check not run because an earlier check did not find what it needs: it took no time. */
+export class SmokeNotRun extends SmokeFailure {}
+
 /**
  * The checks of `katale smoke`, in order: what a visitor needs (health, catalogue, products, an
  * image, search, shops, FAQs, the API reference), then with an account what a signed-in user does
@@ -76,7 +79,7 @@ export function smokeChecks(target: SmokeTarget, account?: SmokeAccount): SmokeC
   const shop = <T>(result: Result<T>) => value(result, "shop", target.shopUrl);
   const auth = <T>(result: Result<T, AuthError>) => authValue(result, target.authUrl);
   const need = <T>(thing: T | undefined, what: string): T => {
-    if (thing === undefined) throw new SmokeFailure(smokeMessages.needs(what));
+    if (thing === undefined) throw new SmokeNotRun(smokeMessages.needs(what));
     return thing;
   };
 

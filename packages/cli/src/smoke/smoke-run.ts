@@ -1,5 +1,5 @@
 import type { ServiceName } from "../cli-messages.js";
-import { type SmokeCheck, SmokeFailure } from "./smoke-checks.js";
+import { type SmokeCheck, SmokeFailure, SmokeNotRun } from "./smoke-checks.js";
 import { smokeMessages } from "./smoke-messages.js";
 
 /** One check's outcome, as `--json` prints it. */
@@ -47,7 +47,8 @@ export async function runSmoke(
         if (check.gate === true || (error instanceof SmokeFailure && error.unreachable)) {
           unreachable.set(origin(check.service), message);
         }
-        result = { name: check.name, ok: false, ms: Math.round(now() - start), error: message };
+        const ms = error instanceof SmokeNotRun ? 0 : Math.round(now() - start);
+        result = { name: check.name, ok: false, ms, error: message };
       }
     }
     results.push(result);

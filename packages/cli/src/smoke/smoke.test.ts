@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type SmokeCheck, SmokeFailure, searchWord } from "./smoke-checks.js";
+import { type SmokeCheck, SmokeFailure, SmokeNotRun, searchWord } from "./smoke-checks.js";
 import { smokeJson, smokeJunit, smokeLine } from "./smoke-report.js";
 import { runSmoke } from "./smoke-run.js";
 
@@ -48,6 +48,23 @@ describe("runSmoke", () => {
       error: "not run: cannot reach http://shop.test/",
     });
     expect(results[2]).toMatchObject({ name: "login", ok: true });
+  });
+
+  it("reports 0 ms for a check not run for want of an earlier check's find, whatever the clock says", async () => {
+    let clock = 0;
+    const results = await runSmoke(
+      [
+        check("login", async () => Promise.reject(new SmokeFailure("Invalid Credentials")), {
+          service: "auth",
+        }),
+        check("users/me", async () => Promise.reject(new SmokeNotRun("not run: needs a login"))),
+      ],
+      { timeoutMs: 1000, urls, now: () => (clock += 3) },
+    );
+    expect(results.map(({ name, ms }) => ({ name, ms }))).toEqual([
+      { name: "login", ms: 3 },
+      { name: "users/me", ms: 0 },
+    ]);
   });
 
   it("gives up on a check after the timeout, and a failed gate stops its server's checks", async () => {
