@@ -13,10 +13,11 @@ const END = /^\s*(commit|rollback|end)\s*$/i;
  * with the connection error, which the error handler answers with 503. Statements marked PREPARED
  * (prepared.ts) run as named statements, parsed and planned once per connection.
  *
- * pg and pg-pool are called in their callback form (`connect`, `run`), not through the promises they
- * return without a callback. Under the cold listing load (`npm run bench`, issue 13) those promises
- * kept what each statement read alive through the next young collection, which then promoted it: about
- * 2 MB per collection and 7-9 ms pauses, against 0.3 MB and 2 ms in the callback form.
+ * pg and pg-pool are called in their callback form (`connect` and `query` below), not through the
+ * promises they return without a callback. Under the cold listing load (`npm run bench`, issue 13)
+ * those promises kept what each statement read alive through the next young collection, which then
+ * promoted it: about 2 MB per collection and 7-9 ms pauses, against 0.3 MB and 2 ms in the callback
+ * form.
  */
 export function resilientPool(pool: pg.Pool, onRetry: (error: Error) => void): PostgresPool {
   // A restart or failover ends every connection at once, and the pool may not have heard of it yet
