@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { aProduct } from "../testing/fixtures.js";
 import { databaseKinds, openTestDatabase } from "../testing/test-server.js";
-import { ProductRepository } from "./product-repository.js";
+import { blocksNewestFirst, ProductRepository } from "./product-repository.js";
 
 // The hot read statements are prepared, and stay cheap only while the database keeps one (generic)
 // plan for them: a statement it plans again for every request costs more than it runs (issue 13).
@@ -54,9 +54,7 @@ describe.each(databaseKinds())("prepared read statements keep one plan (%s)", (k
       await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
       const { rows } = await sql`
         EXPLAIN (FORMAT JSON)
-        SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
-        FROM listing_buckets WHERE scope = 'all' AND scope_id = 0
-        ORDER BY bucket DESC`.execute(trx);
+        ${blocksNewestFirst("listing_buckets", sql`scope = 'all' AND scope_id = 0`)}`.execute(trx);
       return JSON.stringify(rows);
     });
     expect(plan).toMatch(/"Node Type": ?"Index Only Scan"/);
