@@ -75,3 +75,21 @@ describe("composition root: the account's ports", () => {
     }
   });
 });
+
+describe("composition root: the features' services", () => {
+  it("builds each feature's services from the container on first use, once", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => JSON.stringify({ data: [] }) };
+    };
+    const services = connectServices(
+      { authUrl: "http://a.test/", shopUrl: "http://s.test/api/shop/" },
+      fetch,
+    );
+    expect(services.engagement).toBe(services.engagement);
+    expect(services.selling?.stateDir).toBe(services.admin?.stateDir);
+    await services.engagement?.browseHistory.listHistory("t0ken");
+    expect(asked).toEqual(["http://s.test/api/shop/product/browse-history/"]);
+  });
+});

@@ -40,8 +40,11 @@ export function portToken<T>(name: string): PortToken<T> {
   return Symbol.for(`katale.${name}`) as PortToken<T>;
 }
 
-/** Every port the clients bind, once. */
-export const PORTS = {
+/**
+ * The ports the HTTP adapters implement on the two services, each named once: the adapters, the
+ * composition roots and the clients' service types are derived from this list.
+ */
+export const GATEWAY_PORTS = {
   categories: portToken<CategoryGateway>("CategoryGateway"),
   products: portToken<ProductGateway>("ProductGateway"),
   reviews: portToken<ReviewGateway>("ReviewGateway"),
@@ -57,11 +60,20 @@ export const PORTS = {
   shopAdmin: portToken<ShopAdminGateway>("ShopAdminGateway"),
   productAdmin: portToken<ProductAdminGateway>("ProductAdminGateway"),
   shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
-  /** The admins' ports (issue 10). */
+  chat: portToken<ChatGateway>("ChatGateway"),
+} as const;
+
+/** The admins' ports over HTTP: apart, so a web app loads them only on the admin pages. */
+export const ADMIN_PORTS = {
   catalogueAdmin: portToken<CatalogueAdminGateway>("CatalogueAdminGateway"),
   verificationReview: portToken<VerificationReviewGateway>("VerificationReviewGateway"),
   adminRole: portToken<AdminRoleGateway>("AdminRoleGateway"),
-  chat: portToken<ChatGateway>("ChatGateway"),
+} as const;
+
+/** Every port the clients bind, once: the gateways, the admins' gateways and the clients' own. */
+export const PORTS = {
+  ...GATEWAY_PORTS,
+  ...ADMIN_PORTS,
   /** The live room connection (a WebSocket in browsers and the CLI). */
   chatSockets: portToken<ChatConnector>("ChatConnector"),
   shopIds: portToken<ShopIdCipher>("ShopIdCipher"),
@@ -71,3 +83,15 @@ export const PORTS = {
   sessionStorage: portToken<KeyValueStorage<SessionValues>>("SessionStorage"),
   clock: portToken<Clock>("Clock"),
 } as const;
+
+/** The port a token names. */
+export type PortOf<Token> = Token extends PortToken<infer T> ? T : never;
+
+/** The ports a table of tokens names, by the same keys (`PortsOf<typeof GATEWAY_PORTS>`). */
+export type PortsOf<Tokens> = { readonly [K in keyof Tokens]: PortOf<Tokens[K]> };
+
+/** Every port by its name in `PORTS`. */
+export type Ports = PortsOf<typeof PORTS>;
+
+/** The names of the gateway ports over HTTP. */
+export type GatewayPortName = keyof typeof GATEWAY_PORTS;

@@ -1,87 +1,33 @@
-import type {
-  AddressSuggestions,
-  AuthGateway,
-  BrowseHistoryGateway,
-  CategoryGateway,
-  ChatGateway,
-  FollowGateway,
-  ProductAdminGateway,
-  ProductGateway,
-  RatingGateway,
-  ReviewGateway,
-  SavedProductGateway,
-  ShopAdminGateway,
-  ShopGateway,
-  ShopVerificationGateway,
-  SupportGateway,
-  UserVerificationGateway,
-} from "@katale/domain";
-import { AuthHttpGateway } from "../auth/auth-http-gateway.js";
+import type { GATEWAY_PORTS, PortsOf } from "@katale/domain";
 import { CategoryHttpGateway } from "../catalogue/category-http-gateway.js";
-import { ChatHttpGateway } from "../chat/chat-http-gateway.js";
-import { BrowseHistoryHttpGateway } from "../engagement/browse-history-http-gateway.js";
-import { FollowHttpGateway } from "../engagement/follow-http-gateway.js";
-import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
-import { SavedProductHttpGateway } from "../engagement/saved-product-http-gateway.js";
-import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
-import { ProductAdminHttpGateway } from "../products/product-admin-http-gateway.js";
 import { ProductHttpGateway } from "../products/product-http-gateway.js";
-import { ReviewHttpGateway } from "../products/review-http-gateway.js";
-import { ShopAdminHttpGateway } from "../shops/shop-admin-http-gateway.js";
 import { ShopHttpGateway } from "../shops/shop-http-gateway.js";
-import { SupportHttpGateway } from "../support/support-http-gateway.js";
-import { ShopVerificationHttpGateway } from "../verification/shop-verification-http-gateway.js";
-import { UserVerificationHttpGateway } from "../verification/user-verification-http-gateway.js";
-import { deferredGateways } from "./deferred-gateways.js";
+import { deferredGatewaySet } from "./deferred-gateway-set.js";
+import { deferredGateways, type FirstScreenPortName } from "./deferred-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
 import { HttpClient, type ServiceUrls } from "./http-client.js";
 
-/** Every gateway port over HTTP, named as in the domain's `PORTS`. A new gateway is added here. */
-export interface HttpGateways {
-  readonly categories: CategoryGateway;
-  readonly products: ProductGateway;
-  readonly reviews: ReviewGateway;
-  readonly shops: ShopGateway;
-  readonly savedProducts: SavedProductGateway;
-  readonly follows: FollowGateway;
-  readonly ratings: RatingGateway;
-  readonly browseHistory: BrowseHistoryGateway;
-  readonly support: SupportGateway;
-  readonly auth: AuthGateway;
-  readonly userVerification: UserVerificationGateway;
-  readonly addresses: AddressSuggestions;
-  readonly shopAdmin: ShopAdminGateway;
-  readonly productAdmin: ProductAdminGateway;
-  readonly shopVerification: ShopVerificationGateway;
-  readonly chat: ChatGateway;
-}
+/** Every gateway port over HTTP, named as in the domain's `GATEWAY_PORTS`. */
+export type HttpGateways = PortsOf<typeof GATEWAY_PORTS>;
 
 export interface HttpGatewaysOptions extends ServiceUrls {
   /** The global `fetch` (browsers, Node) or any function shaped like it (tests). */
   readonly fetch: FetchLike;
 }
 
-/** The gateway factory: every port over HTTP on the two services, sharing one client. */
-export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
-  const http = new HttpClient({ authUrl: options.authUrl, shopUrl: options.shopUrl }, options.fetch);
+/** The gateways a first screen calls (categories, products, shops), built at once. */
+function firstScreenGateways(http: HttpClient): Pick<HttpGateways, FirstScreenPortName> {
   return {
     categories: new CategoryHttpGateway(http),
     products: new ProductHttpGateway(http),
-    reviews: new ReviewHttpGateway(http),
     shops: new ShopHttpGateway(http),
-    savedProducts: new SavedProductHttpGateway(http),
-    follows: new FollowHttpGateway(http),
-    ratings: new RatingHttpGateway(http),
-    browseHistory: new BrowseHistoryHttpGateway(http),
-    support: new SupportHttpGateway(http),
-    auth: new AuthHttpGateway(http),
-    userVerification: new UserVerificationHttpGateway(http),
-    addresses: new AddressSuggestionsHttpGateway(http),
-    shopAdmin: new ShopAdminHttpGateway(http),
-    productAdmin: new ProductAdminHttpGateway(http),
-    shopVerification: new ShopVerificationHttpGateway(http),
-    chat: new ChatHttpGateway(http),
   };
+}
+
+/** The gateway factory: every port over HTTP on the two services, sharing one client. */
+export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
+  const http = new HttpClient({ authUrl: options.authUrl, shopUrl: options.shopUrl }, options.fetch);
+  return { ...firstScreenGateways(http), ...deferredGatewaySet(http) };
 }
 
 /**
@@ -91,10 +37,5 @@ export function createHttpGateways(options: HttpGatewaysOptions): HttpGateways {
  */
 export function createDeferredHttpGateways(options: HttpGatewaysOptions): HttpGateways {
   const http = new HttpClient({ authUrl: options.authUrl, shopUrl: options.shopUrl }, options.fetch);
-  return {
-    categories: new CategoryHttpGateway(http),
-    products: new ProductHttpGateway(http),
-    shops: new ShopHttpGateway(http),
-    ...deferredGateways(http),
-  };
+  return { ...firstScreenGateways(http), ...deferredGateways(http) };
 }

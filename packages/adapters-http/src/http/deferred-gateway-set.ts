@@ -14,7 +14,7 @@ import { UserVerificationHttpGateway } from "../verification/user-verification-h
 import type { DeferredGatewaySet } from "./deferred-gateways.js";
 import type { HttpClient } from "./http-client.js";
 
-/** The gateways `deferredGateways` loads on first use (deferred-gateways.ts). */
+/** The gateways `deferredGateways` loads on first use (deferred-gateways.ts), one per deferred port. */
 export function deferredGatewaySet(http: HttpClient): DeferredGatewaySet {
   return {
     reviews: new ReviewHttpGateway(http),

@@ -1,4 +1,4 @@
-import { err } from "@katale/domain";
+import { err, GATEWAY_PORTS, type GatewayPortName } from "@katale/domain";
 import type { HttpGateways } from "./create-http-gateways.js";
 import type { HttpClient } from "./http-client.js";
 import { loadOnce } from "./load-once.js";
@@ -8,8 +8,19 @@ import { loadOnce } from "./load-once.js";
 // wire schemas are then built when a screen needs them, not while the page starts (issue 13: building
 // every zod schema of the contract at start-up held a slow phone's main thread for ~200 ms).
 
-/** The ports that are loaded on first use. */
-export type DeferredGatewaySet = Omit<HttpGateways, "categories" | "products" | "shops">;
+/** The ports a first screen calls: built at once (create-http-gateways.ts). */
+const FIRST_SCREEN_PORTS = ["categories", "products", "shops"] as const satisfies readonly GatewayPortName[];
+
+export type FirstScreenPortName = (typeof FIRST_SCREEN_PORTS)[number];
+
+/** The ports that are loaded on first use: every other gateway port of the domain's list. */
+export type DeferredGatewaySet = Omit<HttpGateways, FirstScreenPortName>;
+
+type DeferredPortName = keyof DeferredGatewaySet;
+
+const DEFERRED_PORTS = (Object.keys(GATEWAY_PORTS) as GatewayPortName[]).filter(
+  (name): name is DeferredPortName => !(FIRST_SCREEN_PORTS as readonly string[]).includes(name),
+);
 
 /** Every port of `DeferredGatewaySet`, each loading the chunk on its first call. */
 export function deferredGateways(http: HttpClient): DeferredGatewaySet {
@@ -35,19 +46,7 @@ export function deferredGateways(http: HttpClient): DeferredGatewaySet {
         };
       },
     });
-  return {
-    reviews: port("reviews"),
-    savedProducts: port("savedProducts"),
-    follows: port("follows"),
-    ratings: port("ratings"),
-    browseHistory: port("browseHistory"),
-    support: port("support"),
-    auth: port("auth"),
-    userVerification: port("userVerification"),
-    addresses: port("addresses"),
-    shopAdmin: port("shopAdmin"),
-    productAdmin: port("productAdmin"),
-    shopVerification: port("shopVerification"),
-    chat: port("chat"),
-  };
+  return Object.fromEntries(
+    DEFERRED_PORTS.map((name) => [name, port(name)]),
+  ) as unknown as DeferredGatewaySet;
 }

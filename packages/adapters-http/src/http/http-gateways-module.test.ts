@@ -1,6 +1,7 @@
-import { PORTS, type PortToken, type ShopGateway } from "@katale/domain";
+import { ADMIN_PORTS, GATEWAY_PORTS, PORTS, type PortToken, type ShopGateway } from "@katale/domain";
 import { Container } from "inversify";
 import { describe, expect, it } from "vitest";
+import { createDeferredHttpGateways, createHttpGateways } from "./create-http-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
 import { httpGatewaysModule } from "./http-gateways-module.js";
 
@@ -51,5 +52,21 @@ describe("HTTP gateways module", () => {
     const shops = container.get<ShopGateway>(PORTS.shops);
     expect(await shops.listShopsByIds([])).toEqual({ ok: true, value: [] });
     expect(asked).toEqual([]);
+  });
+
+  it("binds every port of the domain's gateway and admin lists, and the first visit gets every one", () => {
+    const options = {
+      authUrl: "http://a.test/",
+      shopUrl: "http://s.test/",
+      fetch: async () => ({ status: 200, text: async () => "{}" }),
+    };
+    const container = new Container();
+    container.load(httpGatewaysModule(options));
+    for (const token of [...Object.values(GATEWAY_PORTS), ...Object.values(ADMIN_PORTS)]) {
+      expect(container.isBound(token)).toBe(true);
+    }
+    const names = Object.keys(GATEWAY_PORTS).sort();
+    expect(Object.keys(createHttpGateways(options)).sort()).toEqual(names);
+    expect(Object.keys(createDeferredHttpGateways(options)).sort()).toEqual(names);
   });
 });

@@ -7,10 +7,9 @@ import {
 } from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl } from "@katale/domain";
-import type { AdminServices } from "./admin-services.js";
 import type { AppConfig } from "./app-config.js";
 import { withFirstScreen } from "./first-screen-fetch.js";
-import type { Services } from "./services.js";
+import type { AdminServices, Services } from "./services.js";
 import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
 // The one place where the domain's ports meet their adapters in the browser: the HTTP gateways, the
@@ -40,22 +39,7 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
   });
   let admin: Promise<AdminServices> | undefined;
   return {
-    categories: http.categories,
-    products: http.products,
-    shops: http.shops,
-    support: http.support,
-    auth: http.auth,
-    userVerification: http.userVerification,
-    addresses: http.addresses,
-    reviews: http.reviews,
-    savedProducts: http.savedProducts,
-    follows: http.follows,
-    ratings: http.ratings,
-    browseHistory: http.browseHistory,
-    shopAdmin: http.shopAdmin,
-    productAdmin: http.productAdmin,
-    shopVerification: http.shopVerification,
-    chat: http.chat,
+    ...http,
     // Loaded when a room is first opened. The browser's WebSocket: its handlers take Events where the
     // connector's port says `unknown`.
     chatSockets: new DeferredChatConnector(() =>

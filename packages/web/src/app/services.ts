@@ -1,56 +1,22 @@
-import type {
-  AddressSuggestions,
-  AuthGateway,
-  BrowseHistoryGateway,
-  CategoryGateway,
-  ChatConnector,
-  ChatGateway,
-  Clock,
-  FollowGateway,
-  KeyValueStorage,
-  LocalValues,
-  ProductAdminGateway,
-  ProductGateway,
-  RatingGateway,
-  ReviewGateway,
-  SavedProductGateway,
-  SessionValues,
-  ShopAdminGateway,
-  ShopGateway,
-  ShopIdCipher,
-  ShopVerificationGateway,
-  SupportGateway,
-  UserVerificationGateway,
-} from "@katale/domain";
-import type { AdminServices } from "./admin-services.js";
+import type { AdminHttpGateways, HttpGateways } from "@katale/adapters-http";
+import type { ChatConnector, Ports } from "@katale/domain";
 
-/** Everything the screens' hooks need, resolved once in the composition root (the ports as `PORTS` names them). */
-export interface Services {
-  readonly categories: CategoryGateway;
-  readonly products: ProductGateway;
-  readonly shops: ShopGateway;
-  readonly support: SupportGateway;
-  readonly auth: AuthGateway;
-  readonly userVerification: UserVerificationGateway;
-  readonly addresses: AddressSuggestions;
-  readonly reviews: ReviewGateway;
-  readonly savedProducts: SavedProductGateway;
-  readonly follows: FollowGateway;
-  readonly ratings: RatingGateway;
-  readonly browseHistory: BrowseHistoryGateway;
-  /** The shop owner's calls (issue 9): shops, products, shop verification. */
-  readonly shopAdmin: ShopAdminGateway;
-  readonly productAdmin: ProductAdminGateway;
-  readonly shopVerification: ShopVerificationGateway;
-  /** The chat's calls and its rooms' live connections (issue 11). */
-  readonly chat: ChatGateway;
+/** The admins' ports, loaded on first use by the admin pages (their own chunk). */
+export type AdminServices = AdminHttpGateways;
+
+/**
+ * Everything the screens' hooks need, resolved once in the composition root: every gateway port
+ * (named as the domain's `GATEWAY_PORTS` names them), the rooms' live connections, the admins'
+ * ports on demand, and the browser's own ports.
+ */
+export interface Services extends HttpGateways {
   readonly chatSockets: ChatConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
   readonly admin: () => Promise<AdminServices>;
-  readonly shopIds: ShopIdCipher;
-  readonly local: KeyValueStorage<LocalValues>;
-  readonly session: KeyValueStorage<SessionValues>;
-  readonly clock: Clock;
+  readonly shopIds: Ports["shopIds"];
+  readonly local: Ports["localStorage"];
+  readonly session: Ports["sessionStorage"];
+  readonly clock: Ports["clock"];
   /** Where an image path the services name can be fetched (null: no image). */
   readonly media: (path: string | null | undefined) => string | null;
 }
