@@ -15,7 +15,7 @@ import { type Kysely, sql } from "kysely";
 //   instead of a trigram comparison with every product name.
 
 /** Products per bucket of listing_buckets: ids [b × 1024, (b + 1) × 1024) are bucket b. */
-export const LISTING_BUCKET_BITS = 10;
+const LISTING_BUCKET_BITS = 10;
 
 /** Name words of 3 to 40 ASCII letters and digits (the only ones search widens a typo to). */
 const NAME_WORDS = (nameColumn: string) => `

@@ -10,7 +10,7 @@ import { dropListingBuckets, keepListingBuckets } from "./0006-read-path.js";
 // cost more than it saved.
 
 /** Products per fine bucket: ids [b × 128, (b + 1) × 128) are fine bucket b. */
-export const LISTING_FINE_BUCKET_BITS = 7;
+const LISTING_FINE_BUCKET_BITS = 7;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
