@@ -28,7 +28,8 @@ import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled
 import { imageRefusal } from "../http/uploads.js";
 import type { ChatHub, Member } from "./chat-hub.js";
 import { messageAllowance, type SocketLeases } from "./chat-limits.js";
-import { ChatRepository, type ProductRef, type RoomAccess, type StoredMessage } from "./chat-repository.js";
+import { ChatMessageRepository, type StoredMessage } from "./chat-message-repository.js";
+import { ChatRepository, type ProductRef, type RoomAccess } from "./chat-repository.js";
 import { ChatWriter } from "./chat-writer.js";
 
 // Live chat, shop service (spec §2 Chat, §7; issue 11): the room calls and the room's WebSocket.
@@ -113,6 +114,7 @@ const SOCKET_DESCRIPTION = [
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
   const { db, database, media, config, counters } = options;
   const rooms = new ChatRepository(db);
+  const chatMessages = new ChatMessageRepository(db);
   const allowance = messageAllowance(counters, CHAT_MESSAGE_LIMIT);
   // One picture per call, in the field `image` only; nothing read before the sender is signed in.
   await registerSpooledUploads(app, db, {
@@ -124,7 +126,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const hub = options.hub;
   const viaNotify = database.kind === "postgres";
   // The socket's messages, several per statement under load.
-  const writer = new ChatWriter(rooms, viaNotify ? CHAT_CHANNEL : undefined, (err) =>
+  const writer = new ChatWriter(chatMessages, viaNotify ? CHAT_CHANNEL : undefined, (err) =>
     app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
   );
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
@@ -271,7 +273,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         const refused = imageRefusal(stored);
         return sendError(reply, refused.status, refused.code, { detail: refused.message });
       }
-      const message = await rooms.addMessage(
+      const message = await chatMessages.addMessage(
         room,
         me.id,
         "",
