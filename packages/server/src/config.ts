@@ -1,7 +1,11 @@
 import { isIP } from "node:net";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
+import { type HttpLimits, httpLimitsSchema } from "./http/http-limits-schema.js";
 import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
+import { type S3Settings, severalInstancesSchema } from "./several-instances-schema.js";
+
+export type { S3Settings };
 
 // Configuration comes from environment variables only (DESIGN §2). A bad value stops start-up with
 // one line naming the variable; production refuses development defaults for secrets.
@@ -141,146 +145,6 @@ const schema = z
       });
   });
 
-// ---- HTTP limits for slow or stalled clients (phones on slow networks, and slowloris attacks) ----
-const seconds = (max: number) =>
-  z.coerce
-    .number({ error: `must be a whole number of seconds from 1 to ${max}` })
-    .int(`must be a whole number of seconds from 1 to ${max}`)
-    .min(1, `must be a whole number of seconds from 1 to ${max}`)
-    .max(max, `must be a whole number of seconds from 1 to ${max}`);
-const httpLimitsSchema = z
-  .object({
-    HTTP_HEADERS_TIMEOUT_SECONDS: seconds(600).default(30),
-    HTTP_REQUEST_TIMEOUT_SECONDS: seconds(3600).default(300),
-    HTTP_IDLE_TIMEOUT_SECONDS: seconds(3600).default(60),
-    HTTP_KEEP_ALIVE_SECONDS: seconds(600).default(72),
-    HTTP_MAX_CONNECTIONS: z.coerce
-      .number({ error: "must be a number of connections from 1 to 1000000" })
-      .int()
-      .min(1)
-      .max(1_000_000)
-      .default(2000),
-  })
-  .superRefine((env, ctx) => {
-    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
-      ctx.addIssue({
-        code: "custom",
-        path: ["HTTP_HEADERS_TIMEOUT_SECONDS"],
-        message: "cannot be longer than HTTP_REQUEST_TIMEOUT_SECONDS",
-      });
-  });
-
-export interface HttpLimits {
-  /** The request line and headers must arrive within this (ms). */
-  headersTimeoutMs: number;
-  /** The whole request, body included, must arrive within this (ms). */
-  requestTimeoutMs: number;
-  /** A connection with no traffic this long is closed (ms). */
-  idleTimeoutMs: number;
-  /** An idle keep-alive connection is kept this long between requests (ms). */
-  keepAliveTimeoutMs: number;
-  /** Connections open at once; more are refused. */
-  maxConnections: number;
-}
-// ---- end of HTTP limits ----
-
-// ---- Several instances on one database (issue 13): shared rate limits and media storage ----
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const bucket = z
-  .string()
-  .regex(BUCKET, "must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)");
-const yesNo = z
-  .enum(["true", "false", "on", "off", "1", "0"], { error: "must be true or false" })
-  .transform((v) => v === "true" || v === "on" || v === "1");
-/** The S3_* variables: any of them asks for S3 storage, which then needs a bucket and credentials. */
-const S3_VARIABLES = [
-  "S3_ENDPOINT",
-  "S3_BUCKET",
-  "S3_PRIVATE_BUCKET",
-  "S3_PREFIX",
-  "S3_REGION",
-  "S3_ACCESS_KEY_ID",
-  "S3_SECRET_ACCESS_KEY",
-  "S3_FORCE_PATH_STYLE",
-] as const;
-const sharedSchema = z
-  .object({
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-    S3_BUCKET: bucket.optional(),
-    S3_PRIVATE_BUCKET: bucket.optional(),
-    S3_PREFIX: z
-      .string()
-      .regex(
-        /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
-        "must be a key prefix such as katale/ (letters, digits, . _ - and /)",
-      )
-      .optional(),
-    S3_REGION: z.string().min(1).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: yesNo.optional(),
-    AWS_REGION: z.string().min(1).optional(),
-    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
-    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    AWS_SESSION_TOKEN: z.string().min(1).optional(),
-  })
-  .superRefine((env, ctx) => {
-    const given = S3_VARIABLES.find((name) => env[name] !== undefined);
-    if (!given) return;
-    const required = (name: string, when: string) =>
-      ctx.addIssue({ code: "custom", path: [name], message: `is required when ${when} is set` });
-    if (!env.S3_BUCKET) return required("S3_BUCKET", given);
-    // A pair of S3_* keys, or the AWS_* ones; never half of either.
-    if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY)
-      return required("S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID");
-    if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID)
-      return required("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY");
-    if (!env.S3_ACCESS_KEY_ID && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY))
-      ctx.addIssue({
-        code: "custom",
-        path: ["S3_ACCESS_KEY_ID"],
-        message:
-          "and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY) are required when S3_BUCKET is set",
-      });
-  });
-
-/** Media in an S3-compatible store (S3_* variables); unset: files in DATA_DIR. */
-export interface S3Settings {
-  /** Unset: AWS S3 itself, in `region`. */
-  endpoint: string | undefined;
-  region: string;
-  /** Public images under `${prefix}media/`. */
-  bucket: string;
-  /** Verification documents under `${prefix}private/` here (S3_PRIVATE_BUCKET, else `bucket`). */
-  privateBucket: string;
-  /** "" or ends with "/". */
-  prefix: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string | undefined;
-  /** Bucket in the path (most self-hosted stores) rather than in the host name. */
-  forcePathStyle: boolean;
-}
-
-function s3Settings(e: z.infer<typeof sharedSchema>): S3Settings | undefined {
-  if (!e.S3_BUCKET) return undefined;
-  const ownKeys = e.S3_ACCESS_KEY_ID !== undefined;
-  const prefix = e.S3_PREFIX ?? "";
-  return {
-    endpoint: e.S3_ENDPOINT,
-    region: e.S3_REGION ?? e.AWS_REGION ?? "us-east-1",
-    bucket: e.S3_BUCKET,
-    privateBucket: e.S3_PRIVATE_BUCKET ?? e.S3_BUCKET,
-    prefix: prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`,
-    accessKeyId: (ownKeys ? e.S3_ACCESS_KEY_ID : e.AWS_ACCESS_KEY_ID) ?? "",
-    secretAccessKey: (ownKeys ? e.S3_SECRET_ACCESS_KEY : e.AWS_SECRET_ACCESS_KEY) ?? "",
-    sessionToken: ownKeys ? undefined : e.AWS_SESSION_TOKEN,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-  };
-}
-// ---- end of several instances ----
-
 export type Service = "auth" | "shop";
 
 export interface Config {
@@ -333,8 +197,8 @@ export function loadConfig(
   // Empty strings (`PORT=` in a shell) mean unset.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const e = parseOrThrow(schema, cleaned);
-  const h = parseOrThrow(httpLimitsSchema, cleaned);
-  const shared = parseOrThrow(sharedSchema, cleaned);
+  const httpLimits = parseOrThrow(httpLimitsSchema, cleaned);
+  const shared = parseOrThrow(severalInstancesSchema, cleaned);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -361,15 +225,9 @@ export function loadConfig(
     authRateLimits: e.AUTH_RATE_LIMITS === "on",
     pgliteFsync: e.PGLITE_FSYNC === "on",
     imageJobs: { concurrency: e.IMAGE_JOBS, maxWaiting: e.IMAGE_QUEUE, waitMs: e.IMAGE_QUEUE_SECONDS * 1000 },
-    httpLimits: {
-      headersTimeoutMs: h.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeoutMs: h.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
-      idleTimeoutMs: h.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
-      keepAliveTimeoutMs: h.HTTP_KEEP_ALIVE_SECONDS * 1000,
-      maxConnections: h.HTTP_MAX_CONNECTIONS,
-    },
-    redisUrl: shared.REDIS_URL,
-    s3: s3Settings(shared),
+    httpLimits,
+    redisUrl: shared.redisUrl,
+    s3: shared.s3,
   };
 }
 

@@ -6,6 +6,7 @@ import { sendError } from "../http/error-reply.js";
 import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { CatalogueRepository } from "./catalogue-repository.js";
+import { FilterRepository } from "./filter-repository.js";
 
 // Catalogue read routes of the shop service (spec §7), mounted under /api/shop/. Browsers ask again
 // each time (`no-cache`), so an admin's change shows at once; the server's read cache still answers,
@@ -15,6 +16,7 @@ const TAG = "catalogue";
 
 export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const catalogue = new CatalogueRepository(db);
+  const catalogueFilters = new FilterRepository(db);
 
   app.get(
     `/${catalogueCalls.listCategories.path}`,
@@ -53,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     { schema: routeSchema(catalogueCalls.listFilters, TAG) },
     async (request, reply) => {
       const { subcategoryId } = request.params;
-      const filters = await catalogue.filters(subcategoryId);
+      const filters = await catalogueFilters.filters(subcategoryId);
       if (filters.length === 0 && !(await catalogue.subCategoryExists(subcategoryId))) {
         return sendError(reply, 404, "sub_category_not_found", { detail: SUB_CATEGORY_NOT_FOUND });
       }
@@ -67,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     { schema: routeSchema(catalogueCalls.listFilterValues, TAG) },
     async (request, reply) => {
       const { filterId } = request.params;
-      const values = await catalogue.filterValues(filterId);
+      const values = await catalogueFilters.filterValues(filterId);
       if (values === null)
         return sendError(reply, 404, "filter_not_found", { detail: messages.adminServer.filterNotFound });
       reply.header("cache-control", PUBLIC_REVALIDATE);

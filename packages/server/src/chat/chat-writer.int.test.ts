@@ -2,7 +2,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aShop, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { ChatRepository, type NewMessage, type RoomAccess } from "./chat-repository.js";
+import { ChatMessageRepository, type NewMessage } from "./chat-message-repository.js";
+import { ChatRepository, type RoomAccess } from "./chat-repository.js";
 import { ChatWriter } from "./chat-writer.js";
 
 // The socket's batched writes (chat-writer.ts) on both databases: many messages at once take few
@@ -12,6 +13,7 @@ import { ChatWriter } from "./chat-writer.js";
 describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
   let server: TestServer;
   let rooms: ChatRepository;
+  let messages: ChatMessageRepository;
   let a: RoomAccess;
   let b: RoomAccess;
   const statements: number[] = [];
@@ -19,8 +21,9 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ database: kind, seed: "none" });
     rooms = new ChatRepository(server.db);
-    const addMessages = rooms.addMessages.bind(rooms);
-    rooms.addMessages = (items, notify) => {
+    messages = new ChatMessageRepository(server.db);
+    const addMessages = messages.addMessages.bind(messages);
+    messages.addMessages = (items, notify) => {
       statements.push(items.length);
       return addMessages(items, notify);
     };
@@ -36,7 +39,7 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
   afterAll(() => server?.close());
 
   it("stores 60 messages sent at once in a few statements, each room's in the order written", async () => {
-    const writer = new ChatWriter(rooms);
+    const writer = new ChatWriter(messages);
     const items: NewMessage[] = Array.from({ length: 60 }, (_, i) => {
       const room = i % 2 === 0 ? a : b;
       return { room, senderId: i % 3 === 0 ? room.ownerId : room.customerId, text: `message ${i}` };
@@ -68,7 +71,7 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
       listener.on("notification", (n) => heard.push(n.payload ?? ""));
       await listener.query("LISTEN chat_writer_test");
       try {
-        const writer = new ChatWriter(rooms, "chat_writer_test");
+        const writer = new ChatWriter(messages, "chat_writer_test");
         const items: NewMessage[] = Array.from({ length: 40 }, (_, i) => {
           const room = i % 2 === 0 ? a : b;
           return { room, senderId: room.customerId, text: `told ${i}` };
@@ -121,7 +124,7 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
       const until = Date.now() + 2000;
       const writer = async (by: "customer" | "owner") => {
         while (Date.now() < until) {
-          await rooms.addMessages(batch(by)).catch((error: unknown) => failures.push(error));
+          await messages.addMessages(batch(by)).catch((error: unknown) => failures.push(error));
         }
       };
       await Promise.all([writer("customer"), writer("owner"), writer("customer"), writer("owner")]);
@@ -130,7 +133,7 @@ describe.each(databaseKinds())("the chat writer (%s)", (kind) => {
   );
 
   it("fails only the message that cannot be stored", async () => {
-    const writer = new ChatWriter(rooms);
+    const writer = new ChatWriter(messages);
     const gone: RoomAccess = { ...a, id: 2_000_000_000 };
     const results = await Promise.allSettled([
       writer.write({ room: a, senderId: a.customerId, text: "before" }),

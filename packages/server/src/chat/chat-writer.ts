@@ -1,5 +1,5 @@
 import { TurnAsks } from "../db/turn-batches.js";
-import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repository.js";
+import type { ChatMessageRepository, NewMessage, StoredMessage } from "./chat-message-repository.js";
 
 // The socket's message writes, batched (issue 11's load goal): every message that arrives while a
 // write is on its way (or in the same turn of the event loop) goes into the next statement, so the
@@ -8,7 +8,7 @@ import type { ChatRepository, NewMessage, StoredMessage } from "./chat-repositor
 // messages is tried alone, so one bad message (a room removed meanwhile) fails only itself.
 //
 // PostgreSQL: the other instances are told of a batch after it is stored, by a statement of its own
-// (ChatRepository.notifyStored, each message's wire in its notification so they need not load it),
+// (ChatMessageRepository.notifyStored, each message's wire in its notification so they need not load it),
 // the batches' notifications in the order stored. Not in the insert's transaction: a transaction
 // that notifies holds the database's notification lock until its commit has reached the disk, so
 // every instance's batches would wait for each other's disk flushes.
@@ -22,7 +22,7 @@ export class ChatWriter {
   private notifying: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly rooms: ChatRepository,
+    private readonly messages: Pick<ChatMessageRepository, "addMessages" | "notifyStored">,
     /** PostgreSQL: the channel told of each new message. */
     private readonly notify?: string,
     /** A batch whose notification failed (the other instances' sockets miss it until they reconnect). */
@@ -35,7 +35,7 @@ export class ChatWriter {
 
   private async store(items: NewMessage[]): Promise<(StoredMessage | Promise<StoredMessage>)[]> {
     try {
-      const stored = await this.rooms.addMessages(items);
+      const stored = await this.messages.addMessages(items);
       this.tell(stored);
       return stored;
     } catch {
@@ -43,7 +43,7 @@ export class ChatWriter {
       let previous: Promise<unknown> = Promise.resolve();
       return items.map((item) => {
         const alone = previous.then(async () => {
-          const [stored] = await this.rooms.addMessages([item]);
+          const [stored] = await this.messages.addMessages([item]);
           this.tell([stored!]);
           return stored!;
         });
@@ -58,7 +58,7 @@ export class ChatWriter {
     const channel = this.notify;
     if (!channel) return;
     this.notifying = this.notifying
-      .then(() => this.rooms.notifyStored(channel, stored))
+      .then(() => this.messages.notifyStored(channel, stored))
       .catch(this.onNotifyError);
   }
 }

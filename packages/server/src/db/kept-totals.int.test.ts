@@ -1,10 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTING_BUCKET_BITS, LISTING_FINE_BUCKET_BITS } from "../products/listing-blocks.js";
 import { aCategory, aProduct, aRating, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
-import { LISTING_BUCKET_BITS } from "./migrations/0006-read-path.js";
 import { PRODUCT_WIRE } from "./migrations/0011-product-wire.js";
-import { LISTING_FINE_BUCKET_BITS } from "./migrations/0012-listing-fine-buckets.js";
 import type { Database } from "./schema.js";
 
 // The counts and totals that triggers keep must always equal what counting from scratch gives.

@@ -1,11 +1,10 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
 import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
-import { LISTING_FINE_BUCKET_BITS } from "../db/migrations/0012-listing-fine-buckets.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
 import { TurnAsks } from "../db/turn-batches.js";
+import { LISTING_BUCKET_BITS, LISTING_FINE_BUCKET_BITS } from "./listing-blocks.js";
 
 // Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
 // category by join, the image paths kept on the row in position order (the first is the display

@@ -1,0 +1,113 @@
+import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import { refusedInput } from "../engagement/input-refusal.js";
+import type { FieldWording } from "../http/field-errors.js";
+import { catalogueRefusals as refuse } from "./catalogue-refusals.js";
+import type { CatalogueApp, CatalogueWriteKit } from "./catalogue-write-kit.js";
+
+// Filters and their values (JSON), with what an admin needs beyond the spec: rename and delete them.
+
+const TAG = "catalogue";
+const m = messages.adminServer;
+const FILTER_WORDING: FieldWording = {
+  name: [m.filterNameRequired, m.nameTooLong],
+  subcategory: [m.subCategoryRequired, m.subCategoryRequired],
+};
+const VALUE_WORDING: FieldWording = {
+  name: [m.filterValueRequired, m.nameTooLong],
+  filter: [m.filterRequired, m.filterRequired],
+};
+
+export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): void {
+  const { catalogue, filters, admin } = kit;
+
+  app.post(
+    `/${catalogueCalls.createFilter.path}`,
+    { schema: routeSchema(catalogueCalls.createFilter, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, FILTER_WORDING)) return reply;
+      const { name, subcategory } = request.body;
+      if (!(await catalogue.subCategoryExists(subcategory))) return refuse.subCategoryNotFound(reply);
+      if (await filters.filterNameTaken(subcategory, name)) return refuse.filterExists(reply);
+      const written = await kit.write(
+        reply,
+        () => filters.createFilter(subcategory, name),
+        refuse.filterExists,
+      );
+      if (!written.ok) return reply;
+      return reply.code(201).send({ data: written.value });
+    },
+  );
+
+  app.patch(
+    `/${catalogueCalls.updateFilter.path}`,
+    { schema: routeSchema(catalogueCalls.updateFilter, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, FILTER_WORDING)) return reply;
+      const { id } = request.params;
+      const { name } = request.body;
+      const filter = await filters.filter(id);
+      if (!filter) return refuse.filterNotFound(reply);
+      if (await filters.filterNameTaken(filter.sub_category_id, name, id)) return refuse.filterExists(reply);
+      const written = await kit.write(reply, () => filters.renameFilter(id, name), refuse.filterExists);
+      if (!written.ok) return reply;
+      return { data: written.value };
+    },
+  );
+
+  app.delete(
+    `/${catalogueCalls.deleteFilter.path}`,
+    { schema: routeSchema(catalogueCalls.deleteFilter, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      if (!(await filters.deleteFilter(request.params.id))) return refuse.filterNotFound(reply);
+      await kit.removed();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `/${catalogueCalls.createFilterValue.path}`,
+    { schema: routeSchema(catalogueCalls.createFilterValue, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, VALUE_WORDING)) return reply;
+      const { filter, name } = request.body;
+      if (!(await filters.filter(filter))) return refuse.filterNotFound(reply);
+      if (await filters.filterValueNameTaken(filter, name)) return refuse.valueExists(reply);
+      const written = await kit.write(
+        reply,
+        () => filters.createFilterValue(filter, name),
+        refuse.valueExists,
+      );
+      if (!written.ok) return reply;
+      return reply.code(201).send({ data: written.value });
+    },
+  );
+
+  app.patch(
+    `/${catalogueCalls.updateFilterValue.path}`,
+    { schema: routeSchema(catalogueCalls.updateFilterValue, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply, VALUE_WORDING)) return reply;
+      const { id } = request.params;
+      const { name } = request.body;
+      const value = await filters.filterValue(id);
+      if (!value) return refuse.valueNotFound(reply);
+      if (await filters.filterValueNameTaken(value.filter, name, id)) return refuse.valueExists(reply);
+      const written = await kit.write(reply, () => filters.renameFilterValue(id, name), refuse.valueExists);
+      if (!written.ok) return reply;
+      return { data: written.value };
+    },
+  );
+
+  app.delete(
+    `/${catalogueCalls.deleteFilterValue.path}`,
+    { schema: routeSchema(catalogueCalls.deleteFilterValue, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      if (!(await filters.deleteFilterValue(request.params.id))) return refuse.valueNotFound(reply);
+      await kit.removed();
+      return reply.code(204).send(null);
+    },
+  );
+}

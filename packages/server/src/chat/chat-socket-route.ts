@@ -1,0 +1,233 @@
+import {
+  CHAT_BEARER_PREFIX,
+  CHAT_CLOSE,
+  CHAT_MESSAGE_MAX,
+  CHAT_PROTOCOL,
+  type ChatProductWire,
+  chatSendFrame,
+} from "@katale/adapters-http/contract";
+import { messages } from "@katale/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import type { WebSocket } from "ws";
+import { z } from "zod";
+import { type AuthUser, authenticateToken } from "../auth/authenticate.js";
+import type { Database } from "../db/schema.js";
+import { sendError } from "../http/error-reply.js";
+import type { ChatFanOut } from "./chat-fan-out.js";
+import type { ChatHub, Member } from "./chat-hub.js";
+import type { MessageAllowance, SocketLeases } from "./chat-limits.js";
+import type { ChatRepository, ProductRef, RoomAccess } from "./chat-repository.js";
+import type { ChatWriter } from "./chat-writer.js";
+
+// The room's WebSocket `chat/{slug}/`: the client offers the subprotocols `katale.chat.v1` and
+// `bearer.<token>` (the token never goes in the URL, so never in a log); the upgrade is refused with
+// 401 (no valid token), 403 (not a participant, or no such room), 429 (too many open sockets).
+// Frames are JSON text: `{message, sender_id, product}` sends (the sender is the token's user, the
+// product card comes from the database), `{type: "read"}` marks the room read. Refused frames get
+// `{error}`, the socket stays open. A stored message goes to every socket of the room (ChatFanOut).
+
+const TAG = "chat";
+/** Frames waiting on one socket past this close it (4429): a client flooding faster than it is served. */
+const MAX_PENDING_FRAMES = 64;
+/** `{type: "read"}` is written at most this often per socket. */
+const READ_EVERY_MS = 1000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the socket's admission (preHandler) for the socket handler. */
+    chatAdmission?: { user: AuthUser; room: RoomAccess };
+  }
+}
+
+/** What the socket works with (chat-routes.ts makes them). */
+export interface ChatSocketContext {
+  db: Kysely<Database>;
+  rooms: ChatRepository;
+  hub: ChatHub;
+  fanOut: ChatFanOut;
+  writer: ChatWriter;
+  /** Messages per user, on every instance together. */
+  allowance: MessageAllowance;
+  /** The users' sockets on the other instances (none on PGlite: one instance). */
+  sockets?: SocketLeases | undefined;
+}
+
+const socketParams = z.object({ slug: z.string().min(1).max(200) });
+
+const SOCKET_DESCRIPTION = [
+  "The room's WebSocket (not an HTTP call: a plain GET answers 426).",
+  "",
+  "**Connect** to `ws(s)://<host>/api/shop/chat/{slug}/` offering two subprotocols: `katale.chat.v1` and",
+  "`bearer.<token>` (the login key). The server answers `katale.chat.v1`. The upgrade is refused with",
+  "401 (no or invalid token), 403 (not the room's customer or shop owner, or no such room), 429 (20 open",
+  "sockets already, on every instance together).",
+  "",
+  "**Send** (JSON text): `{message, sender_id, product}`: the sender is always the token's user",
+  "(`sender_id` is ignored); the text is trimmed, 1–2000 characters; `product` is optional,",
+  "`{slug}` or `{product_id}`, and its card (`product_id, slug, product_name, price, images`) is filled",
+  'from the database. `{type: "read"}` marks the room read. At most 30 messages per 10 s per user.',
+  "",
+  "**Receive**: `{message: {message, sender_id, product, image, created_at}}` for every message of the room",
+  "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
+  'and `{error: "..."}` when a frame is refused (blank, too long, not JSON,',
+  "unknown product, too fast); the socket stays open.",
+  "",
+  "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
+  "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting. The server",
+  "pings every 30 s and drops sockets that do not answer, and drops a reader more than 1 MiB behind",
+  "(the client sees 1006): reconnect with backoff and fetch the history to fill the gap.",
+].join("\n");
+
+/** Adds the room's socket to `app` (the route that admits an upgrade, and the socket handler). */
+export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], context: ChatSocketContext): void {
+  const { db, rooms, hub, fanOut, writer, allowance } = context;
+
+  /** Refuses the upgrade (400 without katale.chat.v1, 401/403/429) before it happens; sets request.chatAdmission. */
+  async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
+    const offered = String(request.headers["sec-websocket-protocol"] ?? "")
+      .split(",")
+      .map((p) => p.trim());
+    if (request.ws && !offered.includes(CHAT_PROTOCOL))
+      return sendError(reply, 400, "invalid_input", { detail: messages.chat.socketOnly });
+    const bearer = offered.find((p) => p.startsWith(CHAT_BEARER_PREFIX));
+    const token = bearer?.slice(CHAT_BEARER_PREFIX.length) ?? "";
+    const user = token ? await authenticateToken(db, token) : null;
+    if (!user) {
+      return sendError(reply, 401, token ? "invalid_token" : "not_authenticated", {
+        detail: token ? messages.authServer.invalidToken : messages.authServer.credentialsMissing,
+      });
+    }
+    const slug = request.params.slug;
+    const room =
+      typeof slug === "string" && slug.length <= 200 ? await rooms.participantRoom(slug, user.id) : undefined;
+    if (!room) return sendError(reply, 403, "forbidden", { detail: messages.chat.roomNotFound });
+    // The other instances' count cannot be read: this instance's own still holds.
+    const elsewhere = context.sockets
+      ? await context.sockets.elsewhere(user.id).catch((err: unknown) => {
+          request.log.warn({ err }, "chat: cannot read the user's sockets on other instances");
+          return 0;
+        })
+      : 0;
+    if (!hub.canOpen(user.id, elsewhere))
+      return sendError(reply, 429, "rate_limited", { detail: messages.chat.tooManySockets });
+    request.chatAdmission = { user, room };
+  }
+
+  app.route({
+    method: "GET",
+    url: "/chat/:slug/",
+    schema: {
+      tags: [TAG],
+      summary: "The room's WebSocket: live messages (subprotocols katale.chat.v1 and bearer.<token>)",
+      description: SOCKET_DESCRIPTION,
+      params: socketParams,
+    },
+    preHandler: admit,
+    // A plain GET (no upgrade): this address is a socket.
+    handler: async (_request, reply) =>
+      sendError(reply, 426, "invalid_input", {
+        detail: messages.chat.socketOnly,
+      }),
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+      const admission = request.chatAdmission;
+      if (!admission) {
+        socket.close(CHAT_CLOSE.forbidden, "not admitted");
+        return;
+      }
+      const { user, room } = admission;
+      const member = hub.join(socket, user.id, room.id);
+      // One frame at a time, in the order sent (a product lookup must not let a later text overtake).
+      let queue = Promise.resolve();
+      let pending = 0;
+      let lastRead = 0;
+      let readLater: NodeJS.Timeout | undefined;
+      // A read still waiting its turn is written when the socket closes (leaving right after a
+      // message arrived must not leave it unread).
+      socket.on("close", () => {
+        if (readLater === undefined) return;
+        clearTimeout(readLater);
+        readLater = undefined;
+        rooms.markRead(room, user.id).catch((err) => request.log.warn({ err }, "chat: cannot mark read"));
+      });
+      const markRead = async (): Promise<void> => {
+        // At most one write a second per socket; a read asked for meanwhile is written at the end of it.
+        const wait = lastRead + READ_EVERY_MS - Date.now();
+        if (wait > 0) {
+          readLater ??= setTimeout(() => {
+            readLater = undefined;
+            markRead().catch((err) => request.log.warn({ err }, "chat: cannot mark read"));
+          }, wait);
+          return;
+        }
+        lastRead = Date.now();
+        await rooms.markRead(room, user.id);
+      };
+      socket.on("message", (data, isBinary) => {
+        if (++pending > MAX_PENDING_FRAMES) {
+          socket.close(CHAT_CLOSE.tooMany, "too many frames");
+          return;
+        }
+        const text = isBinary ? null : data.toString();
+        queue = queue
+          .then(() => handleFrame(member, room, text, markRead))
+          .catch((err) => {
+            request.log.warn({ err }, "chat: a frame failed");
+            reply(member, { error: messages.api.serverError });
+          })
+          .finally(() => {
+            pending--;
+          });
+      });
+    },
+  });
+
+  const reply = (member: Member, frame: object) => hub.send(member, JSON.stringify(frame));
+
+  async function handleFrame(
+    member: Member,
+    room: RoomAccess,
+    text: string | null,
+    markRead: () => Promise<void>,
+  ): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = text === null ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+      return reply(member, { error: messages.chat.notJson });
+    if ((parsed as { type?: unknown }).type === "read") return markRead();
+    const frame = chatSendFrame.safeParse(parsed);
+    if (!frame.success) return reply(member, { error: messages.chat.messageBlank });
+    const body = frame.data.message.trim();
+    if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
+    if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
+    // Counted before the product lookup: unknown products cost a query too.
+    if (!(await allowance.take(member.userId)))
+      return reply(member, { error: messages.chat.tooManyMessages });
+    let card: ChatProductWire | undefined;
+    const product = frame.data.product;
+    if (product) {
+      const ref = productRef(product);
+      card = ref ? await rooms.productCard(ref) : undefined;
+      if (!card) return reply(member, { error: messages.chat.productNotFound });
+    }
+    fanOut.publish(await writer.write({ room, senderId: member.userId, text: body, product: card }));
+  }
+}
+
+function productRef(product: {
+  slug?: string | undefined;
+  product_id?: number | string | undefined;
+}): ProductRef | null {
+  if (product.product_id !== undefined) {
+    const id = Number(product.product_id);
+    return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? { productId: id } : null;
+  }
+  if (typeof product.slug === "string" && product.slug.length > 0 && product.slug.length <= 300)
+    return { slug: product.slug };
+  return null;
+}

@@ -1,0 +1,28 @@
+import fastifyWebsocket from "@fastify/websocket";
+import { CHAT_CLOSE, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
+import type { FastifyInstance } from "fastify";
+import type { ChatHub } from "./chat-hub.js";
+
+/** Frames larger than this close the socket (1009); frames up to it get an error frame when refused. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+/**
+ * The WebSocket server of the whole app (registered on the root, so an upgrade to any other path is
+ * closed): no per-message deflate, frames up to 64 KiB, only the katale.chat.v1 subprotocol; at
+ * shutdown every chat socket hears 1001 (going away) and reconnects, to another instance or later.
+ */
+export async function registerChatSockets(app: FastifyInstance, hub: ChatHub): Promise<void> {
+  await app.register(fastifyWebsocket, {
+    options: {
+      perMessageDeflate: false,
+      maxPayload: MAX_FRAME_BYTES,
+      handleProtocols: (offered) => (offered.has(CHAT_PROTOCOL) ? CHAT_PROTOCOL : false),
+    },
+    preClose(done) {
+      hub.stop();
+      hub.closeAll(CHAT_CLOSE.goingAway, "server shutting down");
+      app.websocketServer.close();
+      done();
+    },
+  });
+}
