@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 // The whole data model of spec §3 in one step. Raw SQL because the constraints, generated columns,
 // triggers and index methods are the point here, and they read best as SQL.
 /** Tables whose rows appear in public answers of the shop service. */
-const CATALOGUE_TABLES = [
+export const CATALOGUE_TABLES = [
   "users",
   "categories",
   "sub_categories",

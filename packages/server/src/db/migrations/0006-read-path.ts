@@ -31,10 +31,10 @@ const transitionTables = {
 /**
  * Fills `table` (scope, scope_id, bucket, in_stock: in-stock products per listing and block of
  * 2 ** `bits` ids) from products, and keeps it in step with statement triggers on products
- * (`<table>_on_insert|delete|update`). Migration 0012 keeps a copy of its own (a migration that
- * ran must never change, so neither shares code with another).
+ * (`<table>_on_insert|delete|update`). listing_buckets (here) and listing_fine_buckets (migration
+ * 0012) are both made by it: what it writes must not change once a migration has used it.
  */
-async function keepListingBuckets(db: Kysely<unknown>, table: string, bits: number): Promise<void> {
+export async function keepListingBuckets(db: Kysely<unknown>, table: string, bits: number): Promise<void> {
   const deltas = {
     insert: `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, 1 AS n FROM new_rows WHERE in_stock > 0`,
     delete: `SELECT id >> ${bits} AS bucket, category_id, sub_category_id, -1 AS n FROM old_rows WHERE in_stock > 0`,
@@ -73,7 +73,7 @@ async function keepListingBuckets(db: Kysely<unknown>, table: string, bits: numb
 }
 
 /** Undoes keepListingBuckets: its triggers, their functions and the table. */
-async function dropListingBuckets(db: Kysely<unknown>, table: string): Promise<void> {
+export async function dropListingBuckets(db: Kysely<unknown>, table: string): Promise<void> {
   for (const op of ["insert", "delete", "update"]) {
     await sql.raw(`DROP TRIGGER IF EXISTS ${table}_on_${op} ON products`).execute(db);
     await sql.raw(`DROP FUNCTION IF EXISTS ${table}_on_${op}()`).execute(db);
