@@ -20,6 +20,7 @@ import type {
   ShopIdCipher,
   ShopVerificationGateway,
   SupportGateway,
+  Timers,
   UserVerificationGateway,
 } from "@katale/domain";
 import type { AdminServices } from "./admin-services.js";
@@ -51,6 +52,8 @@ export interface Services {
   readonly local: KeyValueStorage<LocalValues>;
   readonly session: KeyValueStorage<SessionValues>;
   readonly clock: Clock;
+  /** Timers for live sessions (a chat room's reconnection). */
+  readonly timers: Timers;
   /** Where an image path the services name can be fetched (null: no image). */
   readonly media: (path: string | null | undefined) => string | null;
 }
