@@ -17,6 +17,7 @@ import type { AccountServices } from "./auth/account-services.js";
 import type { Prompter } from "./auth/prompter.js";
 import { sessionFilePath } from "./auth/session-path.js";
 import { terminalPrompter } from "./auth/terminal-prompter.js";
+import { systemClock } from "./chat/system-clock.js";
 import type { CliServices } from "./cli-services.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
 import type { ChatSocketAnswer, SmokeTarget } from "./smoke/smoke-checks.js";
@@ -126,6 +127,7 @@ export function connectServices(
       storage: account.storage,
       chat: get(PORTS.chat),
       sockets: get(PORTS.chatSockets),
+      clock: systemClock,
       // Read only by `chat open`: process.stdin is made on first use.
       get input() {
         return process.stdin;

@@ -799,7 +799,7 @@ export const messages = {
     close: "Close the chat",
     connecting: "Connecting",
     /** A message typed while the connection is down: it goes once the connection is back. */
-    waitingToSend: "waiting to send",
+    waitingToSend: "Waiting to send",
     unread: (count: number) => `${count} unread`,
     withProduct: "This product goes with your message",
     removeProduct: "Remove the product",
