@@ -156,13 +156,17 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
       if (room === undefined) return err({ kind: "not-found", message: messages.chat.roomNotFound });
       if (room.messages.length > 0) return err({ kind: "invalid", message: messages.chat.roomNotEmpty });
       this.rooms = this.rooms.filter((r) => r !== room);
+      // As the server: the room's sockets are told it is gone.
+      this.dropAll(4403, slug);
       return ok(undefined);
     });
   }
 
-  /** A message arrives in a room (stored, then given to every live connection of it). */
+  /** A message arrives in a room (stored, then given to every live connection of it); another's is unread. */
   deliver(slug: string, message: ChatMessage): void {
-    this.rooms.find((r) => r.slug === slug)?.messages.push(message);
+    const room = this.rooms.find((r) => r.slug === slug);
+    room?.messages.push(message);
+    if (room !== undefined && message.senderId !== this.viewerId) room.unreadCount += 1;
     for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onMessage(message);
   }
 
@@ -176,10 +180,10 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     for (const c of this.connections) if (!c.closed) c.listener.onOpen?.();
   }
 
-  /** Closes every live connection with `code`, as a lost network or a restarting server would. */
-  dropAll(code = 1006): void {
+  /** Closes every live connection (of `slug` when given) with `code`, as a lost network or a restarting server would. */
+  dropAll(code = 1006, slug?: string): void {
     for (const c of this.connections) {
-      if (c.closed) continue;
+      if (c.closed || (slug !== undefined && c.slug !== slug)) continue;
       c.closed = true;
       c.listener.onClose?.(code);
     }
