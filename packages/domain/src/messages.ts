@@ -798,6 +798,8 @@ export const messages = {
     back: "Back to chats",
     close: "Close the chat",
     connecting: "Connecting",
+    /** A message typed while the connection is down: it goes once the connection is back. */
+    waitingToSend: "Waiting to send",
     unread: (count: number) => `${count} unread`,
     withProduct: "This product goes with your message",
     removeProduct: "Remove the product",

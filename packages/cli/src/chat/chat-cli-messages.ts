@@ -1,3 +1,4 @@
+import { messages } from "@katale/domain";
 import { authCliMessages } from "../auth/auth-cli-messages.js";
 
 // What only the terminal says about chats.
@@ -18,6 +19,8 @@ export const chatCliMessages = {
     `The chat connection to the shop service at ${url} was lost: is the server running? Open the chat again.`,
   reconnecting: "The chat connection dropped; connecting again…",
   reconnected: "Connected again.",
+  /** A line typed while the connection is down. */
+  waiting: (text: string) => `${messages.chat.waitingToSend}: ${text}`,
   notDelivered: "The message was not confirmed by the shop service in time.",
   you: "You",
   picture: "picture",

@@ -3,6 +3,7 @@ import { type ChatConnector, PORTS } from "@katale/domain";
 import { ContainerModule } from "inversify";
 import { WebSocket } from "ws";
 import { CLI_TOKENS, resolve } from "../cli-tokens.js";
+import { systemClock } from "./system-clock.js";
 import type { ChatServices } from "./chat-services.js";
 
 /**
@@ -20,6 +21,7 @@ export function chatModule(shopUrl: string): ContainerModule {
         storage: resolve(context, PORTS.localStorage),
         chat: resolve(context, PORTS.chat),
         sockets: resolve(context, PORTS.chatSockets),
+        clock: systemClock,
         // Read only by `chat open`: process.stdin is made on first use.
         get input() {
           return process.stdin;

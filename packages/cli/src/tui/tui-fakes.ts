@@ -13,6 +13,7 @@ import {
   InMemoryStorage,
   someProducts,
 } from "@katale/domain/testing";
+import { systemClock } from "../chat/system-clock.js";
 import type { CliServices } from "../cli-services.js";
 
 // The TUI's component tests run on the domain's in-memory ports: the same services the commands get.
@@ -85,7 +86,7 @@ export function fakeWorld() {
       reviews: engagement,
       browseHistory: engagement,
     },
-    chat: { storage, chat, sockets: chat, input: process.stdin, output: process.stdout },
+    chat: { storage, chat, sockets: chat, clock: systemClock, input: process.stdin, output: process.stdout },
   };
   return {
     services,

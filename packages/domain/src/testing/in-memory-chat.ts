@@ -1,5 +1,5 @@
 import type { ChatConnection, ChatConnector, ChatGateway, ChatListener } from "../chat/chat-gateway.js";
-import type { ChatMessage, ChatProduct } from "../chat/chat-message.js";
+import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatProduct } from "../chat/chat-message.js";
 import type { ChatRoom, ChatRoomSummary } from "../chat/chat-room.js";
 import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
@@ -23,6 +23,10 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
   readonly sent: { slug: string; message: string; productSlug?: string }[] = [];
   /** New connections open at once (false: they stay connecting until `openAll`). */
   open = true;
+  /** False: the service cannot be reached (a dead zone): new connections close at once (1006). */
+  reachable = true;
+  /** The rooms whose connections said "read", in order. */
+  readonly socketReads: string[] = [];
 
   constructor(
     public rooms: InMemoryChatRoom[] = [],
@@ -80,23 +84,33 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
   connect(slug: string, _token: string, listener: ChatListener): ChatConnection {
     const connection = { slug, listener, closed: false };
     this.connections.push(connection);
-    if (this.open)
+    // As the server: an unknown room (or one not the viewer's) refuses the upgrade, which a client
+    // sees as an abnormal close; so does an unreachable service.
+    const refused = !this.reachable || !this.rooms.some((r) => r.slug === slug);
+    if (refused || this.open)
       void Promise.resolve().then(() => {
-        if (!connection.closed) listener.onOpen?.();
+        if (connection.closed) return;
+        if (!refused) return listener.onOpen?.();
+        connection.closed = true;
+        listener.onClose?.(1006);
       });
     return {
       send: (message, productSlug) => {
         if (connection.closed) return;
         this.sent.push({ slug, message, ...(productSlug === undefined ? {} : { productSlug }) });
-        const product = this.products.find((p) => p.slug === productSlug) ?? null;
+        const refusal = this.refusalOf(message, productSlug);
+        if (refusal !== undefined) return listener.onRefused?.(refusal);
         this.deliver(slug, {
-          message,
+          message: message.trim(),
           senderId: this.viewerId,
-          product,
+          product: this.products.find((p) => p.slug === productSlug) ?? null,
+          image: null,
           createdAt: this.now().toISOString(),
         });
       },
       markRead: () => {
+        if (connection.closed) return;
+        this.socketReads.push(slug);
         const room = this.rooms.find((r) => r.slug === slug);
         if (room !== undefined) room.unreadCount = 0;
       },
@@ -104,6 +118,16 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
         connection.closed = true;
       },
     };
+  }
+
+  /** Why the server would refuse a frame (as its error frame says), or undefined. */
+  private refusalOf(message: string, productSlug: string | undefined): string | undefined {
+    const text = message.trim();
+    if (text.length === 0) return messages.chat.messageBlank;
+    if (text.length > CHAT_MESSAGE_MAX) return messages.chat.messageTooLong;
+    if (productSlug !== undefined && !this.products.some((p) => p.slug === productSlug))
+      return messages.chat.productNotFound;
+    return undefined;
   }
 
   /** Photos clients sent, in order. */
@@ -132,13 +156,17 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
       if (room === undefined) return err({ kind: "not-found", message: messages.chat.roomNotFound });
       if (room.messages.length > 0) return err({ kind: "invalid", message: messages.chat.roomNotEmpty });
       this.rooms = this.rooms.filter((r) => r !== room);
+      // As the server: the room's sockets are told it is gone.
+      this.dropAll(4403, slug);
       return ok(undefined);
     });
   }
 
-  /** A message arrives in a room (stored, then given to every live connection of it). */
+  /** A message arrives in a room (stored, then given to every live connection of it); another's is unread. */
   deliver(slug: string, message: ChatMessage): void {
-    this.rooms.find((r) => r.slug === slug)?.messages.push(message);
+    const room = this.rooms.find((r) => r.slug === slug);
+    room?.messages.push(message);
+    if (room !== undefined && message.senderId !== this.viewerId) room.unreadCount += 1;
     for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onMessage(message);
   }
 
@@ -152,10 +180,10 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     for (const c of this.connections) if (!c.closed) c.listener.onOpen?.();
   }
 
-  /** Closes every live connection with `code`, as a lost network or a restarting server would. */
-  dropAll(code = 1006): void {
+  /** Closes every live connection (of `slug` when given) with `code`, as a lost network or a restarting server would. */
+  dropAll(code = 1006, slug?: string): void {
     for (const c of this.connections) {
-      if (c.closed) continue;
+      if (c.closed || (slug !== undefined && c.slug !== slug)) continue;
       c.closed = true;
       c.listener.onClose?.(code);
     }

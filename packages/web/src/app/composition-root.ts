@@ -6,7 +6,7 @@ import {
   type WebSocketConstructor,
 } from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
-import { type Clock, mediaUrl } from "@katale/domain";
+import { type Clock, mediaUrl, type Timers } from "@katale/domain";
 import type { AppConfig } from "./app-config.js";
 import { withFirstScreen } from "./first-screen-fetch.js";
 import type { AdminServices, Services } from "./services.js";
@@ -26,6 +26,13 @@ const browserFetch: FetchLike = uploadAwareFetch;
 const browserClock: Clock = {
   now: () => new Date(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+const browserTimers: Timers = {
+  after: (ms, fn) => {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
 };
 
 /** The app's services for this configuration. */
@@ -55,6 +62,7 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     local: browserLocalStorage(),
     session: browserSessionStorage(),
     clock: browserClock,
+    timers: browserTimers,
     media: (path) => mediaUrl(config.shopUrl, path),
   };
 }

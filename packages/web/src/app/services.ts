@@ -1,5 +1,5 @@
 import type { AdminHttpGateways, HttpGateways } from "@katale/adapters-http";
-import type { ChatConnector, Ports } from "@katale/domain";
+import type { ChatConnector, Ports, Timers } from "@katale/domain";
 
 /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
 export type AdminServices = AdminHttpGateways;
@@ -17,6 +17,8 @@ export interface Services extends HttpGateways {
   readonly local: Ports["localStorage"];
   readonly session: Ports["sessionStorage"];
   readonly clock: Ports["clock"];
+  /** Timers for live sessions (a chat room's reconnection). */
+  readonly timers: Timers;
   /** Where an image path the services name can be fetched (null: no image). */
   readonly media: (path: string | null | undefined) => string | null;
 }

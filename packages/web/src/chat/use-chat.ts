@@ -1,19 +1,18 @@
 import {
-  type ChatConnection,
-  type ChatMessage,
   type ChatRoom,
-  chatMessageKey,
-  chatText,
+  chatViewer,
   errorMessage,
+  type LiveMessage,
+  LiveRoom,
+  type LiveRoomConnection,
+  type LiveRoomSnapshot,
   listChats,
   loadChatRoom,
-  markChatRead,
-  mergeMessages,
   openChatWithShop,
   sendChatPhoto,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
@@ -78,20 +77,24 @@ const CHAT_PAGE_SIZE = 50;
 export type ConnectionState = "connecting" | "open" | "closed";
 
 /** A message as the room shows it: `live` when it arrived while the room was open ('now'). */
-export interface ShownMessage extends ChatMessage {
-  readonly live: boolean;
+export type ShownMessage = LiveMessage;
+
+/** What the composer shows: a loader until first open; closed (with the reason) while down. */
+function composerState(connection: LiveRoomConnection): ConnectionState {
+  if (connection.state === "open" || connection.state === "connecting") return connection.state;
+  return "closed";
 }
 
-/** Waits before the n-th reconnection: 1 s, 2 s, 4 s ... at most 30 s. */
-export const reconnectDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+const noRoom = (): LiveRoomSnapshot | null => null;
+const noSubscription = () => () => {};
 
 /**
- * A room: its history, then its live connection. The connection reopens by itself with backoff
- * after a drop (not after a refusal, 4401/4403) and fetches what it missed, merged without
- * duplicates. Leaving closes it. Each message that arrives marks the room read.
+ * A room: its history, then the live room of the domain (LiveRoom): it reconnects by itself with
+ * backoff after a drop, fetches what it missed, merged without duplicates, and marks the room read.
+ * Leaving closes it, and refreshes the chat list when it had to say the room was read.
  */
 export function useChatRoom(slug: string) {
-  const { chat, chatSockets, local } = useServices();
+  const { chat, chatSockets, local, clock, timers } = useServices();
   const queryClient = useQueryClient();
   const ports = useRef({ chat, storage: local });
   ports.current = { chat, storage: local };
@@ -102,23 +105,51 @@ export function useChatRoom(slug: string) {
     refetchOnWindowFocus: false,
     queryFn: () => loadChatRoom(ports.current, slug),
   });
-  const [state, setState] = useState<ConnectionState>("connecting");
-  const [shown, setShown] = useState<ShownMessage[]>([]);
-  /** Why the server refused the last frame (too fast, unknown product ...), until the next message. */
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const liveKeys = useRef(new Set<string>());
-  const connection = useRef<ChatConnection | null>(null);
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
-
+  const latestRoom = useRef(room);
+  latestRoom.current = room;
+  const [live, setLive] = useState<LiveRoom | null>(null);
+  const snapshot = useSyncExternalStore(live?.subscribe ?? noSubscription, live?.getSnapshot ?? noRoom);
+  /** Why the server refused the last frame or photo (too fast, unknown product ...), until the next message. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [older, setOlder] = useState<"more" | "loading" | "none">("none");
 
-  // The history, merged with whatever arrived live meanwhile.
+  useEffect(() => {
+    if (!loaded) return;
+    const token = local.get("token");
+    if (token === null) return;
+    const viewer = chatViewer({ storage: local });
+    const joined = LiveRoom.join(
+      {
+        chat,
+        sockets: chatSockets,
+        clock: { now: () => clock.now(), after: (ms, fn) => timers.after(ms, fn) },
+      },
+      { slug, token, viewerId: viewer.ok ? viewer.value : 0, messages: latestRoom.current?.messages ?? [] },
+    );
+    setLive(joined);
+    return () => {
+      setLive(null);
+      // Leaving: the list must not show what was just read as unread.
+      void joined.close().then((told) => {
+        if (told) void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+      });
+    };
+  }, [loaded, slug, chat, chatSockets, local, clock, timers, queryClient]);
+
+  // The history (again, on a visit back), merged with whatever arrived live meanwhile.
   useEffect(() => {
     if (room === undefined) return;
-    setShown((now) => label(mergeMessages(now, room.messages), liveKeys.current));
+    live?.merge(room.messages);
     setOlder(room.messages.length >= CHAT_PAGE_SIZE ? "more" : "none");
-  }, [room]);
+  }, [room, live]);
+
+  const latestRefusal = snapshot?.refusal;
+  useEffect(() => setRefusal(latestRefusal?.error ?? null), [latestRefusal]);
+
+  const shown: readonly ShownMessage[] =
+    snapshot?.messages ?? room?.messages.map((m) => ({ ...m, live: false })) ?? [];
 
   /** The page of messages before the oldest shown. */
   const loadOlder = useCallback(() => {
@@ -127,82 +158,18 @@ export function useChatRoom(slug: string) {
     setOlder("loading");
     void loadChatRoom(ports.current, slug, oldest.createdAt).then((answer) => {
       if (!answer.ok) return setOlder("more");
-      setShown((now) => label(mergeMessages(now, answer.value.messages), liveKeys.current));
+      live?.merge(answer.value.messages);
       setOlder(answer.value.messages.length >= CHAT_PAGE_SIZE ? "more" : "none");
     });
-  }, [shown, older, slug]);
+  }, [shown, older, slug, live]);
 
-  useEffect(() => {
-    if (!loaded) return;
-    const token = local.get("token");
-    if (token === null) return;
-    let stopped = false;
-    let attempt = 0;
-    /** A message arrived since the connection's last read went out. */
-    let readOwed = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      setState("connecting");
-      const current = chatSockets.connect(slug, token, {
-        onOpen: () => {
-          if (stopped) return;
-          setState("open");
-          current.markRead();
-          readOwed = false;
-          if (attempt > 0) {
-            // Back after a drop: what was said meanwhile.
-            void loadChatRoom(ports.current, slug).then((answer) => {
-              if (!stopped && answer.ok)
-                setShown((now) => label(mergeMessages(now, answer.value.messages), liveKeys.current));
-            });
-          }
-          attempt = 0;
-        },
-        onMessage: (message) => {
-          if (stopped) return;
-          liveKeys.current.add(chatMessageKey(message));
-          setShown((now) => label(mergeMessages(now, [message]), liveKeys.current));
-          setRefusal(null);
-          current.markRead();
-          // The server spaces reads out; leaving right away says so over HTTP too (below).
-          readOwed = true;
-        },
-        onRefused: (error) => {
-          if (!stopped) setRefusal(error);
-        },
-        onClose: (code) => {
-          if (stopped) return;
-          setState("closed");
-          if (code === 4401 || code === 4403) return;
-          timer = setTimeout(connect, reconnectDelay(attempt));
-          attempt += 1;
-        },
-      });
-      connection.current = current;
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      connection.current?.close();
-      connection.current = null;
-      // Leaving: the list must not show what was just read as unread.
-      if (readOwed)
-        void markChatRead(ports.current, slug).then(() =>
-          queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
-        );
-    };
-  }, [loaded, slug, chatSockets, local, queryClient]);
+  const state = snapshot === null ? "connecting" : composerState(snapshot.connection);
 
   /** Sends the text (trimmed; blank is not sent); false when it was not sent. */
   const send = useCallback(
-    (text: string, productSlug?: string): boolean => {
-      const checked = chatText(text);
-      if (!checked.ok || state !== "open" || connection.current === null) return false;
-      connection.current.send(checked.value, productSlug);
-      return true;
-    },
-    [state],
+    (text: string, productSlug?: string): boolean =>
+      live !== null && state === "open" && live.send(text, productSlug).ok,
+    [live, state],
   );
 
   /** A photo on its way (shrunk here, then checked and re-encoded by the server). */
@@ -215,15 +182,14 @@ export function useChatRoom(slug: string) {
       try {
         const answer = await sendChatPhoto(ports.current, slug, await resizeImage(file));
         if (!answer.ok) return setRefusal(errorMessage(answer.error));
-        liveKeys.current.add(chatMessageKey(answer.value));
-        setShown((now) => label(mergeMessages(now, [answer.value]), liveKeys.current));
+        live?.merge([answer.value], { live: true });
       } catch {
         setRefusal(errorMessage({ kind: "network" }));
       } finally {
         setSendingPhoto(false);
       }
     },
-    [slug],
+    [slug, live],
   );
 
   return {
@@ -238,8 +204,4 @@ export function useChatRoom(slug: string) {
     sendPhoto,
     sendingPhoto,
   };
-}
-
-function label(list: ChatMessage[], live: Set<string>): ShownMessage[] {
-  return list.map((m) => ({ ...m, live: live.has(chatMessageKey(m)) }));
 }

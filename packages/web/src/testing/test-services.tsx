@@ -53,6 +53,12 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     local: memoryLocalStorage(),
     session: memoryStore(sessionStorageSchemas),
     clock: { now: () => new Date(), sleep: async () => {} },
+    timers: {
+      after: (ms, fn) => {
+        const timer = setTimeout(fn, ms);
+        return () => clearTimeout(timer);
+      },
+    },
     media: (path) => path ?? null,
     ...overrides,
   };

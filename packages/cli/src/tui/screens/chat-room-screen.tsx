@@ -1,19 +1,16 @@
 import {
-  type ChatConnection,
-  type ChatMessage,
   type ChatRoom,
   chatPartner,
-  chatText,
+  LiveRoom,
+  type LiveRoomSnapshot,
   loadChatRoom,
-  mergeMessages,
   messages,
   openChatWithShop,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { chatCliMessages } from "../../chat/chat-cli-messages.js";
 import { ConversationPrinter } from "../../chat/chat-render.js";
-import { REFUSED, RETRY_DELAYS_MS } from "../../chat/chat-session.js";
 import { truncate } from "../../output/text.js";
 import { Field } from "../components/field.js";
 import { ErrorLine } from "../components/status.js";
@@ -26,6 +23,9 @@ type RoomState =
   | { readonly state: "failed"; readonly message: string }
   | { readonly state: "open"; readonly room: ChatRoom };
 
+const noRoom = (): LiveRoomSnapshot | null => null;
+const noSubscription = () => () => {};
+
 /**
  * A chat room, live: the last messages, then what arrives over the room's socket (each once); the
  * line at the bottom sends. By slug, or the chat with a shop (opened the first time, as `chat open`).
@@ -35,10 +35,9 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
   const { services, session, width, height } = tui;
   const chat = services.chat;
   const [room, setRoom] = useState<RoomState>({ state: "loading" });
-  const [conversation, setConversation] = useState<ChatMessage[]>([]);
-  const [connected, setConnected] = useState(false);
+  const [live, setLive] = useState<LiveRoom | null>(null);
+  const snapshot = useSyncExternalStore(live?.subscribe ?? noSubscription, live?.getSnapshot ?? noRoom);
   const [draft, setDraft] = useState(0);
-  const connection = useRef<ChatConnection | null>(null);
   useTyping(room.state === "open");
   useScreenKeys([{ keys: "Enter", does: "send" }]);
   useInput((_input, key) => key.escape && tui.back(), { isActive: tui.active && room.state === "open" });
@@ -48,10 +47,10 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
       setRoom({ state: "failed", message: messages.common.loginFirst });
       return;
     }
-    let live = true;
-    const cleanups: (() => void)[] = [];
+    let mounted = true;
+    let joined: LiveRoom | undefined;
     const token = chat.storage.get("token")!;
-    const fail = (message: string) => live && setRoom({ state: "failed", message });
+    const fail = (message: string) => mounted && setRoom({ state: "failed", message });
     void (async () => {
       let roomSlug = slug;
       if (roomSlug === undefined) {
@@ -64,51 +63,33 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
         return fail(
           failureText(loaded.error, services.urls, "shop", chatCliMessages.roomOrShopNotFound(roomSlug)),
         );
-      if (!live) return;
+      if (!mounted) return;
       setRoom({ state: "open", room: loaded.value });
-      setConversation(loaded.value.messages);
-      const name = roomSlug;
-      let retry: NodeJS.Timeout | undefined;
-      const open = (attempt: number) => {
-        connection.current = chat.sockets.connect(name, token, {
-          onOpen: () => {
-            if (!live) return;
-            setConnected(true);
-            connection.current?.markRead();
-            if (attempt === 0) return;
-            tui.say(chatCliMessages.reconnected);
-            // What was said while the connection was down, each message once.
-            void loadChatRoom(chat, name).then(
-              (again) =>
-                live && again.ok && setConversation((known) => mergeMessages(known, again.value.messages)),
-            );
-          },
-          onMessage: (message) => {
-            if (!live) return;
-            setConversation((known) => mergeMessages(known, [message]));
-            if (message.senderId !== session.userId) connection.current?.markRead();
-          },
-          onRefused: (error) => live && tui.say(error, "error"),
-          onClose: (code) => {
-            if (!live) return;
-            setConnected(false);
-            // As `chat open`: a dropped connection is opened again a few times (about 8 s in all).
-            const delay = REFUSED.has(code) ? undefined : RETRY_DELAYS_MS[attempt];
-            if (delay === undefined)
-              return tui.say(chatCliMessages.connectionLost(services.urls.shopUrl), "error");
-            tui.say(chatCliMessages.reconnecting, "error");
-            retry = setTimeout(() => live && open(attempt + 1), delay);
-          },
-        });
-      };
-      open(0);
-      cleanups.push(() => clearTimeout(retry));
+      // The domain's live room: reconnection, what was missed, receipts and the outbox.
+      const current = LiveRoom.join(
+        { chat: chat.chat, sockets: chat.sockets, clock: chat.clock },
+        { slug: roomSlug, token, viewerId: session.userId, messages: loaded.value.messages },
+      );
+      joined = current;
+      let previous = current.getSnapshot();
+      let wasOpen = false;
+      current.subscribe(() => {
+        const now = current.getSnapshot();
+        const [was, is] = [previous.connection.state, now.connection];
+        if (now.refusal !== null && now.refusal !== previous.refusal) tui.say(now.refusal.error, "error");
+        previous = now;
+        if (is.state === "open" && was !== "open" && wasOpen) tui.say(chatCliMessages.reconnected);
+        if (is.state === "open") wasOpen = true;
+        if (is.state === "reconnecting" && was !== "reconnecting")
+          tui.say(chatCliMessages.reconnecting, "error");
+        if (is.state === "closed" && is.reason !== "left")
+          tui.say(chatCliMessages.connectionLost(services.urls.shopUrl), "error");
+      });
+      setLive(current);
     })();
     return () => {
-      live = false;
-      for (const cleanup of cleanups) cleanup();
-      connection.current?.close();
-      connection.current = null;
+      mounted = false;
+      void joined?.close();
     };
   }, [chat, session, slug, shopId, services, tui.say]);
 
@@ -117,15 +98,20 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
 
   const partner = chatPartner(room.room, session!.userId).name;
   const printer = new ConversationPrinter({ userId: session!.userId }, partner, width);
-  const lines = conversation.flatMap((m) => printer.print(m).replace(/\n$/, "").split("\n"));
+  const conversation = snapshot?.messages ?? room.room.messages;
+  const waiting = (snapshot?.pending ?? []).filter((p) => !p.sending);
+  const lines = [
+    ...conversation.flatMap((m) => printer.print(m).replace(/\n$/, "").split("\n")),
+    ...waiting.map((p) => `  ${p.text} · ${messages.chat.waitingToSend}`),
+  ];
   const room_height = Math.max(1, height - 3);
   const shown = lines.slice(-room_height);
 
+  const connected = snapshot?.connection.state === "open";
   const send = (text: string) => {
-    const checked = chatText(text);
-    if (!checked.ok) return tui.say(failureText(checked.error, services.urls), "error");
-    if (connection.current === null || !connected) return tui.say(tuiMessages.connecting, "error");
-    connection.current.send(checked.value);
+    if (live === null) return tui.say(tuiMessages.connecting, "error");
+    const sent = live.send(text);
+    if (!sent.ok) return tui.say(failureText(sent.error, services.urls), "error");
     setDraft((d) => d + 1);
   };
 

@@ -1,0 +1,167 @@
+import {
+  CHAT_MESSAGE_MAX,
+  type ChatConnection,
+  type ChatConnector,
+  type ChatGateway,
+  type ChatListener,
+  type ChatMessage,
+  chatMessageKey,
+  messages,
+  type Result,
+} from "@katale/domain";
+import { expect, it, vi } from "vitest";
+
+// What the chat ports must do (issue 11), the room calls and the room's socket together, run
+// against the domain's in-memory fake (unit) and against the HTTP gateway and the WebSocket
+// connector on the real server (tests/adapters/chat-behaviour.int.test.ts), so the fake the
+// clients' tests (and the LiveRoom's) run on cannot drift from the server.
+
+export interface ChatParty {
+  readonly token: string;
+  readonly id: number;
+}
+
+/** A new room between `me` (the customer) and a shop owned by `other`, without messages. */
+export interface ChatRoomFixture {
+  readonly slug: string;
+  readonly shopId: number;
+  readonly me: ChatParty;
+  readonly other: ChatParty;
+  /** A product of the shop whose card a message can carry. */
+  readonly productSlug: string;
+}
+
+export interface ChatFixture {
+  readonly chat: ChatGateway;
+  readonly sockets: ChatConnector;
+  readonly newRoom: () => Promise<ChatRoomFixture>;
+  /** The other party says `text` in the room, and it is stored (another device's socket, say). */
+  readonly otherSays: (room: ChatRoomFixture, text: string) => Promise<void>;
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/** What the service does over a socket takes a moment on the real server: wait as a user would. */
+const soon = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+/** A socket to the room, with everything it heard. */
+function listen(sockets: ChatConnector, slug: string, token: string) {
+  const heard = {
+    opened: false,
+    messages: [] as ChatMessage[],
+    refusals: [] as string[],
+    closed: undefined as number | undefined,
+  };
+  const listener: ChatListener = {
+    onOpen: () => {
+      heard.opened = true;
+    },
+    onMessage: (m) => heard.messages.push(m),
+    onRefused: (e) => heard.refusals.push(e),
+    onClose: (code) => {
+      heard.closed = code;
+    },
+  };
+  const connection: ChatConnection = sockets.connect(slug, token, listener);
+  return { heard, connection };
+}
+
+async function opened(sockets: ChatConnector, slug: string, token: string) {
+  const socket = listen(sockets, slug, token);
+  await soon(() => expect(socket.heard.opened).toBe(true));
+  return socket;
+}
+
+export function itBehavesLikeChatPorts(fixture: () => ChatFixture): void {
+  it("hands a sent message back to the sender, trimmed, with its card, as the history stores it", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    mine.connection.send("  Do you have this one?  ", room.productSlug);
+    await soon(() => expect(mine.heard.messages).toHaveLength(1));
+    const [echo] = mine.heard.messages;
+    expect(echo).toMatchObject({
+      message: "Do you have this one?",
+      senderId: room.me.id,
+      product: { slug: room.productSlug },
+      image: null,
+    });
+    const stored = value(await chat.loadRoom(room.me.token, room.slug)).messages;
+    // The same message by the key clients merge on: history and socket never show it twice.
+    expect(stored.map(chatMessageKey)).toEqual(mine.heard.messages.map(chatMessageKey));
+    expect(stored).toEqual(mine.heard.messages);
+    mine.connection.close();
+  });
+
+  it("refuses blank, too long and unknown-product frames with the reason; the socket stays open", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    mine.connection.send("   ");
+    mine.connection.send("x".repeat(CHAT_MESSAGE_MAX + 1));
+    mine.connection.send("Look", "no-such-product");
+    await soon(() => expect(mine.heard.refusals).toHaveLength(3));
+    expect(mine.heard.refusals).toEqual([
+      messages.chat.messageBlank,
+      messages.chat.messageTooLong,
+      messages.chat.productNotFound,
+    ]);
+    mine.connection.send("Still here");
+    await soon(() => expect(mine.heard.messages.map((m) => m.message)).toEqual(["Still here"]));
+    expect(mine.heard.closed).toBeUndefined();
+    expect(value(await chat.loadRoom(room.me.token, room.slug)).messages).toHaveLength(1);
+    mine.connection.close();
+  });
+
+  it("delivers the other side's message live; it is unread until the socket says the room is read", async () => {
+    const { chat, sockets, newRoom, otherSays } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    await otherSays(room, "Yes, in stock");
+    await soon(() => expect(mine.heard.messages.map((m) => m.message)).toEqual(["Yes, in stock"]));
+    expect(mine.heard.messages[0]?.senderId).toBe(room.other.id);
+    const unread = async () =>
+      value(await chat.listRooms(room.me.token)).find((r) => r.slug === room.slug)?.unreadCount;
+    expect(await unread()).toBe(1);
+    mine.connection.markRead();
+    await soon(async () => expect(await unread()).toBe(0));
+    mine.connection.close();
+  });
+
+  it("answers what was said while a socket was away, oldest first, and pages back before a time", async () => {
+    const { chat, sockets, newRoom, otherSays } = fixture();
+    const room = await newRoom();
+    await otherSays(room, "First");
+    await otherSays(room, "Second");
+    const all = value(await chat.loadRoom(room.me.token, room.slug)).messages;
+    expect(all.map((m) => m.message)).toEqual(["First", "Second"]);
+    const before = value(await chat.loadRoom(room.me.token, room.slug, all[1]!.createdAt)).messages;
+    expect(before.map((m) => m.message)).toEqual(["First"]);
+    // A socket opened afterwards hears only what is said from then on.
+    const mine = await opened(sockets, room.slug, room.me.token);
+    await otherSays(room, "Third");
+    await soon(() => expect(mine.heard.messages.map((m) => m.message)).toEqual(["Third"]));
+    mine.connection.close();
+  });
+
+  it("never opens a socket to an unknown room, and closes it abnormally", async () => {
+    const { sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const lost = listen(sockets, "no-such-room", room.me.token);
+    await soon(() => expect(lost.heard.closed).toBe(1006));
+    expect(lost.heard.opened).toBe(false);
+  });
+
+  it("closes the sockets of a removed room with 4403, and the room is then not found", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    value(await chat.removeRoom(room.me.token, room.slug));
+    await soon(() => expect(mine.heard.closed).toBe(4403));
+    const gone = await chat.loadRoom(room.me.token, room.slug);
+    expect(!gone.ok && gone.error.kind).toBe("not-found");
+  });
+}
