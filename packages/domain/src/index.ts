@@ -88,6 +88,7 @@ export * from "./session/key-value-storage.js";
 export * from "./session/storage-keys.js";
 export * from "./shops/featured-shop.js";
 export * from "./shops/filter-shops.js";
+export * from "./shops/find-shops.js";
 export * from "./shops/follow-record.js";
 export * from "./shops/follower.js";
 export * from "./shops/load-shop-page.js";

@@ -3,3 +3,4 @@
 
 export * from "./engagement-behaviour.js";
 export * from "./seller-behaviour.js";
+export * from "./shops-behaviour.js";
