@@ -4,6 +4,7 @@ import {
   PHONE_MAX_LENGTH,
   RATING_MAX,
   SHOP_CATEGORIES_MAX,
+  SHOP_NAME_MAX_LENGTH,
 } from "@katale/domain";
 import { z } from "zod";
 import {
@@ -83,7 +84,7 @@ const shopName = z
   .string()
   .trim()
   .min(1, "name must not be blank")
-  .max(120)
+  .max(SHOP_NAME_MAX_LENGTH)
   .optional()
   .describe("a shop's name; case and runs of spaces do not matter");
 const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);

@@ -1,3 +1,4 @@
+import { SHOP_NAME_MAX_LENGTH } from "../constants.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import type { Shop } from "./shop.js";
@@ -17,7 +18,11 @@ export async function findShopsByRef(
   ref: string,
 ): Promise<Result<Shop[]>> {
   const trimmed = ref.trim();
-  if (!ALL_DIGITS.test(trimmed)) return shops.findShopsByName(trimmed);
+  if (!ALL_DIGITS.test(trimmed)) {
+    // No shop has a blank or an overlong name: nothing to ask.
+    if (trimmed === "" || trimmed.length > SHOP_NAME_MAX_LENGTH) return ok([]);
+    return shops.findShopsByName(trimmed);
+  }
   const id = Number(trimmed);
   if (id < 1 || id > ID_MAX) return err({ kind: "not-found", message: messages.api.shopNotFound });
   const shop = await shops.getShop(id);

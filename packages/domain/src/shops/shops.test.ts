@@ -106,4 +106,11 @@ describe("a shop named by id or by name", () => {
     expect(failureOf(await findShopsByRef(gateway, "99999999999")).kind).toBe("not-found");
     expect(successOf(await findShopsByRef(gateway, "Jinja"))).toEqual([]);
   });
+
+  it("a blank or overlong name finds no shop without asking", async () => {
+    const { gateway, calls } = withCallLog(new InMemoryShopGateway(shops));
+    expect(successOf(await findShopsByRef(gateway, "   "))).toEqual([]);
+    expect(successOf(await findShopsByRef(gateway, "x".repeat(121)))).toEqual([]);
+    expect(calls).toEqual([]);
+  });
 });
