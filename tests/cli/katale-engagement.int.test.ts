@@ -131,9 +131,12 @@ describe("katale engagement commands against a started server", () => {
         stdout: "Saved to your wishlist: Bicycle pump\n",
         stderr: "",
       });
-      expect((await katale(["saved", "add", pump.slug])).stdout).toBe(
-        "This product is already in your wishlist: Bicycle pump\n",
-      );
+      // Adding sets the state: a second add (a retry) keeps the product saved, once.
+      expect(await katale(["saved", "add", pump.slug])).toEqual({
+        code: 0,
+        stdout: "Saved to your wishlist: Bicycle pump\n",
+        stderr: "",
+      });
       const listed = await katale(["saved"]);
       expect(listed.code).toBe(0);
       expect(listed.stdout).toMatch(new RegExp(`${pump.id}\\s+Bicycle pump\\s+${formatUgx(15_000)}`));
@@ -148,10 +151,26 @@ describe("katale engagement commands against a started server", () => {
       expect((await katale(["saved", "remove", pump.slug])).stdout).toBe(
         "Removed from your wishlist: Bicycle pump\n",
       );
-      expect((await katale(["saved", "remove", pump.slug])).stdout).toBe(
-        "This product is not in your wishlist: Bicycle pump\n",
-      );
+      expect(await katale(["saved", "remove", pump.slug])).toEqual({
+        code: 0,
+        stdout: "This product is not in your wishlist: Bicycle pump\n",
+        stderr: "",
+      });
       expect((await katale(["saved", "--json"])).stdout).toContain('"total": 0');
+    });
+
+    it("removing a product that is not saved changes nothing", async () => {
+      await katale(["saved", "add", helmet.slug]);
+      expect(await katale(["saved", "remove", pump.slug])).toEqual({
+        code: 0,
+        stdout: "This product is not in your wishlist: Bicycle pump\n",
+        stderr: "",
+      });
+      const json = JSON.parse((await katale(["saved", "--json"])).stdout) as {
+        items: { product: { slug: string } }[];
+      };
+      expect(json.items.map((i) => i.product.slug)).toEqual([helmet.slug]);
+      expect((await katale(["saved", "remove", helmet.slug])).code).toBe(0);
     });
 
     it("fails with 'Product not found' for an unknown slug", async () => {
@@ -169,7 +188,12 @@ describe("katale engagement commands against a started server", () => {
         stdout: "You are following this shop: Mukono Sports Arena\n1 follower\n",
         stderr: "",
       });
-      expect((await katale(["follow", String(shop.id)])).stdout).toContain("You already follow this shop");
+      // Following sets the state: following again keeps one follow.
+      expect(await katale(["follow", String(shop.id)])).toEqual({
+        code: 0,
+        stdout: "You are following this shop: Mukono Sports Arena\n1 follower\n",
+        stderr: "",
+      });
       const following = await katale(["following"]);
       expect(following.stdout).toMatch(new RegExp(`\\n\\s*${shop.id}\\s+Mukono Sports Arena\\n`));
       const json = JSON.parse((await katale(["--json", "following"])).stdout) as { shop: { id: number } }[];
@@ -181,7 +205,16 @@ describe("katale engagement commands against a started server", () => {
         stderr: "",
       });
       expect((await katale(["following"])).stdout).toBe("You don't follow any shop\n");
+    });
+
+    it("unfollowing a shop not followed changes nothing; an unknown shop fails", async () => {
+      expect(await katale(["unfollow", "MUKONO  sports arena"])).toEqual({
+        code: 0,
+        stdout: "You don't follow this shop: Mukono Sports Arena\n0 followers\n",
+        stderr: "",
+      });
       expect((await katale(["follow", "No Such Shop"])).stderr).toContain("No shop is called 'No Such Shop'");
+      expect(await katale(["follow", "999999"])).toEqual({ code: 1, stdout: "", stderr: "Shop not found\n" });
     });
 
     it("rates a product and the product shows the new average", async () => {

@@ -4,6 +4,7 @@ import {
   PHONE_MAX_LENGTH,
   RATING_MAX,
   SHOP_CATEGORIES_MAX,
+  SHOP_NAME_MAX_LENGTH,
 } from "@katale/domain";
 import { z } from "zod";
 import {
@@ -78,6 +79,14 @@ const shopIds = z
       .optional(),
   )
   .describe(`comma-separated shop ids, at most ${PAGE_SIZE_MAX}`);
+/** `?name=Mukono Sports Arena`: a shop's name as someone types it (`katale follow <name>`). */
+const shopName = z
+  .string()
+  .trim()
+  .min(1, "name must not be blank")
+  .max(SHOP_NAME_MAX_LENGTH)
+  .optional()
+  .describe("a shop's name; case and runs of spaces do not matter");
 const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);
 /** A required coordinate: "" (a form's empty field) is missing, not 0. */
 const required = <T extends z.ZodType>(schema: T) =>
@@ -90,8 +99,8 @@ export const shopCalls = defineCalls({
     service: "shop",
     method: "GET",
     path: "shop/",
-    summary: `All shops, newest first; with ids=1,2 (at most ${PAGE_SIZE_MAX}) those shops only, in that order`,
-    querystring: z.object({ ids: shopIds }),
+    summary: `All shops, newest first; with ids=1,2 (at most ${PAGE_SIZE_MAX}) those shops only, in that order; with name= the shops of that name, case and runs of spaces aside`,
+    querystring: z.object({ ids: shopIds, name: shopName }),
     response: { 200: z.object({ data: z.array(shopWire) }), 400: detailError },
   }),
   getById: () => ({

@@ -31,6 +31,11 @@ export class ShopHttpGateway implements ShopGateway {
     );
   }
 
+  async findShopsByName(name: string): Promise<Result<Shop[]>> {
+    const answer = await this.http.call(shopCalls.list, { query: { name } });
+    return mapResult(answer, (body) => body.data.map(toShop));
+  }
+
   async listTopRated(): Promise<Result<FeaturedShop[]>> {
     return mapResult(await this.http.call(shopCalls.topRated), (body) => body.data.map(toFeaturedShop));
   }

@@ -104,6 +104,22 @@ export function itBehavesLikeEngagementGateways(
     },
   );
 
+  part("saved")("unsaves by the id the list names, and saves the product again after", async () => {
+    const { gateways, newUser, products } = fixture();
+    const { savedProducts } = gateways;
+    const me = await newUser();
+    const product = products[0]!;
+    value(await savedProducts.save(me.token, product.id));
+    const [entry] = value(await savedProducts.listSaved(me.token)).items;
+    expect(entry?.product.id).toBe(product.id);
+    value(await savedProducts.unsave(me.token, entry!.savedProductId));
+    expect(value(await savedProducts.listSaved(me.token)).total).toBe(0);
+    expect(kindOf(await savedProducts.unsave(me.token, entry!.savedProductId))).toBe("not-found");
+    const again = value(await savedProducts.save(me.token, product.id));
+    const list = value(await savedProducts.listSaved(me.token));
+    expect(list.items).toEqual([{ savedProductId: again.savedProductId, product }]);
+  });
+
   part("follows")("follows a shop once, counts the follower, and unfollows", async () => {
     const { gateways, newUser, shop } = fixture();
     const { follows, shops } = gateways;
@@ -123,6 +139,21 @@ export function itBehavesLikeEngagementGateways(
     value(await follows.unfollow(me.token, record.id));
     expect(value(await follows.listFollowed(me.id))).toEqual([]);
     expect(value(await shops.listFollowers(shop.id)).numberOfFollowers).toBe(before);
+  });
+
+  part("follows")("unfollows by the id the follow list names, and follows again after", async () => {
+    const { gateways, newUser, shop } = fixture();
+    const { follows, shops } = gateways;
+    const me = await newUser();
+    const before = value(await shops.listFollowers(shop.id)).numberOfFollowers;
+    value(await follows.follow(me.token, shop.id));
+    const [record] = value(await follows.listFollowed(me.id));
+    expect(record?.shop.id).toBe(shop.id);
+    value(await follows.unfollow(me.token, record!.id));
+    expect(kindOf(await follows.unfollow(me.token, record!.id))).toBe("not-found");
+    const again = value(await follows.follow(me.token, shop.id));
+    expect(value(await follows.listFollowed(me.id))).toEqual([again]);
+    expect(value(await shops.listFollowers(shop.id)).numberOfFollowers).toBe(before + 1);
   });
 
   part("follows")("refuses following an unknown shop and unfollowing for someone else", async () => {

@@ -4,3 +4,4 @@
 export * from "./chat-behaviour.js";
 export * from "./engagement-behaviour.js";
 export * from "./seller-behaviour.js";
+export * from "./shops-behaviour.js";

@@ -1,8 +1,6 @@
 import {
   addReview,
-  type FollowToggle,
-  followOf,
-  isSaved,
+  findShopsByRef,
   listBrowseHistory,
   listFollowedShops,
   listSavedProducts,
@@ -11,8 +9,8 @@ import {
   type Result,
   rateProduct,
   type Shop,
-  toggleFollow,
-  toggleSave,
+  setFollowing,
+  setSaved,
 } from "@katale/domain";
 import type { Command } from "commander";
 import { CliFailure } from "../cli-failure.js";
@@ -21,6 +19,7 @@ import { parsePageNumber } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { engagementCliMessages } from "./engagement-cli-messages.js";
 import {
+  type FollowChange,
   isPastEnd,
   parseStars,
   renderFollowChange,
@@ -186,72 +185,64 @@ async function findProduct(run: Invocation, slug: string): Promise<Product> {
 }
 
 /** By id when all digits, else by name (case and spacing aside); several of one name ask for the id. */
-async function findShop(run: Invocation, ref: string): Promise<{ id: number; name: string }> {
-  const trimmed = ref.trim();
-  const shops: Shop[] = run.unwrap(await run.services.shops.listShops());
-  if (NUMERIC_ID.test(trimmed)) {
-    const shop = shops.find((s) => s.id === Number(trimmed));
-    if (shop === undefined) throw new CliFailure(cliMessages.shopNotFound);
-    return shop;
-  }
-  const key = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
-  const named = shops.filter((s) => key(s.name) === key(trimmed));
+async function findShop(run: Invocation, ref: string): Promise<Shop> {
+  const found = await findShopsByRef(run.services.shops, ref);
+  const named: Shop[] = run.unwrap(found, { notFound: cliMessages.shopNotFound });
   const [shop] = named;
-  if (shop === undefined) throw new CliFailure(engagementCliMessages.shopNameNotFound(trimmed));
+  if (shop === undefined) throw new CliFailure(engagementCliMessages.shopNameNotFound(ref.trim()));
   if (named.length > 1)
     throw new CliFailure(
       engagementCliMessages.shopNameAmbiguous(
-        trimmed,
+        ref.trim(),
         named.map((s) => s.id),
       ),
     );
   return shop;
 }
 
-/** `saved add` (save: true) and `saved remove`: a no-op with a message when already so. */
+/**
+ * `saved add` (save: true) and `saved remove`: sets the state, so running it twice is safe; removing
+ * a product that is not saved says so and changes nothing.
+ */
 async function changeSaved(run: Invocation, slug: string, save: boolean): Promise<void> {
   const engagement = engagementOf(run);
   requireSession(engagement);
   const product = await findProduct(run, slug);
-  const current = signedIn(run, await listSavedProducts(engagement));
-  const json = (c: { message: string; saved: boolean }) => ({
+  const state = signedIn(run, await setSaved(engagement, product.id, save));
+  const message = state.changed ? state.message : engagementCliMessages.notSaved;
+  run.show({ message, saved: state.saved, productName: product.name }, renderSaveChange, (c) => ({
     message: c.message,
     saved: c.saved,
     productId: product.id,
     slug: product.slug,
-  });
-  if (isSaved(current, product.id) === save) {
-    const message = save ? engagementCliMessages.alreadySaved : engagementCliMessages.notSaved;
-    return run.show({ message, saved: save, productName: product.name }, renderSaveChange, json);
-  }
-  const toggled = signedIn(run, await toggleSave(engagement, product.id));
-  run.show({ ...toggled, productName: product.name }, renderSaveChange, json);
+  }));
 }
 
-/** `follow` (follow: true) and `unfollow`: a no-op with a message when already so. */
+/**
+ * `follow` (follow: true) and `unfollow`: sets the state, so running it twice is safe; unfollowing a
+ * shop not followed says so and changes nothing. Then the shop's follower count.
+ */
 async function changeFollow(run: Invocation, ref: string, follow: boolean): Promise<void> {
   const engagement = engagementOf(run);
   requireSession(engagement);
   const shop = await findShop(run, ref);
-  const records = signedIn(run, await listFollowedShops(engagement));
-  const json = (t: FollowToggle) => ({
-    message: t.message,
-    following: t.following,
-    shopId: shop.id,
-    numberOfFollowers: t.followers?.numberOfFollowers ?? null,
-  });
-  if ((followOf(records, shop.id) !== undefined) === follow) {
-    const message = follow ? engagementCliMessages.alreadyFollowing : engagementCliMessages.notFollowing;
-    const followers = await run.services.shops.listFollowers(shop.id);
-    const same: FollowToggle = {
-      following: follow,
-      message,
-      followers: followers.ok ? followers.value : null,
-    };
-    return run.show(same, (t) => renderFollowChange(t, shop.name), json);
-  }
-  const toggled = signedIn(run, await toggleFollow({ ...engagement, shops: run.services.shops }, shop.id), {
+  const state = signedIn(run, await setFollowing(engagement, shop.id, follow), {
     notFound: cliMessages.shopNotFound,
   });
-  run.show(toggled, (t) => renderFollowChange(t, shop.name), json);
+  const followers = await run.services.shops.listFollowers(shop.id);
+  const change: FollowChange = {
+    following: state.following,
+    message: state.changed ? state.message : engagementCliMessages.notFollowing,
+    followers: followers.ok ? followers.value : null,
+  };
+  run.show(
+    change,
+    (t) => renderFollowChange(t, shop.name),
+    (t) => ({
+      message: t.message,
+      following: t.following,
+      shopId: shop.id,
+      numberOfFollowers: t.followers?.numberOfFollowers ?? null,
+    }),
+  );
 }

@@ -3,7 +3,6 @@ import {
   COMMENTS_PER_PAGE,
   type Comment,
   type FollowRecord,
-  type FollowToggle,
   formatDate,
   messages,
   type Page,
@@ -11,6 +10,7 @@ import {
   type RatingOutcome,
   reviewCount,
   type SavedProducts,
+  type ShopFollowers,
   storedRating,
 } from "@katale/domain";
 import { starBar } from "../output/formatting.js";
@@ -66,8 +66,15 @@ export function renderFollowedShops(records: readonly FollowRecord[], width: num
   return lines(messages.account.followedShops, "", renderTable(followColumns, records, width));
 }
 
+/** What `katale follow|unfollow` did, and the shop's followers after it (null when unknown). */
+export interface FollowChange {
+  readonly following: boolean;
+  readonly message: string;
+  readonly followers: ShopFollowers | null;
+}
+
 /** `katale follow|unfollow`: the outcome and the shop's follower count after it. */
-export function renderFollowChange(toggle: FollowToggle, shopName: string): string {
+export function renderFollowChange(toggle: FollowChange, shopName: string): string {
   const count = toggle.followers?.numberOfFollowers;
   return lines(
     `${toggle.message}: ${shopName}`,

@@ -10,8 +10,6 @@ import { failureOf, successOf } from "../testing/results.js";
 import { listBrowseHistory, recordProductView } from "./browse-history.js";
 import { rateProduct, storedRating } from "./rate-product.js";
 import { addReview, deleteReview, editReview, listOwnReviews, loadReviews, reviewText } from "./reviews.js";
-import { listFollowedShops, listFollowedShopsProducts, toggleFollow } from "./toggle-follow.js";
-import { isSaved, listSavedProducts, toggleSave } from "./toggle-save.js";
 
 const loginFirst = { kind: "unauthorized", message: messages.common.loginFirst };
 
@@ -52,105 +50,6 @@ describe("engagement use cases", () => {
     visitor = new InMemoryStorage();
     const g = gateway;
     ports = { storage, savedProducts: g, follows: g, shops: g, ratings: g, reviews: g, browseHistory: g };
-  });
-
-  describe("toggle save", () => {
-    it("saves an unsaved product, then unsaves it, reloading the list each time", async () => {
-      const product = products[0]!;
-      const saved = successOf(await toggleSave(ports, product.id));
-      expect(saved).toMatchObject({ saved: true, message: messages.products.saved });
-      expect(saved.savedProducts && isSaved(saved.savedProducts, product.id)).toBe(true);
-      const unsaved = successOf(await toggleSave(ports, product.id));
-      expect(unsaved).toEqual({
-        saved: false,
-        savedProducts: { items: [], total: 0 },
-        message: messages.products.unsaved,
-      });
-    });
-
-    it("unsaves by the record found in the saved list, not by the product id", async () => {
-      const other = successOf(await gateway.save("amina-token", products[1]!.id));
-      successOf(await gateway.save("amina-token", products[0]!.id));
-      successOf(await toggleSave(ports, products[1]!.id));
-      const left = successOf(await listSavedProducts(ports));
-      expect(left.items.map((e) => e.product.id)).toEqual([products[0]!.id]);
-      expect(left.items.some((e) => e.savedProductId === other.savedProductId)).toBe(false);
-    });
-
-    it("a failed change is the error, and the list still says what is saved", async () => {
-      gateway.failures.set("save", { kind: "network" });
-      expect(failureOf(await toggleSave(ports, products[0]!.id))).toEqual({ kind: "network" });
-      expect(successOf(await listSavedProducts(ports)).total).toBe(0);
-    });
-
-    it("a failed reload after the change still reports the new state", async () => {
-      const product = products[0]!;
-      let calls = 0;
-      const flaky = {
-        ...ports,
-        savedProducts: {
-          listSaved: async (token: string) =>
-            ++calls === 2
-              ? { ok: false as const, error: { kind: "network" as const } }
-              : gateway.listSaved(token),
-          save: gateway.save.bind(gateway),
-          unsave: gateway.unsave.bind(gateway),
-        },
-      };
-      expect(successOf(await toggleSave(flaky, product.id))).toEqual({
-        saved: true,
-        savedProducts: null,
-        message: messages.products.saved,
-      });
-    });
-
-    it("a visitor is asked to log in and nothing is sent", async () => {
-      gateway.failures.set("listSaved", { kind: "server" });
-      expect(failureOf(await toggleSave({ ...ports, storage: visitor }, products[0]!.id))).toEqual(
-        loginFirst,
-      );
-      expect(failureOf(await listSavedProducts({ ...ports, storage: visitor }))).toEqual(loginFirst);
-    });
-  });
-
-  describe("toggle follow", () => {
-    it("follows, counting the new follower, then unfollows", async () => {
-      const followed = successOf(await toggleFollow(ports, shop.id));
-      expect(followed).toMatchObject({ following: true, message: messages.shops.followed });
-      expect(followed.followers).toEqual({
-        numberOfFollowers: 1,
-        followers: [{ name: "Amina", profilePicture: null }],
-      });
-      expect(successOf(await listFollowedShops(ports)).map((r) => r.shop.id)).toEqual([shop.id]);
-      const unfollowed = successOf(await toggleFollow(ports, shop.id));
-      expect(unfollowed).toEqual({
-        following: false,
-        followers: { numberOfFollowers: 0, followers: [] },
-        message: messages.shops.unfollowed,
-      });
-      expect(successOf(await listFollowedShops(ports))).toEqual([]);
-    });
-
-    it("another user's follow does not make the shop followed", async () => {
-      successOf(await gateway.follow("okello-token", shop.id));
-      const answer = successOf(await toggleFollow(ports, shop.id));
-      expect(answer.following).toBe(true);
-      expect(answer.followers?.numberOfFollowers).toBe(2);
-    });
-
-    it("the home 'Following' tab lists the in-stock products of followed shops", async () => {
-      expect(successOf(await listFollowedShopsProducts(ports))).toEqual([]);
-      successOf(await toggleFollow(ports, shop.id));
-      const listed = successOf(await listFollowedShopsProducts(ports));
-      expect(listed.map((p) => p.id).sort()).toEqual([products[0]!.id, products[1]!.id].sort());
-    });
-
-    it("a visitor is asked to log in", async () => {
-      const asVisitor = { ...ports, storage: visitor };
-      expect(failureOf(await toggleFollow(asVisitor, shop.id))).toEqual(loginFirst);
-      expect(failureOf(await listFollowedShops(asVisitor))).toEqual(loginFirst);
-      expect(failureOf(await listFollowedShopsProducts(asVisitor))).toEqual(loginFirst);
-    });
   });
 
   describe("rating", () => {

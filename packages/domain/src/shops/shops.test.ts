@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { aProduct, aShop, someProducts } from "../testing/builders.js";
+import { withCallLog } from "../testing/call-log.js";
 import { InMemoryProductGateway } from "../testing/in-memory-product-gateway.js";
 import { InMemoryShopGateway } from "../testing/in-memory-shop-gateway.js";
+import { failureOf, successOf } from "../testing/results.js";
 import { ReversibleShopIdCipher } from "../testing/reversible-shop-id-cipher.js";
 import { filterShops, ownedShops } from "./filter-shops.js";
+import { findShopsByRef } from "./find-shops.js";
 import { loadShopPage } from "./load-shop-page.js";
 import { searchShopProducts } from "./search-shop-products.js";
 import { shopIdFromLink, shopLink } from "./shop-link.js";
@@ -84,5 +87,30 @@ describe("shop links", () => {
       ok: false,
       error: { kind: "not-found" },
     });
+  });
+});
+
+describe("a shop named by id or by name", () => {
+  const shops = [aShop({ id: 4, name: "Jinja Crafts" }), aShop({ id: 5, name: "Mukono  Sports Arena" })];
+
+  it("finds it by id or by its name in any case and spacing, with one request", async () => {
+    const { gateway, calls } = withCallLog(new InMemoryShopGateway(shops));
+    expect(successOf(await findShopsByRef(gateway, " 4 ")).map((s) => s.name)).toEqual(["Jinja Crafts"]);
+    expect(successOf(await findShopsByRef(gateway, "mukono sports   ARENA")).map((s) => s.id)).toEqual([5]);
+    expect(calls).toEqual(["getShop", "findShopsByName"]);
+  });
+
+  it("an unknown id is 'not-found'; an unknown name finds no shop", async () => {
+    const gateway = new InMemoryShopGateway(shops);
+    expect(failureOf(await findShopsByRef(gateway, "9")).kind).toBe("not-found");
+    expect(failureOf(await findShopsByRef(gateway, "99999999999")).kind).toBe("not-found");
+    expect(successOf(await findShopsByRef(gateway, "Jinja"))).toEqual([]);
+  });
+
+  it("a blank or overlong name finds no shop without asking", async () => {
+    const { gateway, calls } = withCallLog(new InMemoryShopGateway(shops));
+    expect(successOf(await findShopsByRef(gateway, "   "))).toEqual([]);
+    expect(successOf(await findShopsByRef(gateway, "x".repeat(121)))).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Test helpers for any package testing code built on the domain: builders and in-memory ports.
 
 export * from "./builders.js";
+export * from "./call-log.js";
 export * from "./failures.js";
 export * from "./fixed-clock.js";
 export * from "./in-memory-address-suggestions.js";

@@ -1,5 +1,5 @@
 import type { FeaturedShopWire, FollowersWire, ShopWire } from "@katale/adapters-http/contract";
-import { type Kysely, sql } from "kysely";
+import { type Expression, type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
 // Shops as the wire shows them (spec §3). A shop's rating is the average of all ratings of its
@@ -43,6 +43,17 @@ export class ShopRepository {
     const rows = await this.select().where("s.id", "in", wanted).execute();
     const byId = new Map(rows.map((row) => [row.id, toWire(row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The shops called `name`, case and runs of spaces aside (the domain's shopNameKey), newest first. */
+  async byName(name: string): Promise<ShopWire[]> {
+    const key = (text: Expression<string>) =>
+      sql<string>`lower(btrim(regexp_replace(${text}, '\\s+', ' ', 'g')))`;
+    const rows = await this.select()
+      .where(key(sql.ref<string>("s.name")), "=", key(sql.val(name)))
+      .orderBy("s.id", "desc")
+      .execute();
+    return rows.map(toWire);
   }
 
   async byId(id: number): Promise<ShopWire | undefined> {

@@ -14,8 +14,9 @@ export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
   const shops = new ShopRepository(db);
 
   app.get(`/${shopCalls.list.path}`, { schema: routeSchema(shopCalls.list, TAG) }, async (request, reply) => {
-    const { ids } = request.query;
+    const { ids, name } = request.query;
     reply.header("cache-control", PUBLIC_CACHE);
+    if (name !== undefined) return { data: await shops.byName(name) };
     return { data: ids === undefined ? await shops.list() : await shops.byIds(ids) };
   });
 

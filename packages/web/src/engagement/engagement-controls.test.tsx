@@ -44,6 +44,17 @@ describe("the bookmark on a product card", () => {
     expect(pressed("Save Kettle")).toBe("false");
   });
 
+  it("asks for the state it shows, so a save made elsewhere meanwhile stays saved", async () => {
+    const { services, engagement } = servicesFor();
+    renderWithServices(<ProductCard product={kettle} />, services);
+    await waitFor(() => expect(pressed("Save Kettle")).toBe("false"));
+    await engagement.save(ann.token, kettle.id);
+    fireEvent.click(screen.getByRole("button", { name: "Save Kettle" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Saved to your wishlist");
+    const list = await engagement.listSaved(ann.token);
+    expect(list.ok && list.value.total).toBe(1);
+  });
+
   it("takes the save back with the reason when it fails", async () => {
     const { services, engagement } = servicesFor();
     engagement.failures.set("save", { kind: "network" });
@@ -84,6 +95,21 @@ describe("Follow/Unfollow", () => {
       expect(screen.getByRole("status").textContent).toBe("You no longer follow this shop"),
     );
     expect(button.textContent).toBe("Follow");
+  });
+
+  it("asks for the state it shows, so an unfollow made elsewhere meanwhile stays", async () => {
+    const { services, engagement } = servicesFor();
+    const record = await engagement.follow(ann.token, shop.id);
+    renderWithServices(<FollowButton shop={shop} />, services);
+    const button = screen.getByRole("button", { name: "Follow Kikuubo Fabrics" });
+    await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("true"));
+    if (record.ok) await engagement.unfollow(ann.token, record.value.id);
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("You no longer follow this shop"),
+    );
+    const followed = await engagement.listFollowed(ann.id);
+    expect(followed.ok && followed.value).toEqual([]);
   });
 
   it("rolls back when following fails", async () => {

@@ -5,9 +5,8 @@ import {
   listFollowedShops,
   ok,
   type Result,
-  type ShopFollowers,
   type ShopPage,
-  toggleFollow,
+  setFollowing,
 } from "@katale/domain";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useServices } from "../app/services-context.js";
@@ -47,8 +46,9 @@ function setFollowerCount(client: QueryClient, shopId: number, count: (old: numb
 
 /**
  * Follow/Unfollow of a shop (spec §4): following or not as the user's follow list says; `toggle`
- * shows the change at once (the button and the shop page's follower count), sends it, then takes
- * the server's followers; a failure rolls back with the reason. Visitors get the login-needed popup.
+ * shows the other state at once (the button and the shop page's follower count) and asks the
+ * service for that state (so a repeat or a retry cannot undo it); a failure rolls back with the
+ * reason. Visitors get the login-needed popup.
  */
 export function useFollowToggle(shop: FollowedShop) {
   const services = useServices();
@@ -60,22 +60,21 @@ export function useFollowToggle(shop: FollowedShop) {
   const following = list.data?.ok === true && followOf(list.data.value, shop.id) !== undefined;
 
   const mutation = useMutation({
-    mutationFn: () =>
-      toggleFollow({ follows: services.follows, shops: services.shops, storage: services.local }, shop.id),
-    onMutate: async () => {
+    mutationFn: (wanted: boolean) =>
+      setFollowing({ follows: services.follows, storage: services.local }, shop.id, wanted),
+    onMutate: async (wanted) => {
       await client.cancelQueries({ queryKey: FOLLOWED_SHOPS_KEY });
       const previous = client.getQueryData<Result<FollowRecord[]>>(FOLLOWED_SHOPS_KEY);
-      if (previous?.ok) {
-        const record = followOf(previous.value, shop.id);
-        const next = record
-          ? previous.value.filter((r) => r !== record)
-          : [{ id: -shop.id, shop: followedShop(shop) }, ...previous.value];
+      if (previous?.ok && (followOf(previous.value, shop.id) !== undefined) !== wanted) {
+        const next = wanted
+          ? [{ id: -shop.id, shop: followedShop(shop) }, ...previous.value]
+          : previous.value.filter((r) => r.shop.id !== shop.id);
         client.setQueryData(FOLLOWED_SHOPS_KEY, ok(next));
-        setFollowerCount(client, shop.id, (n) => n + (record ? -1 : 1));
+        setFollowerCount(client, shop.id, (n) => n + (wanted ? 1 : -1));
       }
       return { previous };
     },
-    onSuccess: (answer, _none, context) => {
+    onSuccess: (answer, _wanted, context) => {
       if (!answer.ok) {
         rollBack(context.previous);
         if (needsLogin(answer.error)) promptLogin();
@@ -84,14 +83,11 @@ export function useFollowToggle(shop: FollowedShop) {
       }
       void client.invalidateQueries({ queryKey: FOLLOWED_SHOPS_KEY });
       void client.invalidateQueries({ queryKey: FOLLOWED_SHOPS_PRODUCTS_KEY });
-      const followers = answer.value.followers;
-      if (followers !== null) {
-        client.setQueryData<Result<ShopFollowers>>(["followers", shop.id], ok(followers));
-        setFollowerCount(client, shop.id, () => followers.numberOfFollowers);
-      }
+      // A followers list on screen is read again; the shop page's count already moved.
+      void client.invalidateQueries({ queryKey: ["followers", shop.id] });
       notify(answer.value.message);
     },
-    onError: (_error, _none, context) => {
+    onError: (_error, _wanted, context) => {
       rollBack(context?.previous);
       notify(errorMessage({ kind: "network" }), "error");
     },
@@ -107,7 +103,7 @@ export function useFollowToggle(shop: FollowedShop) {
       promptLogin();
       return;
     }
-    if (!mutation.isPending) mutation.mutate();
+    if (!mutation.isPending) mutation.mutate(!following);
   }
   return { following, pending: mutation.isPending, toggle };
 }

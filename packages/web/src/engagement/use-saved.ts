@@ -6,7 +6,7 @@ import {
   type Product,
   type Result,
   type SavedProducts,
-  toggleSave,
+  setSaved,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useServices } from "../app/services-context.js";
@@ -31,9 +31,10 @@ export function useSavedProducts({ fresh = false }: { fresh?: boolean } = {}) {
   });
 }
 
-/** The list with the product added (first, as newest) or taken out: what the bookmark shows at once. */
-function flipped(list: SavedProducts, product: Product): SavedProducts {
-  if (isSaved(list, product.id)) {
+/** The list with the product in it (first, as newest) or not: what the bookmark shows at once. */
+function withSaved(list: SavedProducts, product: Product, saved: boolean): SavedProducts {
+  if (isSaved(list, product.id) === saved) return list;
+  if (!saved) {
     const items = list.items.filter((entry) => entry.product.id !== product.id);
     return { items, total: Math.max(0, list.total - 1) };
   }
@@ -42,8 +43,9 @@ function flipped(list: SavedProducts, product: Product): SavedProducts {
 
 /**
  * The bookmark of a product (spec §4): saved or not as the wishlist says, and `toggle`, which shows
- * the change at once, sends it, and rolls back with the reason when it fails. A visitor gets the
- * login-needed popup; while a change is on its way, further presses are ignored.
+ * the other state at once and asks the service for that state (so a repeat or a retry cannot undo
+ * it), rolling back with the reason when it fails. A visitor gets the login-needed popup; while a
+ * change is on its way, further presses are ignored.
  */
 export function useSaveToggle(product: Product) {
   const services = useServices();
@@ -55,29 +57,27 @@ export function useSaveToggle(product: Product) {
   const saved = list.data?.ok === true && isSaved(list.data.value, product.id);
 
   const mutation = useMutation({
-    mutationFn: () =>
-      toggleSave({ savedProducts: services.savedProducts, storage: services.local }, product.id),
-    onMutate: async () => {
+    mutationFn: (wanted: boolean) =>
+      setSaved({ savedProducts: services.savedProducts, storage: services.local }, product.id, wanted),
+    onMutate: async (wanted) => {
       await client.cancelQueries({ queryKey: SAVED_PRODUCTS_KEY });
       const previous = client.getQueryData<Result<SavedProducts>>(SAVED_PRODUCTS_KEY);
-      if (previous?.ok) client.setQueryData(SAVED_PRODUCTS_KEY, ok(flipped(previous.value, product)));
+      if (previous?.ok)
+        client.setQueryData(SAVED_PRODUCTS_KEY, ok(withSaved(previous.value, product, wanted)));
       return { previous };
     },
-    onSuccess: (answer, _none, context) => {
+    onSuccess: (answer, _wanted, context) => {
       if (!answer.ok) {
         client.setQueryData(SAVED_PRODUCTS_KEY, context.previous);
         if (needsLogin(answer.error)) promptLogin();
         else notify(errorMessage(answer.error), "error");
         return;
       }
-      if (answer.value.savedProducts === null) {
-        void client.invalidateQueries({ queryKey: SAVED_PRODUCTS_KEY });
-      } else {
-        client.setQueryData(SAVED_PRODUCTS_KEY, ok(answer.value.savedProducts));
-      }
+      // The bookmark already shows the new state: the wishlist is read again when next opened.
+      void client.invalidateQueries({ queryKey: SAVED_PRODUCTS_KEY, refetchType: "none" });
       notify(answer.value.message);
     },
-    onError: (_error, _none, context) => {
+    onError: (_error, _wanted, context) => {
       client.setQueryData(SAVED_PRODUCTS_KEY, context?.previous);
       notify(errorMessage({ kind: "network" }), "error");
     },
@@ -88,7 +88,7 @@ export function useSaveToggle(product: Product) {
       promptLogin();
       return;
     }
-    if (!mutation.isPending) mutation.mutate();
+    if (!mutation.isPending) mutation.mutate(!saved);
   }
   return { saved, pending: mutation.isPending, toggle };
 }

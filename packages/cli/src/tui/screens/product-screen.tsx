@@ -17,8 +17,8 @@ import {
   rateProduct,
   recordProductView,
   reviewCount,
-  toggleFollow,
-  toggleSave,
+  setFollowing,
+  setSaved,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useCallback, useEffect, useState } from "react";
@@ -103,7 +103,7 @@ export function ProductScreen({ slug }: { slug: string }) {
       if (product === null || engagement === undefined) return;
       if (input === "s")
         void run(
-          () => toggleSave(engagement, product.id),
+          () => setSaved(engagement, product.id, !mine.saved),
           (t) => {
             setMine((m) => ({ ...m, saved: t.saved }));
             tui.say(t.message);
@@ -111,7 +111,7 @@ export function ProductScreen({ slug }: { slug: string }) {
         );
       if (input === "f")
         void run(
-          () => toggleFollow({ ...engagement, shops: services.shops }, product.shopId),
+          () => setFollowing(engagement, product.shopId, !mine.following),
           (t) => {
             setMine((m) => ({ ...m, following: t.following }));
             tui.say(t.message);

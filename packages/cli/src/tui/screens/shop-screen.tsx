@@ -1,4 +1,10 @@
-import { followOf, listFollowedShops, loadShopPage, messages, toggleFollow } from "@katale/domain";
+import {
+  followOf,
+  listFollowedShops,
+  loadShopPage,
+  messages,
+  setFollowing as setFollowingOf,
+} from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useCallback, useEffect, useState } from "react";
 import { cliMessages } from "../../cli-messages.js";
@@ -42,7 +48,7 @@ export function ShopScreen({ shopId }: { shopId: number }) {
       if (input === "c") tui.open({ screen: "chat-room", shopId, title: shop.name });
       if (input !== "f") return;
       if (session === null || engagement === undefined) return tui.say(messages.common.loginFirst, "error");
-      void toggleFollow({ ...engagement, shops: services.shops }, shopId).then((t) => {
+      void setFollowingOf(engagement, shopId, !following).then((t) => {
         if (!t.ok) return tui.say(failureText(t.error, services.urls), "error");
         setFollowing(t.value.following);
         tui.say(t.value.message);

@@ -5,7 +5,7 @@ import {
   listFollowedShops,
   listSavedProducts,
   type Result,
-  toggleSave,
+  setSaved,
 } from "@katale/domain";
 import { Text, useInput } from "ink";
 import { type ReactNode, useCallback, useState } from "react";
@@ -76,7 +76,7 @@ export function SavedScreen() {
   useInput(
     (input) => {
       if (input !== "x" || selected === undefined) return;
-      void toggleSave(engagement, Number(selected.key)).then((t) => {
+      void setSaved(engagement, Number(selected.key), false).then((t) => {
         if (!t.ok) return tui.say(failureText(t.error, tui.services.urls), "error");
         tui.say(t.value.message);
         reload();

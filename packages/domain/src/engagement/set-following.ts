@@ -2,21 +2,18 @@ import { messages } from "../messages.js";
 import type { Product } from "../products/product.js";
 import { ok, type Result } from "../result.js";
 import type { FollowRecord } from "../shops/follow-record.js";
-import type { ShopFollowers } from "../shops/follower.js";
-import type { ShopGateway } from "../shops/shop-gateway.js";
 import type { FollowGateway } from "./follow-gateway.js";
 import { type SessionPorts, signedInToken, signedInUser } from "./signed-in.js";
 
 export interface FollowPorts extends SessionPorts {
   readonly follows: Pick<FollowGateway, "listFollowed" | "follow" | "unfollow">;
-  readonly shops: Pick<ShopGateway, "listFollowers">;
 }
 
-export interface FollowToggle {
+export interface FollowingState {
   /** The user follows the shop now. */
   readonly following: boolean;
-  /** The shop's followers after the change (count and list); null when reloading failed. */
-  readonly followers: ShopFollowers | null;
+  /** False when the follow list, read first, already was as asked, so nothing was sent. */
+  readonly changed: boolean;
   readonly message: string;
 }
 
@@ -35,27 +32,31 @@ export async function listFollowedShops(
 }
 
 /**
- * Follow/Unfollow (spec §4): the state comes from the user's follow list; deletes the shop's
- * follow record when there is one, follows otherwise, then reloads the shop's followers.
+ * Follow/Unfollow set to `following` (spec §4), safe to repeat. Following is one request: the
+ * service keeps one record however often a shop is followed. Unfollowing deletes a record by its id,
+ * so it reads the user's follow list once and deletes only when the shop is in it.
  */
-export async function toggleFollow(ports: FollowPorts, shopId: number): Promise<Result<FollowToggle>> {
+export async function setFollowing(
+  ports: FollowPorts,
+  shopId: number,
+  following: boolean,
+): Promise<Result<FollowingState>> {
   const user = signedInUser(ports.storage);
   if (!user.ok) return user;
   const { token, userId } = user.value;
+  if (following) {
+    const record = await ports.follows.follow(token, shopId);
+    if (!record.ok) return record;
+    return ok({ following, changed: true, message: messages.shops.followed });
+  }
   const records = await ports.follows.listFollowed(userId);
   if (!records.ok) return records;
   const record = followOf(records.value, shopId);
-  const changed = record
-    ? await ports.follows.unfollow(token, record.id)
-    : await ports.follows.follow(token, shopId);
-  if (!changed.ok) return changed;
-  const followers = await ports.shops.listFollowers(shopId);
-  const following = record === undefined;
-  return ok({
-    following,
-    followers: followers.ok ? followers.value : null,
-    message: following ? messages.shops.followed : messages.shops.unfollowed,
-  });
+  if (record !== undefined) {
+    const removed = await ports.follows.unfollow(token, record.id);
+    if (!removed.ok) return removed;
+  }
+  return ok({ following, changed: record !== undefined, message: messages.shops.unfollowed });
 }
 
 /** Home 'Following': in-stock products of the shops the user follows. */

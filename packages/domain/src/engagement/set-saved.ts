@@ -7,11 +7,11 @@ export interface SavedProductsPorts extends SessionPorts {
   readonly savedProducts: Pick<SavedProductGateway, "listSaved" | "save" | "unsave">;
 }
 
-export interface SaveToggle {
+export interface SavedState {
   /** The product is saved now. */
   readonly saved: boolean;
-  /** The wishlist reloaded after the change (spec §4); null when reloading failed. */
-  readonly savedProducts: SavedProducts | null;
+  /** False when the wishlist, read first, already was as asked, so nothing was sent. */
+  readonly changed: boolean;
   readonly message: string;
 }
 
@@ -30,24 +30,28 @@ export async function listSavedProducts(
 }
 
 /**
- * The bookmark (spec §4): the state comes from the saved list; unsaves the product's record when it
- * is there, saves it otherwise, then reloads the list.
+ * The bookmark set to `saved` (spec §4), safe to repeat. Saving is one request: the service keeps one
+ * record however often a product is saved. Unsaving deletes a record by its id, so it reads the
+ * wishlist once and deletes only when the product is in it.
  */
-export async function toggleSave(ports: SavedProductsPorts, productId: number): Promise<Result<SaveToggle>> {
+export async function setSaved(
+  ports: SavedProductsPorts,
+  productId: number,
+  saved: boolean,
+): Promise<Result<SavedState>> {
   const token = signedInToken(ports.storage);
   if (!token.ok) return token;
+  if (saved) {
+    const record = await ports.savedProducts.save(token.value, productId);
+    if (!record.ok) return record;
+    return ok({ saved, changed: true, message: messages.products.saved });
+  }
   const current = await ports.savedProducts.listSaved(token.value);
   if (!current.ok) return current;
   const entry = current.value.items.find((e) => e.product.id === productId);
-  const changed = entry
-    ? await ports.savedProducts.unsave(token.value, entry.savedProductId)
-    : await ports.savedProducts.save(token.value, productId);
-  if (!changed.ok) return changed;
-  const reloaded = await ports.savedProducts.listSaved(token.value);
-  const saved = entry === undefined;
-  return ok({
-    saved,
-    savedProducts: reloaded.ok ? reloaded.value : null,
-    message: saved ? messages.products.saved : messages.products.unsaved,
-  });
+  if (entry !== undefined) {
+    const removed = await ports.savedProducts.unsave(token.value, entry.savedProductId);
+    if (!removed.ok) return removed;
+  }
+  return ok({ saved, changed: entry !== undefined, message: messages.products.unsaved });
 }
