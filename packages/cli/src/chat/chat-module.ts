@@ -3,8 +3,8 @@ import { type ChatConnector, PORTS } from "@katale/domain";
 import { ContainerModule } from "inversify";
 import { WebSocket } from "ws";
 import { CLI_TOKENS, resolve } from "../cli-tokens.js";
-import { systemClock } from "./system-clock.js";
 import type { ChatServices } from "./chat-services.js";
+import { systemClock } from "./system-clock.js";
 
 /**
  * The chat room's socket, and the chat commands' services. The adapter takes a browser-shaped
