@@ -58,13 +58,15 @@ describe("password reset", () => {
     });
   });
 
-  it("says 'user does not exist' for a used key", async () => {
+  it("says the key is invalid or has expired for a used key (the service's words)", async () => {
     const auth = service();
     await requestPasswordReset(auth, { email });
     const { key } = successOf(await verifyResetCode(auth, { email, otp: auth.codeFor(email)! }));
     const form = { password: "new-password-2", confirmation: "new-password-2" };
     await completePasswordReset(auth, key, form);
-    expect(failureOf(await completePasswordReset(auth, key, form)).message).toBe("user does not exist");
+    expect(failureOf(await completePasswordReset(auth, key, form)).message).toBe(
+      "This reset key is invalid or has expired, please ask for a new code",
+    );
   });
 
   it("rate limits read as such", async () => {

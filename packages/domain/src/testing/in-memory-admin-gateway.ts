@@ -21,6 +21,11 @@ import { InMemoryCategoryGateway } from "./in-memory-category-gateway.js";
 import type { InMemoryUser } from "./in-memory-engagement-gateway.js";
 import { paginate } from "./paginate.js";
 
+/** A user the admin fake knows; one without an `email` has `<name>@example.com`. */
+export type InMemoryAdminUser = InMemoryUser & { readonly email?: string };
+
+const emailOf = (user: InMemoryAdminUser) => user.email ?? `${user.name}@example.com`;
+
 type AdminMethod = keyof CatalogueAdminGateway | keyof VerificationReviewGateway | keyof AdminRoleGateway;
 
 const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
@@ -49,7 +54,7 @@ export class InMemoryAdminGateway
   private nextId = 7000;
 
   constructor(
-    public users: InMemoryUser[] = [],
+    public users: InMemoryAdminUser[] = [],
     readonly catalogue: InMemoryCategoryGateway = new InMemoryCategoryGateway(),
     public requests: VerificationReview[] = [],
   ) {}
@@ -286,11 +291,11 @@ export class InMemoryAdminGateway
   }
 
   reject(token: string, requestId: number, reason: string): Promise<Result<VerificationReview>> {
-    return this.decide("reject", token, requestId, "PENDING", "REJECTED", reason);
+    return this.decide("reject", token, requestId, "PENDING", "REJECTED", reason.trim());
   }
 
   revoke(token: string, requestId: number, reason: string): Promise<Result<VerificationReview>> {
-    return this.decide("revoke", token, requestId, "VERIFIED", "REJECTED", reason);
+    return this.decide("revoke", token, requestId, "VERIFIED", "REJECTED", reason.trim());
   }
 
   // ---- the admin role ----
@@ -330,6 +335,8 @@ export class InMemoryAdminGateway
     reason: string | null,
   ): Promise<Result<VerificationReview>> {
     return this.asAdmin(method, token, () => {
+      // Like the service: a blank reason is refused before the request is looked at.
+      if (reason === "") return err(invalid(messages.adminServer.reasonRequired));
       const request = this.requests.find((r) => r.id === requestId);
       if (!request) return err(notFound(messages.adminServer.requestNotFound));
       if (request.status !== from)
@@ -355,10 +362,11 @@ export class InMemoryAdminGateway
     isAdmin: boolean,
   ): Promise<Result<AdminRoleChange>> {
     return this.asAdmin(method, token, () => {
-      const user = this.users.find((u) => key(`${u.name}@example.com`) === key(email));
+      const user = this.users.find((u) => key(emailOf(u)) === key(email));
       if (!user) return err(notFound(messages.api.userNotFound));
+      if (!isAdmin && user.token === token) return err(invalid(messages.adminServer.ownAdminRole));
       this.users = this.users.map((u) => (u.id === user.id ? { ...u, isAdmin } : u));
-      return ok({ id: user.id, email, name: user.name, isAdmin });
+      return ok({ id: user.id, email: emailOf(user), name: user.name, isAdmin });
     });
   }
 }

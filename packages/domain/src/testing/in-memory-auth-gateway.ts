@@ -1,4 +1,5 @@
 import type { AuthError } from "../auth/auth-error.js";
+import { emailField } from "../auth/auth-fields.js";
 import type {
   AuthGateway,
   CurrentUser,
@@ -7,8 +8,10 @@ import type {
   Registration,
   Session,
 } from "../auth/auth-gateway.js";
+import { passwordProblem } from "../auth/password-rules.js";
 import type { User } from "../auth/user.js";
 import type { ImageUpload } from "../media/image-upload.js";
+import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 
@@ -75,8 +78,18 @@ export class InMemoryAuthGateway implements AuthGateway {
   /** When true, sign-up codes cannot be e-mailed (the account is still created). */
   mailDown = false;
 
+  /**
+   * How many codes one address may be sent before sends answer 'too-many-attempts' (the service
+   * allows 5 an account in 15 minutes; the fake has no clock, so the allowance never comes back).
+   */
+  codesPerAddress = 5;
+
   async register(registration: Registration): Answer<Registered> {
     return this.failures.answer("register", (): Result<Registered, AuthError> => {
+      // The service checks the fields before the accounts, with the words a form shows.
+      const refused = this.refusedInput(registration);
+      if (refused !== undefined) return err(refused);
+      if (this.sendsLeft(registration.email) === 0) return err({ kind: "too-many-attempts" });
       const email = this.find((a) => a.user.email === registration.email) !== undefined;
       const phone = this.find((a) => a.user.phone === registration.phone) !== undefined;
       if (email || phone) return err({ kind: "already-registered", email, phone });
@@ -100,8 +113,10 @@ export class InMemoryAuthGateway implements AuthGateway {
 
   async verify(code: { email: string; otp: string }): Answer<void> {
     return this.failures.answer("verify", () => {
+      // Like the service: an unknown or already verified address gets the answer a wrong code gets,
+      // so this call does not tell who has an account.
       const account = this.find((a) => a.user.email === code.email);
-      if (account === undefined) return err({ kind: "not-found" });
+      if (account === undefined || account.verified) return err({ kind: "wrong-code" });
       if (this.lastCode(code.email, "sign-up") !== code.otp) return err({ kind: "wrong-code" });
       account.verified = true;
       return ok(undefined);
@@ -111,6 +126,7 @@ export class InMemoryAuthGateway implements AuthGateway {
   async resendCode(email: string): Answer<void> {
     return this.failures.answer("resendCode", () => {
       if (this.find((a) => a.user.email === email) === undefined) return err({ kind: "not-found" });
+      if (this.sendsLeft(email) === 0) return err({ kind: "too-many-attempts" });
       this.send(email, "sign-up");
       return ok(undefined);
     });
@@ -139,6 +155,7 @@ export class InMemoryAuthGateway implements AuthGateway {
   async requestReset(email: string): Answer<void> {
     return this.failures.answer("requestReset", () => {
       if (this.find((a) => a.user.email === email) === undefined) return err({ kind: "not-found" });
+      if (this.sendsLeft(email) === 0) return err({ kind: "too-many-attempts" });
       this.send(email, "reset");
       return ok(undefined);
     });
@@ -157,8 +174,10 @@ export class InMemoryAuthGateway implements AuthGateway {
 
   async completeReset(reset: { key: string; newPassword: string }): Answer<void> {
     return this.failures.answer("completeReset", () => {
+      // The service answers an unknown or used key as refused input (400 reset_key_invalid).
       const account = this.accountOfKey(reset.key);
-      if (account === undefined) return err({ kind: "not-found" });
+      if (account === undefined)
+        return err({ kind: "invalid", message: messages.authServer.resetKeyInvalid });
       this.resetKeys.delete(reset.key);
       account.password = reset.newPassword;
       return ok(undefined);
@@ -168,6 +187,9 @@ export class InMemoryAuthGateway implements AuthGateway {
   async updateProfile(token: string, changes: ProfileChanges): Answer<User> {
     return this.failures.answer("updateProfile", () =>
       this.withAccount(token, (account) => {
+        const phone = changes.phone;
+        if (phone !== undefined && this.find((a) => a !== account && a.user.phone === phone) !== undefined)
+          return err({ kind: "already-registered", email: false, phone: true });
         account.user = { ...account.user, ...changes };
         return ok(account.user);
       }),
@@ -197,6 +219,7 @@ export class InMemoryAuthGateway implements AuthGateway {
     return this.failures.answer("requestEmailChange", () =>
       this.withAccount(token, (account) => {
         if (this.find((a) => a.user.email === newEmail) !== undefined) return err({ kind: "taken" });
+        if (this.sendsLeft(newEmail) === 0) return err({ kind: "too-many-attempts" });
         const code = this.send(newEmail, "email-change");
         this.emailChanges.set(account.user.id, { newEmail, code });
         return ok(undefined);
@@ -256,6 +279,23 @@ export class InMemoryAuthGateway implements AuthGateway {
     const code = String(this.nextCode++);
     this.sent.push({ to, purpose, code });
     return code;
+  }
+
+  private sendsLeft(to: string): number {
+    return Math.max(0, this.codesPerAddress - this.sent.filter((s) => s.to === to).length);
+  }
+
+  /** The service's refusal of a malformed email or an unusable password, if any. */
+  private refusedInput(registration: Registration): AuthError | undefined {
+    const email = emailField.safeParse(registration.email);
+    if (!email.success) {
+      const message = email.error.issues[0]?.message ?? messages.auth.emailInvalid;
+      return { kind: "invalid", message, fields: { email: [message] } };
+    }
+    const problem = passwordProblem(registration.password, registration);
+    return problem === null
+      ? undefined
+      : { kind: "invalid", message: problem, fields: { password: [problem] } };
   }
 
   private lastCode(to: string, purpose: SentCode["purpose"]): string | undefined {

@@ -32,7 +32,9 @@ export class InMemoryCategoryGateway implements CategoryGateway {
 
   async listFilters(subCategoryId: number): Promise<Result<Filter[]>> {
     return this.failures.answer("listFilters", () =>
-      ok(this.filters.filter((f) => f.subCategoryId === subCategoryId)),
+      this.subCategories.some((s) => s.id === subCategoryId)
+        ? ok(this.filters.filter((f) => f.subCategoryId === subCategoryId))
+        : err({ kind: "not-found", message: "Sub category not found" }),
     );
   }
 }

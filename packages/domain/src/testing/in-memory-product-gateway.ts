@@ -1,3 +1,5 @@
+import type { Category } from "../catalogue/category.js";
+import type { SubCategory } from "../catalogue/sub-category.js";
 import type { Page } from "../page.js";
 import type { Product } from "../products/product.js";
 import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
@@ -5,13 +7,27 @@ import { err, mapResult, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 import { paginate } from "./paginate.js";
 
-/** Answers like the shop service: public lists hold products in stock, pages past the end are invalid. */
+/** The categories and sub categories the fake knows (an `InMemoryCategoryGateway` will do). */
+export interface KnownCatalogue {
+  readonly categories: readonly Pick<Category, "id">[];
+  readonly subCategories: readonly Pick<SubCategory, "id">[];
+}
+
+/**
+ * Answers like the shop service: lists hold products in stock in the order of `products`, which the
+ * fake takes to be the service's order, the newest first (add a new product with `unshift`); pages
+ * past the end are invalid. Given the `catalogue`, an unknown category or sub category is
+ * 'not-found' as on the service; without it every id counts as a known, perhaps empty, one.
+ */
 export class InMemoryProductGateway implements ProductGateway {
   readonly failures = new Failures<keyof ProductGateway>();
   /** Every page request, for tests that check what was asked. */
   readonly pageRequests: { page: number; pageSize: number }[] = [];
 
-  constructor(public products: Product[] = []) {}
+  constructor(
+    public products: Product[] = [],
+    public catalogue?: KnownCatalogue,
+  ) {}
 
   private get listed(): Product[] {
     return this.products.filter((p) => p.inStock > 0);
@@ -41,11 +57,13 @@ export class InMemoryProductGateway implements ProductGateway {
   ): Promise<Result<Page<Product>>> {
     this.pageRequests.push({ page, pageSize });
     return this.failures.answer("listCategoryProductsPage", () =>
-      paginate(
-        this.listed.filter((p) => p.categoryId === categoryId),
-        page,
-        pageSize,
-      ),
+      this.catalogue !== undefined && !this.catalogue.categories.some((c) => c.id === categoryId)
+        ? err({ kind: "not-found", message: "Category not found" })
+        : paginate(
+            this.listed.filter((p) => p.categoryId === categoryId),
+            page,
+            pageSize,
+          ),
     );
   }
 
@@ -55,11 +73,13 @@ export class InMemoryProductGateway implements ProductGateway {
     pageSize: number,
   ): Promise<Result<Page<Product>>> {
     return this.failures.answer("listSubCategoryProductsPage", () =>
-      paginate(
-        this.listed.filter((p) => p.subCategoryId === subCategoryId),
-        page,
-        pageSize,
-      ),
+      this.catalogue !== undefined && !this.catalogue.subCategories.some((s) => s.id === subCategoryId)
+        ? err({ kind: "not-found", message: "Sub category not found" })
+        : paginate(
+            this.listed.filter((p) => p.subCategoryId === subCategoryId),
+            page,
+            pageSize,
+          ),
     );
   }
 
