@@ -46,6 +46,15 @@ type ProductShape = { select: typeof columns; joins: typeof joins };
 const ROW_SHAPE: ProductShape = { select: columns, joins };
 const JSON_SHAPE: ProductShape = { select: jsonColumns, joins: sql.raw("") };
 
+/** A product's JSON text (see PRODUCT_JSON) and the rows it shows. */
+export type KeptProduct = {
+  json: string;
+  product_id: number;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number;
+};
+
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
 
@@ -254,20 +263,21 @@ export class ProductRepository {
   }
 
   /**
-   * The product with this slug as JSON text (see PRODUCT_JSON), or undefined. The slugs asked in one
-   * turn of the event loop (or while the previous lookup is on its way) are looked up together in one
-   * statement: under load most product pages cost a share of a round trip instead of one each (issue
-   * 13: the socket writes to the database were most of a cold product page's work).
+   * The product with this slug as JSON text (see PRODUCT_JSON) with the rows it shows, or undefined.
+   * The slugs asked in one turn of the event loop (or while the previous lookup is on its way) are
+   * looked up together in one statement: under load most product pages cost a share of a round trip
+   * instead of one each (issue 13: the socket writes to the database were most of a cold product
+   * page's work).
    */
-  bySlugJson(slug: string): Promise<string | undefined> {
+  bySlugJson(slug: string): Promise<KeptProduct | undefined> {
     return this.slugLookups.ask(slug);
   }
 
-  private readonly slugLookups = new TurnAsks<string, string | undefined>(async (slugs) => {
-    const { rows } = await prepared<{ slug: string; json: string }>`
-      SELECT p.slug, ${jsonColumns} FROM products p
+  private readonly slugLookups = new TurnAsks<string, KeptProduct | undefined>(async (slugs) => {
+    const { rows } = await prepared<KeptProduct & { slug: string }>`
+      SELECT p.slug, ${jsonColumns}, p.shop_id, p.category_id, p.sub_category_id FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
-    const found = new Map(rows.map((row) => [row.slug, row.json]));
+    const found = new Map(rows.map(({ slug, ...kept }) => [slug, kept]));
     return slugs.map((slug) => found.get(slug));
   }, SLUG_BATCH_MAX);
 
