@@ -1,11 +1,11 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
 import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { BatchLoader } from "../db/batch-loader.js";
 import { LISTING_BUCKET_BITS } from "../db/migrations/0006-read-path.js";
 import { LISTING_FINE_BUCKET_BITS } from "../db/migrations/0012-listing-fine-buckets.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
-import { TurnAsks } from "../db/turn-batches.js";
 
 // Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
 // category by join, the image paths kept on the row in position order (the first is the display
@@ -270,10 +270,10 @@ export class ProductRepository {
    * page's work).
    */
   bySlugJson(slug: string): Promise<KeptProduct | undefined> {
-    return this.slugLookups.ask(slug);
+    return this.slugLookups.load(slug);
   }
 
-  private readonly slugLookups = new TurnAsks<string, KeptProduct | undefined>(async (slugs) => {
+  private readonly slugLookups = new BatchLoader<string, KeptProduct | undefined>(async (slugs) => {
     const { rows } = await prepared<KeptProduct & { slug: string }>`
       SELECT p.slug, ${jsonColumns}, p.shop_id, p.category_id, p.sub_category_id FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
@@ -326,16 +326,16 @@ export class ProductRepository {
     const limit = pageLimit(pageSize);
     let lookups = this.pageLookups.get(limit);
     if (lookups === undefined) {
-      lookups = new TurnAsks((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
+      lookups = new BatchLoader((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
       this.pageLookups.set(limit, lookups);
     }
-    const { count, results } = await lookups.ask(pageAsked(filter, page, pageSize));
+    const { count, results } = await lookups.load(pageAsked(filter, page, pageSize));
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     return { ok: true, count, results };
   }
 
   /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry), made when first used. */
-  private readonly pageLookups = new Map<number, TurnAsks<PageAsked, ListingArray>>();
+  private readonly pageLookups = new Map<number, BatchLoader<PageAsked, ListingArray>>();
 
   /** Reads a batch of pageJson's pages: the same page asked twice is read once. */
   private async readPages(limit: number, asked: PageAsked[]): Promise<ListingArray[]> {
@@ -457,11 +457,11 @@ export class ProductRepository {
   searchJson(query: string): Promise<string> {
     const words = searchWords(query);
     if (words.length === 0) return Promise.resolve("[]");
-    return this.searches.ask(words);
+    return this.searches.load(words);
   }
 
   /** Each distinct search of a batch runs once, on its own (one failing fails only its askers). */
-  private readonly searches = new TurnAsks<string[], string>(async (batch) => {
+  private readonly searches = new BatchLoader<string[], string>(async (batch) => {
     const same = new Map<string, Promise<string>>();
     return batch.map((words) => {
       const key = words.join(" ");
