@@ -47,8 +47,6 @@ export interface ReadCache {
   /** Drops the answers `change` may alter (see the top of this file); everything when undefined. */
   drop(change: CatalogueChange): void;
   readonly size: number;
-  /** Answers served from memory since start (for tests and diagnostics). */
-  readonly hits: number;
 }
 
 export interface ReadCacheOptions {
@@ -124,11 +122,10 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
     sizeCalculation: (entry, key) => entry.body.length + key.length,
     ttl: Math.max(1, options.ttlMs),
   });
-  if (options.ttlMs <= 0) return { clear: () => {}, drop: () => {}, size: 0, hits: 0 };
+  if (options.ttlMs <= 0) return { clear: () => {}, drop: () => {}, size: 0 };
   /** Answers being made, by key: what requests for the same key wait for. */
   const inFlight = new Map<string, Promise<Entry | undefined>>();
   let generation = 0;
-  let hits = 0;
 
   const cacheable = (request: FastifyRequest) =>
     request.url.startsWith(prefix) &&
@@ -163,7 +160,6 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
       }
       return;
     }
-    hits++;
     reply
       .header("content-type", "application/json; charset=utf-8")
       .header("cache-control", entry.cacheControl);
@@ -197,9 +193,6 @@ export function installReadCache(app: FastifyInstance, options: ReadCacheOptions
     drop,
     get size() {
       return cache.size;
-    },
-    get hits() {
-      return hits;
     },
   };
 }
