@@ -21,7 +21,7 @@ import { answerFrameworkError, installErrorHandling } from "./http/error-handler
 import { healthRoutes } from "./http/health-routes.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerMediaFiles } from "./http/media-files.js";
-import { installReadCache } from "./http/read-cache.js";
+import { installReadCache, parseCatalogueChange } from "./http/read-cache.js";
 import type { RouteDeps } from "./http/route-deps.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import { applyConnectionLimit, serverOptions } from "./http/server-limits.js";
@@ -83,7 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before compression: the cache keeps plain JSON (see http/read-cache.ts).
   const readCache = installReadCache(app, { ttlMs: config.readCacheSeconds * 1000 });
   if (config.readCacheSeconds > 0) {
-    const stop = await database.listen(CATALOGUE_CHANGED, () => readCache.clear());
+    const stop = await database.listen(CATALOGUE_CHANGED, (notice) =>
+      readCache.drop(parseCatalogueChange(notice)),
+    );
     app.addHook("onClose", async () => stop());
   }
 

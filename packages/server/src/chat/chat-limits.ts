@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { TurnAsks } from "../db/turn-batches.js";
+import { BatchLoader } from "../db/batch-loader.js";
 import { COUNTER_TABLE, type CounterStore, type Limit, RateLimits } from "../http/rate-limits.js";
 import type { SocketCounts } from "./chat-hub.js";
 
@@ -29,7 +29,7 @@ export function messageAllowance(store: CounterStore, limit: Limit): MessageAllo
 type Query = Extract<CounterStore, { kind: "postgres" }>["query"];
 
 class BatchedPostgresAllowance implements MessageAllowance {
-  private readonly batches = new TurnAsks<string, boolean>((keys) => this.count(keys));
+  private readonly batches = new BatchLoader<string, boolean>((keys) => this.count(keys));
 
   constructor(
     private readonly query: Query,
@@ -37,7 +37,7 @@ class BatchedPostgresAllowance implements MessageAllowance {
   ) {}
 
   take(userId: number): Promise<boolean> {
-    return this.batches.ask(`${KEY_PREFIX}:${userId}`);
+    return this.batches.load(`${KEY_PREFIX}:${userId}`);
   }
 
   private async count(asked: string[]): Promise<(boolean | Promise<boolean>)[]> {

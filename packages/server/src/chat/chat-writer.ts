@@ -1,4 +1,4 @@
-import { TurnAsks } from "../db/turn-batches.js";
+import { BatchLoader } from "../db/batch-loader.js";
 import type { ChatMessageRepository, NewMessage, StoredMessage } from "./chat-message-repository.js";
 
 // The socket's message writes, batched (issue 11's load goal): every message that arrives while a
@@ -17,7 +17,10 @@ import type { ChatMessageRepository, NewMessage, StoredMessage } from "./chat-me
 const MAX_BATCH = 500;
 
 export class ChatWriter {
-  private readonly batches = new TurnAsks<NewMessage, StoredMessage>((items) => this.store(items), MAX_BATCH);
+  private readonly batches = new BatchLoader<NewMessage, StoredMessage>(
+    (items) => this.store(items),
+    MAX_BATCH,
+  );
   /** The notifications of the batches stored so far, one after the other. */
   private notifying: Promise<void> = Promise.resolve();
 
@@ -30,7 +33,7 @@ export class ChatWriter {
   ) {}
 
   write(item: NewMessage): Promise<StoredMessage> {
-    return this.batches.ask(item);
+    return this.batches.load(item);
   }
 
   private async store(items: NewMessage[]): Promise<(StoredMessage | Promise<StoredMessage>)[]> {

@@ -11,6 +11,8 @@ import * as listingBlocks from "./migrations/0009-listing-blocks.js";
 import * as counterPrefixes from "./migrations/0010-counter-prefixes.js";
 import * as productWire from "./migrations/0011-product-wire.js";
 import * as listingFineBuckets from "./migrations/0012-listing-fine-buckets.js";
+import * as catalogueChangeNotices from "./migrations/0013-catalogue-change-notices.js";
+import * as productProjection from "./migrations/0014-product-projection.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   "0010-counter-prefixes": counterPrefixes,
   "0011-product-wire": productWire,
   "0012-listing-fine-buckets": listingFineBuckets,
+  "0013-catalogue-change-notices": catalogueChangeNotices,
+  "0014-product-projection": productProjection,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -7,12 +7,21 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/connect.js";
 import { createMediaStore } from "../media/media-store.js";
-import { aProduct } from "../testing/fixtures.js";
+import { aProduct, aShop } from "../testing/fixtures.js";
 import { connectMigratedPglite } from "../testing/pglite-templates.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // What a shopper sees must never be older than the data: a cached page changes as soon as the
 // catalogue does, whoever changed it.
+
+/** What the tests read of a product answer. */
+type Shown = {
+  product_id: number;
+  product_name: string;
+  price: number;
+  shop_name: string;
+  category_name: string;
+};
 
 async function eventually(check: () => Promise<boolean>) {
   for (let i = 0; i < 50; i++) {
@@ -34,7 +43,7 @@ describe.each(databaseKinds())("the read cache (%s)", (kind) => {
   const page = async () =>
     (await (await fetch(`${server.shopUrl}product/paginated/?page=1&page_size=8`)).json()) as {
       count: number;
-      results: { product_name: string; price: number }[];
+      results: Shown[];
     };
 
   it("serves repeated reads from memory and drops them when the catalogue changes", async () => {
@@ -67,6 +76,47 @@ describe.each(databaseKinds())("the read cache (%s)", (kind) => {
     expect(await search()).toEqual(["Boda boda helmet"]);
     await sql`UPDATE products SET in_stock = 0 WHERE id = ${made.id}`.execute(server.db);
     expect(await eventually(async () => (await search()).length === 0)).toBe(true);
+  });
+
+  it("drops a changed product's answers and the listings, not other products' answers", async () => {
+    const shop = await aShop(server.db, { name: "Nakasero stall" });
+    const a = await aProduct(server.db, { shop_id: shop.id, name: "Sigiri charcoal stove", price: 40_000 });
+    const b = await aProduct(server.db, { shop_id: shop.id, name: "Jerrycan 20 litre", price: 15_000 });
+    const detail = async (slug: string) =>
+      ((await (await fetch(`${server.shopUrl}product/slug/${slug}/`)).json()) as { data: Shown }).data;
+    const byId = async (id: number) =>
+      ((await (await fetch(`${server.shopUrl}product/${id}/`)).json()) as { data: Shown }).data;
+    const inListing = async (id: number) => (await page()).results.find((p) => p.product_id === id);
+    await detail(a.slug);
+    expect(await detail(b.slug)).toMatchObject({ price: 15_000 });
+    expect(await byId(b.id)).toMatchObject({ price: 15_000 });
+    expect(await inListing(b.id)).toMatchObject({ price: 15_000 });
+
+    // B changes without a notice: what is served of B from now on shows whether its answer was kept.
+    await sql`ALTER TABLE products DISABLE TRIGGER products_notify_update`.execute(server.db);
+    await sql`UPDATE products SET price = 16000 WHERE id = ${b.id}`.execute(server.db);
+    await sql`ALTER TABLE products ENABLE TRIGGER products_notify_update`.execute(server.db);
+    expect(await detail(b.slug)).toMatchObject({ price: 15_000 });
+
+    // A changes (with its notice): A's answers and the listing are made again, B's are still kept.
+    await sql`UPDATE products SET name = 'Sigiri stove, improved' WHERE id = ${a.id}`.execute(server.db);
+    expect(
+      await eventually(async () => (await detail(a.slug)).product_name === "Sigiri stove, improved"),
+    ).toBe(true);
+    expect((await byId(a.id)).product_name).toBe("Sigiri stove, improved");
+    expect(await inListing(b.id)).toMatchObject({ price: 16_000 });
+    expect(await detail(b.slug)).toMatchObject({ price: 15_000 });
+    expect(await byId(b.id)).toMatchObject({ price: 15_000 });
+
+    // Their shop's rename drops the answers of both (each shows the shop's name).
+    await sql`UPDATE shops SET name = 'Nakasero stall 2' WHERE id = ${shop.id}`.execute(server.db);
+    expect(await eventually(async () => (await detail(b.slug)).shop_name === "Nakasero stall 2")).toBe(true);
+    expect(await detail(b.slug)).toMatchObject({ price: 16_000 });
+    expect(await byId(b.id)).toMatchObject({ price: 16_000, shop_name: "Nakasero stall 2" });
+
+    // So does a rename of their category.
+    await sql`UPDATE categories SET name = 'Kitchen' WHERE id = ${a.category_id}`.execute(server.db);
+    expect(await eventually(async () => (await detail(a.slug)).category_name === "Kitchen")).toBe(true);
   });
 
   it("still compresses answers served from memory", async () => {

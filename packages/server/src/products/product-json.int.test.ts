@@ -3,9 +3,11 @@ import { aCategory, aProduct, aRating, aShop, aSubCategory } from "../testing/fi
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // A listing page, a product by slug and a search answer with products the database wrote as JSON
-// (issue 13); a product by id still goes through the object and the route's serializer. Both must be
-// the same bytes, whatever the text holds (quotes, backslashes, control characters, any script), the
-// SKU (none or one), the pictures (none or several) and the average (whole or with one decimal).
+// (issue 13); a product by id parses that text and goes through the route's schema and serializer.
+// Both must be the same bytes (the kept text is what the serializer writes: its keys in the
+// contract's order, nothing it would drop or change), whatever the text holds (quotes, backslashes,
+// control characters, any script), the SKU (none or one), the pictures (none or several) and the
+// average (whole or with one decimal).
 
 describe.each(databaseKinds())("product answers written by the database (%s)", (kind) => {
   let server: TestServer;

@@ -1,49 +1,38 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
 import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { BatchLoader } from "../db/batch-loader.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
-import { TurnAsks } from "../db/turn-batches.js";
 import { LISTING_BUCKET_BITS, LISTING_FINE_BUCKET_BITS } from "./listing-blocks.js";
 
-// Products as the wire shows them (spec §3), each answer in one statement: shop, category and sub
-// category by join, the image paths kept on the row in position order (the first is the display
-// image; migration 0006), the 0–10 rating totals kept on the row turned into a 0–5 average with one
-// decimal. The statements of the hot read paths (a product, a listing page, a search) are prepared
-// (db/prepared.ts): parsed and planned once per connection.
+// Products as the wire shows them (spec §3). Every product answer is the product's kept JSON text
+// (`wire`, written by the database from the one projection in product-projection.ts): the hot read
+// routes (a listing page, a product by slug, a search) send the texts as they come, put together
+// into one array by the database where they are many (issue 13); the others parse them into objects.
+// The statements of the hot read paths are prepared (db/prepared.ts): parsed and planned once per
+// connection.
 
 /** Which in-stock listing a page belongs to. */
 export type ListedFilter = { categoryId?: number; subCategoryId?: number };
 
 export type ProductPage = { ok: true; count: number; results: ProductWire[] } | { ok: false };
 
-/** The columns of a product answer, from `products p` joined as in PRODUCT_FROM. */
-const PRODUCT_COLUMNS = `
-  p.id AS product_id, p.name AS product_name, p.slug, p.description, p.price, p.in_stock, p.images,
-  s.id AS shop_id, s.name AS shop_name, s.verification_status AS shop_verification_status,
-  c.id AS category_id, c.name AS category_name, sc.id AS sub_category_id, sc.name AS sub_category_name,
-  CASE WHEN p.rating_count > 0 THEN round(p.rating_total::numeric / p.rating_count / 2, 1) ELSE 0 END
-    AS average_rating,
-  p.rating_count AS number_of_users_rated, p.sku`;
-const PRODUCT_JOINS = `
-  JOIN shops s ON s.id = p.shop_id
-  JOIN categories c ON c.id = p.category_id
-  JOIN sub_categories sc ON sc.id = p.sub_category_id`;
-const columns = sql.raw(PRODUCT_COLUMNS);
-const joins = sql.raw(PRODUCT_JOINS);
-
-/**
- * A product answer as JSON text, as the database keeps it on the row (`wire`, migration 0011): the
- * bytes JSON.stringify writes for toWire's object. The hot read routes send these as they come,
- * instead of turning each row into an object, checking it and writing it out again (issue 13); the
- * text needs no join. `product_id` beside it orders.
- */
+/** A product's kept text, `json`, with its id beside it (which orders). */
 const PRODUCT_JSON = "p.id AS product_id, p.wire AS json";
 const jsonColumns = sql.raw(PRODUCT_JSON);
-/** What a product answer's columns read: PRODUCT_COLUMNS from the joins, PRODUCT_JSON from the row alone. */
-type ProductShape = { select: typeof columns; joins: typeof joins };
-const ROW_SHAPE: ProductShape = { select: columns, joins };
-const JSON_SHAPE: ProductShape = { select: jsonColumns, joins: sql.raw("") };
+
+/** A kept text as the object it writes (the contract's shape: the projection is its one source). */
+const parsed = (json: string) => JSON.parse(json) as ProductWire;
+
+/** A product's JSON text (see PRODUCT_JSON) and the rows it shows. */
+export type KeptProduct = {
+  json: string;
+  product_id: number;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number;
+};
 
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
@@ -69,8 +58,6 @@ const PAGE_BATCH_MAX = 64;
  * and how many it shows.
  */
 type PageAsked = { scope: ListingScope; scopeId: number; skip: number; size: number };
-/** A listing's count and the products of one of its pages. */
-type ListingRows = { count: number; rows: Row[] };
 /** A listing's count and one of its pages' products as a JSON array. */
 type ListingArray = { count: number; results: string };
 
@@ -202,93 +189,68 @@ const searchWords = (query: string): string[] => query.toLowerCase().match(/[\p{
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private select(db: Kysely<Database> = this.db) {
-    return db
-      .selectFrom("products as p")
-      .innerJoin("shops as s", "s.id", "p.shop_id")
-      .innerJoin("categories as c", "c.id", "p.category_id")
-      .innerJoin("sub_categories as sc", "sc.id", "p.sub_category_id")
-      .select([
-        "p.id as product_id",
-        "p.name as product_name",
-        "p.slug",
-        "p.description",
-        "p.price",
-        "p.in_stock",
-        "p.images",
-        "s.id as shop_id",
-        "s.name as shop_name",
-        "s.verification_status as shop_verification_status",
-        "c.id as category_id",
-        "c.name as category_name",
-        "sc.id as sub_category_id",
-        "sc.name as sub_category_name",
-        sql<number>`CASE WHEN p.rating_count > 0
-          THEN round(p.rating_total::numeric / p.rating_count / 2, 1) ELSE 0 END`.as("average_rating"),
-        "p.rating_count as number_of_users_rated",
-        "p.sku",
-      ]);
+  /** Kept texts of products (p), as objects, in the order the statement gives them. */
+  private async wires(query: RawBuilder<{ json: string }>): Promise<ProductWire[]> {
+    const { rows } = await query.execute(this.db);
+    return rows.map((row) => parsed(row.json));
   }
 
   /** Newest in-stock products. */
-  async latest(limit: number): Promise<ProductWire[]> {
-    const rows = await this.select()
-      .where("p.in_stock", ">", 0)
-      .orderBy("p.id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map(toWire);
+  latest(limit: number): Promise<ProductWire[]> {
+    return this.wires(sql`
+      SELECT p.wire AS json FROM products p WHERE p.in_stock > 0 ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
   async byId(id: number): Promise<ProductWire | undefined> {
-    const { rows } = await prepared<Row>`
-      SELECT ${columns} FROM products p ${joins} WHERE p.id = ${id}::int`.execute(this.db);
-    return rows[0] && toWire(rows[0]);
+    const [product] = await this.wires(
+      prepared`SELECT p.wire AS json FROM products p WHERE p.id = ${id}::int`,
+    );
+    return product;
   }
 
   async bySlug(slug: string): Promise<ProductWire | undefined> {
-    const { rows } = await prepared<Row>`
-      SELECT ${columns} FROM products p ${joins} WHERE p.slug = ${slug}::text`.execute(this.db);
-    return rows[0] && toWire(rows[0]);
+    const [product] = await this.wires(
+      prepared`SELECT p.wire AS json FROM products p WHERE p.slug = ${slug}::text`,
+    );
+    return product;
   }
 
   /**
-   * The product with this slug as JSON text (see PRODUCT_JSON), or undefined. The slugs asked in one
-   * turn of the event loop (or while the previous lookup is on its way) are looked up together in one
-   * statement: under load most product pages cost a share of a round trip instead of one each (issue
-   * 13: the socket writes to the database were most of a cold product page's work).
+   * The product with this slug as JSON text (see PRODUCT_JSON) with the rows it shows, or undefined.
+   * The slugs asked in one turn of the event loop (or while the previous lookup is on its way) are
+   * looked up together in one statement: under load most product pages cost a share of a round trip
+   * instead of one each (issue 13: the socket writes to the database were most of a cold product
+   * page's work).
    */
-  bySlugJson(slug: string): Promise<string | undefined> {
-    return this.slugLookups.ask(slug);
+  bySlugJson(slug: string): Promise<KeptProduct | undefined> {
+    return this.slugLookups.load(slug);
   }
 
-  private readonly slugLookups = new TurnAsks<string, string | undefined>(async (slugs) => {
-    const { rows } = await prepared<{ slug: string; json: string }>`
-      SELECT p.slug, ${jsonColumns} FROM products p
+  private readonly slugLookups = new BatchLoader<string, KeptProduct | undefined>(async (slugs) => {
+    const { rows } = await prepared<KeptProduct & { slug: string }>`
+      SELECT p.slug, ${jsonColumns}, p.shop_id, p.category_id, p.sub_category_id FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
-    const found = new Map(rows.map((row) => [row.slug, row.json]));
+    const found = new Map(rows.map(({ slug, ...kept }) => [slug, kept]));
     return slugs.map((slug) => found.get(slug));
   }, SLUG_BATCH_MAX);
 
   /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
   async byIds(ids: readonly number[]): Promise<ProductWire[]> {
     if (ids.length === 0) return [];
-    const rows = await this.select().where("p.id", "in", ids).execute();
-    const byId = new Map(rows.map((row) => [row.product_id, toWire(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    const rows = await this.db.selectFrom("products").select(["id", "wire"]).where("id", "in", ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row.wire]));
+    return ids.flatMap((id) => {
+      const json = byId.get(id);
+      return json === undefined ? [] : [parsed(json)];
+    });
   }
 
   /** In-stock products of the shops the user follows, newest first. */
-  async fromShopsFollowedBy(userId: number, limit: number): Promise<ProductWire[]> {
-    const rows = await this.select()
-      .where("p.shop_id", "in", (eb) =>
-        eb.selectFrom("follows").select("shop_id").where("user_id", "=", userId),
-      )
-      .where("p.in_stock", ">", 0)
-      .orderBy("p.id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map(toWire);
+  fromShopsFollowedBy(userId: number, limit: number): Promise<ProductWire[]> {
+    return this.wires(sql`
+      SELECT p.wire AS json FROM products p
+      WHERE p.shop_id IN (SELECT shop_id FROM follows WHERE user_id = ${userId}) AND p.in_stock > 0
+      ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
   /**
@@ -298,11 +260,9 @@ export class ProductRepository {
    * page only, however deep it is; a page past the end reads no product.
    */
   async page(filter: ListedFilter, page: number, pageSize: number): Promise<ProductPage> {
-    const asked = pageAsked(filter, page, pageSize);
-    const [found] = await this.pageRows(pageLimit(pageSize), [asked]);
-    const { count, rows } = found ?? { count: 0, rows: [] };
-    if (isPastEnd(page, count, pageSize)) return { ok: false };
-    return { ok: true, count, results: rows.slice(0, pageSize).map(toWire) };
+    const found = await this.pageJson(filter, page, pageSize);
+    if (!found.ok) return found;
+    return { ok: true, count: found.count, results: JSON.parse(found.results) as ProductWire[] };
   }
 
   /**
@@ -315,16 +275,16 @@ export class ProductRepository {
     const limit = pageLimit(pageSize);
     let lookups = this.pageLookups.get(limit);
     if (lookups === undefined) {
-      lookups = new TurnAsks((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
+      lookups = new BatchLoader((asked) => this.readPages(limit, asked), PAGE_BATCH_MAX);
       this.pageLookups.set(limit, lookups);
     }
-    const { count, results } = await lookups.ask(pageAsked(filter, page, pageSize));
+    const { count, results } = await lookups.load(pageAsked(filter, page, pageSize));
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     return { ok: true, count, results };
   }
 
   /** The pages waiting to be read, one queue per statement (PAGE_LIMITS entry), made when first used. */
-  private readonly pageLookups = new Map<number, TurnAsks<PageAsked, ListingArray>>();
+  private readonly pageLookups = new Map<number, BatchLoader<PageAsked, ListingArray>>();
 
   /** Reads a batch of pageJson's pages: the same page asked twice is read once. */
   private async readPages(limit: number, asked: PageAsked[]): Promise<ListingArray[]> {
@@ -336,27 +296,8 @@ export class ProductRepository {
   }
 
   /**
-   * For each page asked, in order: its listing's count and the first `limit` products from the page's
-   * first on, in one statement for all of them.
-   */
-  private async pageRows(limit: number, asked: readonly PageAsked[]): Promise<ListingRows[]> {
-    const { rows } = await prepared<Row & { ord: number | string; total: number | string }>`
-      ${pagesFrom(asked)}
-      LEFT JOIN LATERAL (
-        SELECT ${columns} FROM (${idsOfPage(limit)}) ids JOIN products p ON p.id = ids.id ${joins}
-      ) x ON true
-      ORDER BY a.ord, x.product_id DESC`.execute(this.db);
-    const pages = asked.map(() => ({ count: 0, rows: [] as Row[] }));
-    for (const row of rows) {
-      const page = pages[Number(row.ord) - 1]!;
-      page.count = Number(row.total);
-      if (row.product_id != null) page.rows.push(row);
-    }
-    return pages;
-  }
-
-  /**
-   * pageRows() with each page's products (its size, of the first `limit`) as one JSON array of their
+   * For each page asked, in order: its listing's count and its products (its size, of the first
+   * `limit` from its first on) as one JSON array of their
    * kept texts: one row per page, put together by the database (a row per product cost this process
    * more to read than the array's text does).
    */
@@ -381,22 +322,19 @@ export class ProductRepository {
     stock: "in" | "out",
     limit: number,
   ): Promise<{ products: ProductWire[]; count: number }> {
-    const op = stock === "out" ? "=" : ">";
-    const [rows, counted] = await Promise.all([
-      this.select()
-        .where("p.shop_id", "=", shopId)
-        .where("p.in_stock", op, 0)
-        .orderBy("p.id", "desc")
-        .limit(limit)
-        .execute(),
+    const inStock = stock === "out" ? sql`p.in_stock = 0` : sql`p.in_stock > 0`;
+    const [products, counted] = await Promise.all([
+      this.wires(sql`
+        SELECT p.wire AS json FROM products p WHERE p.shop_id = ${shopId} AND ${inStock}
+        ORDER BY p.id DESC LIMIT ${limit}`),
       this.db
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("shop_id", "=", shopId)
-        .where("in_stock", op, 0)
+        .where("in_stock", stock === "out" ? "=" : ">", 0)
         .executeTakeFirstOrThrow(),
     ]);
-    return { products: rows.map(toWire), count: Number(counted.n) };
+    return { products, count: Number(counted.n) };
   }
 
   /**
@@ -410,14 +348,11 @@ export class ProductRepository {
       .where("id", "=", productId)
       .executeTakeFirst();
     if (!product) return undefined;
-    const rows = await this.select()
-      .where("p.sub_category_id", "=", product.sub_category_id)
-      .where("p.shop_id", "<>", product.shop_id)
-      .where("p.in_stock", ">", 0)
-      .orderBy("p.id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map(toWire);
+    return this.wires(sql`
+      SELECT p.wire AS json FROM products p
+      WHERE p.sub_category_id = ${product.sub_category_id} AND p.shop_id <> ${product.shop_id}
+        AND p.in_stock > 0
+      ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
   /**
@@ -434,7 +369,7 @@ export class ProductRepository {
    * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
-    return (await this.searchRows<Row>(searchWords(query), ROW_SHAPE)).map(toWire);
+    return (await this.searchRows(searchWords(query))).map((row) => parsed(row.json));
   }
 
   /**
@@ -446,29 +381,29 @@ export class ProductRepository {
   searchJson(query: string): Promise<string> {
     const words = searchWords(query);
     if (words.length === 0) return Promise.resolve("[]");
-    return this.searches.ask(words);
+    return this.searches.load(words);
   }
 
   /** Each distinct search of a batch runs once, on its own (one failing fails only its askers). */
-  private readonly searches = new TurnAsks<string[], string>(async (batch) => {
+  private readonly searches = new BatchLoader<string[], string>(async (batch) => {
     const same = new Map<string, Promise<string>>();
     return batch.map((words) => {
       const key = words.join(" ");
       let json = same.get(key);
       if (json === undefined) {
-        json = this.searchRows<{ json: string }>(words, JSON_SHAPE).then(jsonArray);
+        json = this.searchRows(words).then(jsonArray);
         same.set(key, json);
       }
       return json;
     });
   }, SEARCH_BATCH_MAX);
 
-  private async searchRows<T>(words: readonly string[], { select, joins }: ProductShape): Promise<T[]> {
+  private async searchRows(words: readonly string[]): Promise<{ json: string }[]> {
     if (words.length === 0) return [];
     // Words are letters and digits only, and so are the name words (migration 0006): they cannot
     // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
     // generic plan then costs what a custom one does and is kept, not planned again for every search.
-    const { rows } = await prepared<T>`
+    const { rows } = await prepared<{ json: string }>`
       WITH words AS (
         SELECT w, ord FROM unnest((SELECT ${words}::text[])) WITH ORDINALITY AS t(w, ord)
       ),
@@ -513,39 +448,10 @@ export class ProductRepository {
         ) tiers
         LIMIT ${sql.lit(SEARCH_RESULTS_MAX)}
       )
-      SELECT ${select} FROM hits h JOIN products p ON p.id = h.id ${joins}
+      SELECT ${jsonColumns} FROM hits h JOIN products p ON p.id = h.id
       ORDER BY h.tier DESC, word_similarity(${words.join(" ")}::text, p.name) DESC, p.id DESC`.execute(
       this.db,
     );
     return rows;
   }
-}
-
-type Row = Omit<ProductWire, "price" | "average_rating" | "number_of_users_rated"> & {
-  price: string | number;
-  average_rating: number | string;
-  number_of_users_rated: number | string;
-};
-
-// Both drivers read bigint and numeric as numbers (db/connect.ts); Number() keeps that a guarantee.
-function toWire(row: Row): ProductWire {
-  return {
-    product_id: row.product_id,
-    product_name: row.product_name,
-    slug: row.slug,
-    description: row.description,
-    price: Number(row.price),
-    in_stock: row.in_stock,
-    images: row.images,
-    shop_id: row.shop_id,
-    shop_name: row.shop_name,
-    shop_verification_status: row.shop_verification_status,
-    category_id: row.category_id,
-    category_name: row.category_name,
-    sub_category_id: row.sub_category_id,
-    sub_category_name: row.sub_category_name,
-    average_rating: Number(row.average_rating),
-    number_of_users_rated: Number(row.number_of_users_rated),
-    sku: row.sku ?? null,
-  };
 }

@@ -13,6 +13,7 @@ import {
   SUB_CATEGORY_NOT_FOUND,
 } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
+import { rowTag, tagAnswer } from "../http/read-cache.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { type ListedFilter, ProductRepository } from "./product-repository.js";
@@ -24,6 +25,22 @@ const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 
 /** The answer of a listing whose category or sub category does not exist. */
 type OwnerNotFound = { code: "category_not_found" | "sub_category_not_found"; detail: string };
+
+/**
+ * A product's answer shows its row, its shop, its category and its sub category, and nothing else a
+ * catalogue change could alter: the read cache drops it only when one of those changes.
+ */
+function tagProductAnswer(
+  request: FastifyRequest,
+  p: { product_id: number; shop_id: number; category_id: number; sub_category_id: number },
+) {
+  tagAnswer(request, [
+    rowTag("products", p.product_id),
+    rowTag("shops", p.shop_id),
+    rowTag("categories", p.category_id),
+    rowTag("sub_categories", p.sub_category_id),
+  ]);
+}
 
 /**
  * Sends an answer already written as JSON (products as the database wrote them, PRODUCT_JSON in
@@ -122,6 +139,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     async (request, reply) => {
       const product = await products.byId(request.params.id);
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      tagProductAnswer(request, product);
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -135,8 +153,9 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const slug = request.params.slug;
       const product = SLUG_SHAPE.test(slug) ? await products.bySlugJson(slug) : undefined;
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      tagProductAnswer(request, product);
       reply.header("cache-control", PUBLIC_CACHE);
-      return sendJson(reply, `{"data":${product}}`);
+      return sendJson(reply, `{"data":${product.json}}`);
     },
   );
 

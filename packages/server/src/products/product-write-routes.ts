@@ -174,7 +174,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         await release(images.map((image) => image.path));
         return sendError(reply, 409, "sku_taken", { sku: [m.skuTaken] });
       }
-      readCache.clear();
+      readCache.drop({ table: "products", ids: [created.id] });
       const product = await products.byId(created.id);
       return reply.code(201).send({ data: product! });
     },
@@ -255,7 +255,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         return sendError(reply, 409, "sku_taken", { sku: [m.skuTaken] });
       }
       await release([...removed]);
-      readCache.clear();
+      readCache.drop({ table: "products", ids: [id] });
       return { data: (await products.byId(id))! };
     },
   );
@@ -272,7 +272,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (owner.ownerId !== me.id && !me.isAdmin)
         return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
       await release(await deleteProduct(db, id));
-      readCache.clear();
+      readCache.drop({ table: "products", ids: [id] });
       return reply.code(204).send(null);
     },
   );

@@ -69,6 +69,9 @@ function fingerprint(kind: PgliteTemplateKind): string {
     for (const name of readdirSync(folder).sort()) {
       if (!name.includes(".test.")) hash.update(`${name}\n${readFileSync(join(folder, name), "utf8")}`);
     }
+    // What migrations install from application code: the product projection (migration 0014).
+    const projection = fileURLToPath(new URL("../products/product-projection.ts", import.meta.url));
+    hash.update(readFileSync(projection, "utf8"));
   }
   return hash.digest("hex").slice(0, 16);
 }

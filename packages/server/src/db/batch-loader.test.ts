@@ -1,32 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { TurnAsks } from "./turn-batches.js";
+import { BatchLoader } from "./batch-loader.js";
 
-describe("TurnAsks", () => {
+describe("BatchLoader", () => {
   it("answers the questions of one turn in one batch, each its own answer", async () => {
     const batches: number[][] = [];
-    const asks = new TurnAsks<number, string>(async (questions) => {
+    const asks = new BatchLoader<number, string>(async (questions) => {
       batches.push(questions);
       return questions.map((n) => `#${n}`);
     });
-    const answers = await Promise.all([1, 2, 3].map((n) => asks.ask(n)));
+    const answers = await Promise.all([1, 2, 3].map((n) => asks.load(n)));
     expect(answers).toEqual(["#1", "#2", "#3"]);
     expect(batches).toEqual([[1, 2, 3]]);
   });
 
   it("fails only the askers of an answer that fails, and the whole batch when answering throws", async () => {
     let fail = false;
-    const asks = new TurnAsks<number, number>(async (questions) => {
+    const asks = new BatchLoader<number, number>(async (questions) => {
       if (fail) throw new Error("database gone");
       return questions.map((n) => (n === 2 ? Promise.reject(new Error("no 2")) : n * 10));
     });
-    const settled = await Promise.allSettled([1, 2, 3].map((n) => asks.ask(n)));
+    const settled = await Promise.allSettled([1, 2, 3].map((n) => asks.load(n)));
     expect(settled.map((s) => (s.status === "fulfilled" ? s.value : (s.reason as Error).message))).toEqual([
       10,
       "no 2",
       30,
     ]);
     fail = true;
-    await expect(asks.ask(4)).rejects.toThrow("database gone");
+    await expect(asks.load(4)).rejects.toThrow("database gone");
   });
 
   it("starts the next batch once every answer of the current one has settled", async () => {
@@ -35,13 +35,13 @@ describe("TurnAsks", () => {
       release = () => resolve("slow");
     });
     const batches: string[][] = [];
-    const asks = new TurnAsks<string, string>(async (questions) => {
+    const asks = new BatchLoader<string, string>(async (questions) => {
       batches.push(questions);
       return questions.map((q) => (q === "slow" ? slow : q));
     });
-    const first = asks.ask("slow");
+    const first = asks.load("slow");
     await new Promise((resolve) => setImmediate(resolve));
-    const second = asks.ask("next");
+    const second = asks.load("next");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(batches).toEqual([["slow"]]);
     release();
@@ -55,11 +55,11 @@ describe("TurnAsks", () => {
     const slow = new Promise<string>((resolve) => {
       release = () => resolve("slow");
     });
-    const asks = new TurnAsks<string, string>(async (questions) =>
+    const asks = new BatchLoader<string, string>(async (questions) =>
       questions.map((q) => (q === "slow" ? slow : q)),
     );
-    const first = asks.ask("slow");
-    const quick = asks.ask("quick");
+    const first = asks.load("slow");
+    const quick = asks.load("quick");
     const meanwhile = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 50));
     expect(await Promise.race([quick, meanwhile])).toBe("quick");
     release();
