@@ -13,7 +13,7 @@
  *
  * Why: under the bench's cold loads a round trip per request (its socket writes and the database's
  * per-statement work) was most of a cold product page's and listing page's cost; batched, most
- * requests pay a share of one (issue 13; figures in docs/performance-decisions.md).
+ * requests pay a share of one (issue 13; figures in docs/performance.md).
  *
  * `answer` gets a batch's questions and gives their answers in the same order (each a value, or a
  * promise of one: a question may fail alone); if it throws, every question of the batch fails with
