@@ -1,4 +1,3 @@
-import type { AuthError } from "../auth/auth-error.js";
 import type {
   AuthGateway,
   CurrentUser,
@@ -9,7 +8,7 @@ import type {
 } from "../auth/auth-gateway.js";
 import type { User } from "../auth/user.js";
 import type { ImageUpload } from "../media/image-upload.js";
-import { err, ok, type Result } from "../result.js";
+import { type DomainError, err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 
 interface Account {
@@ -26,7 +25,7 @@ export interface SentCode {
   readonly code: string;
 }
 
-type Answer<T> = Promise<Result<T, AuthError>>;
+type Answer<T> = Promise<Result<T, DomainError>>;
 
 /**
  * The authentication service in memory, behaving as the real one does for the use cases: accounts
@@ -34,7 +33,7 @@ type Answer<T> = Promise<Result<T, AuthError>>;
  * revoked. `failures` makes one call fail.
  */
 export class InMemoryAuthGateway implements AuthGateway {
-  readonly failures = new Failures<keyof AuthGateway, AuthError>();
+  readonly failures = new Failures<keyof AuthGateway, DomainError>();
   readonly sent: SentCode[] = [];
   private readonly accounts = new Map<number, Account>();
   private readonly tokens = new Map<string, number>();
@@ -76,7 +75,7 @@ export class InMemoryAuthGateway implements AuthGateway {
   mailDown = false;
 
   async register(registration: Registration): Answer<Registered> {
-    return this.failures.answer("register", (): Result<Registered, AuthError> => {
+    return this.failures.answer("register", (): Result<Registered, DomainError> => {
       const email = this.find((a) => a.user.email === registration.email) !== undefined;
       const phone = this.find((a) => a.user.phone === registration.phone) !== undefined;
       if (email || phone) return err({ kind: "already-registered", email, phone });
@@ -245,8 +244,8 @@ export class InMemoryAuthGateway implements AuthGateway {
 
   private withAccount<T>(
     token: string,
-    act: (account: Account) => Result<T, AuthError>,
-  ): Result<T, AuthError> {
+    act: (account: Account) => Result<T, DomainError>,
+  ): Result<T, DomainError> {
     const id = this.tokens.get(token);
     const account = id === undefined ? undefined : this.accounts.get(id);
     return account === undefined ? err({ kind: "unauthorized" }) : act(account);
