@@ -41,6 +41,13 @@ describe("failureFrom", () => {
     expect(failure.message).toBe("page_size: too big");
   });
 
+  it("says a refusal in the service's words, and asks for a login without a session", () => {
+    expect(failureFrom({ kind: "forbidden", message: "You are not the owner" }, shop).message).toBe(
+      "You are not the owner",
+    );
+    expect(failureFrom({ kind: "not-logged-in" }, shop).message).toBe("You need to login first");
+  });
+
   it("tells a failing service from one that is not Katale", () => {
     expect(failureFrom({ kind: "server", status: 503 }, shop).message).toBe(
       "The shop service at http://127.0.0.1:9/api/shop/ failed (HTTP 503): Server down, try again later!",

@@ -1,4 +1,4 @@
-import { type DomainError, messages } from "@katale/domain";
+import { type DomainError, errorMessage, messages } from "@katale/domain";
 import { cliMessages, type ServiceName } from "./cli-messages.js";
 
 export const EXIT_OK = 0;
@@ -48,8 +48,11 @@ export function failureFrom(error: DomainError, context: FailureContext): CliFai
     case "invalid":
       // The service refused what we sent: the user's input, so a usage failure.
       return new CliFailure(error.message, EXIT_USAGE);
+    case "not-logged-in":
     case "unauthorized":
       return new CliFailure(error.message ?? messages.common.loginFirst);
+    case "forbidden":
+      return new CliFailure(error.message ?? messages.authServer.adminOnly);
     case "server":
       // A 2xx that broke the contract means the URL points at something that is not Katale.
       return new CliFailure(
@@ -57,5 +60,8 @@ export function failureFrom(error: DomainError, context: FailureContext): CliFai
           ? cliMessages.unexpectedAnswer(context.service, context.url)
           : cliMessages.serviceFailed(context.service, context.url, error.status),
       );
+    default:
+      // A form check or an account refusal: the words the step gave it.
+      return new CliFailure(errorMessage(error));
   }
 }

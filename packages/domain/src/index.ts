@@ -3,7 +3,6 @@
 export * from "./admin/admin-gateways.js";
 export * from "./auth/account-ports.js";
 export * from "./auth/active-user.js";
-export * from "./auth/auth-error.js";
 export * from "./auth/auth-failure.js";
 export * from "./auth/auth-fields.js";
 export * from "./auth/auth-gateway.js";

@@ -1,4 +1,4 @@
-import type { AuthError } from "@katale/domain";
+import type { DomainError } from "@katale/domain";
 import { describe, expect, it } from "vitest";
 import type { FetchLike } from "../http/fetch-like.js";
 import { HttpClient } from "../http/http-client.js";
@@ -17,7 +17,7 @@ function failingWith(status: number, body: unknown): HttpClient {
 const failure = (status: number, body: unknown) => ({ kind: "status", status, body }) as const;
 
 describe("authErrorOf", () => {
-  it.each<[number, unknown, AuthError]>([
+  it.each<[number, unknown, DomainError]>([
     [
       401,
       { detail: "Wrong code, please enter the correct code!", code: "wrong_code" },

@@ -1,4 +1,4 @@
-import type { AuthError, AuthRefusal } from "@katale/domain";
+import type { DomainError } from "@katale/domain";
 import { type ErrorCode, errorCodeOf } from "../contract/error-codes.js";
 import { domainErrorOf, type HttpFailure } from "../http/http-client.js";
 
@@ -6,7 +6,7 @@ import { domainErrorOf, type HttpFailure } from "../http/http-client.js";
  * The refusals of the authentication service, by the answer's `code` (contract/error-codes.ts). A
  * code means the same on every call, so one table serves them all; the words beside it are only shown.
  */
-const REFUSALS: Readonly<Partial<Record<ErrorCode, (body: unknown) => AuthRefusal>>> = {
+const REFUSALS: Readonly<Partial<Record<ErrorCode, (body: unknown) => DomainError>>> = {
   already_registered: (body) => ({ kind: "already-registered", ...registeredFields(body) }),
   wrong_code: () => ({ kind: "wrong-code" }),
   invalid_credentials: () => ({ kind: "invalid-credentials" }),
@@ -19,10 +19,10 @@ const REFUSALS: Readonly<Partial<Record<ErrorCode, (body: unknown) => AuthRefusa
 
 /**
  * The auth error of a failed auth call: a refusal when the code names one, a rate limit on any 429,
- * else the shared mapping (refused or missing token -> unauthorized, not-found codes -> not-found,
- * other 4xx -> refused input with the service's words, 5xx -> server).
+ * else the shared mapping (refused or missing token -> unauthorized, not allowed -> forbidden,
+ * not-found codes -> not-found, other 4xx -> refused input with the service's words, 5xx -> server).
  */
-export function authErrorOf(failure: HttpFailure): AuthError {
+export function authErrorOf(failure: HttpFailure): DomainError {
   if (failure.kind === "status") {
     const code = errorCodeOf(failure.body);
     const refusal = code === undefined ? undefined : REFUSALS[code];

@@ -1,7 +1,7 @@
 import {
-  type AuthError,
   type AuthGateway,
   type CurrentUser,
+  type DomainError,
   err,
   type ImageUpload,
   ok,
@@ -17,7 +17,7 @@ import type { CallInput, HttpClient, SuccessBody } from "../http/http-client.js"
 import { authErrorOf } from "./auth-error-mapping.js";
 import { toProfileWire, toUser } from "./auth-wire-mapping.js";
 
-type Answer<T> = Promise<Result<T, AuthError>>;
+type Answer<T> = Promise<Result<T, DomainError>>;
 
 /**
  * The authentication service over HTTP (spec §7). The token goes in the Authorization header, never
@@ -119,7 +119,7 @@ export class AuthHttpGateway implements AuthGateway {
   private async send<C extends CallDef>(
     call: C,
     input: CallInput<C>,
-  ): Promise<Result<SuccessBody<C>, AuthError>> {
+  ): Promise<Result<SuccessBody<C>, DomainError>> {
     const answer = await this.http.exchange(call, input);
     return answer.ok ? answer : err(authErrorOf(answer.error));
   }

@@ -48,11 +48,11 @@ describe("the engagement HTTP gateways", () => {
     expect(sent[0]?.url).toBe("http://h/api/shop/product/save/41");
   });
 
-  it("someone else's review (code forbidden) is 'unauthorized' with the service's words", async () => {
+  it("someone else's review (code forbidden) is 'forbidden' with the service's words", async () => {
     const { http } = answering(403, { detail: messages.reviews.notOwner, code: "forbidden" });
     expect(await new ReviewHttpGateway(http).editReview("abc", 9, "Hi")).toEqual({
       ok: false,
-      error: { kind: "unauthorized", message: messages.reviews.notOwner },
+      error: { kind: "forbidden", message: messages.reviews.notOwner },
     });
   });
 

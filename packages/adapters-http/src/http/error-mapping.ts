@@ -2,7 +2,9 @@ import { type DomainError, messages } from "@katale/domain";
 import { type ErrorCode, errorCodeOf } from "../contract/error-codes.js";
 
 /** Codes that say which domain error an answer is, whatever its status. */
-const KIND_OF_CODE: Readonly<Partial<Record<ErrorCode, "invalid-page" | "not-found" | "unauthorized">>> = {
+const KIND_OF_CODE: Readonly<
+  Partial<Record<ErrorCode, "invalid-page" | "not-found" | "unauthorized" | "forbidden">>
+> = {
   invalid_page: "invalid-page",
   not_found: "not-found",
   product_not_found: "not-found",
@@ -18,14 +20,16 @@ const KIND_OF_CODE: Readonly<Partial<Record<ErrorCode, "invalid-page" | "not-fou
   verification_request_not_found: "not-found",
   not_authenticated: "unauthorized",
   invalid_token: "unauthorized",
-  forbidden: "unauthorized",
+  forbidden: "forbidden",
 };
 
 /**
  * A failed answer as a domain error, read from its `code` (contract/error-codes.ts), never from its
  * words: invalid_page -> invalid-page (clients stop or reset, spec §4), the not-found codes ->
- * not-found (`not_found`, no such route, with `route`), refused credentials -> unauthorized. An answer without a known code goes by its status:
- * 404 -> not-found, 401/403 -> unauthorized, other 4xx -> invalid, 5xx -> server. The service's
+ * not-found (`not_found`, no such route, with `route`), a missing or refused token -> unauthorized,
+ * signed in but not allowed (not the owner, not an admin) -> forbidden. An answer without a known
+ * code goes by its status: 404 -> not-found, 401 -> unauthorized, 403 -> forbidden, other 4xx ->
+ * invalid, 5xx -> server. The service's
  * `detail`, `error` or first field message travels along as the words to show.
  */
 export function errorFromResponse(status: number, body: unknown): DomainError {
@@ -41,6 +45,7 @@ export function errorFromResponse(status: number, body: unknown): DomainError {
       return message === undefined ? error : { ...error, message };
     }
     case "unauthorized":
+    case "forbidden":
       return message === undefined ? { kind } : { kind, message };
     case "invalid": {
       const fields = fieldErrorsOf(body);
@@ -55,9 +60,10 @@ export function errorFromResponse(status: number, body: unknown): DomainError {
   }
 }
 
-function kindOfStatus(status: number): "not-found" | "unauthorized" | "invalid" | "server" {
+function kindOfStatus(status: number): "not-found" | "unauthorized" | "forbidden" | "invalid" | "server" {
   if (status === 404) return "not-found";
-  if (status === 401 || status === 403) return "unauthorized";
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
   return status >= 400 && status < 500 ? "invalid" : "server";
 }
 

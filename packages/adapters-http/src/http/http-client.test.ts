@@ -114,7 +114,8 @@ describe("HttpClient", () => {
       { kind: "unauthorized", message: "Invalid token." },
     ],
     [401, { error: "User not verified" }, { kind: "unauthorized", message: "User not verified" }],
-    [403, { detail: "Admins only", code: "forbidden" }, { kind: "unauthorized", message: "Admins only" }],
+    [403, { detail: "Admins only", code: "forbidden" }, { kind: "forbidden", message: "Admins only" }],
+    [403, { detail: "Not yours" }, { kind: "forbidden", message: "Not yours" }],
     [
       413,
       { detail: "Request body is too large", code: "too_large" },

@@ -1,5 +1,5 @@
 import {
-  type AuthError,
+  type DomainError,
   err,
   ok,
   type Result,
@@ -20,7 +20,7 @@ export class UserVerificationHttpGateway implements UserVerificationGateway {
   async requestUserVerification(
     token: string,
     request: UserVerificationRequest,
-  ): Promise<Result<void, AuthError>> {
+  ): Promise<Result<void, DomainError>> {
     const answer = await this.http.exchange(verificationCalls.user, {
       token,
       form: {

@@ -1,4 +1,4 @@
-import { type AuthFailure, messages, type Result } from "@katale/domain";
+import type { Result, WordedError } from "@katale/domain";
 import { authCliMessages } from "../auth/auth-cli-messages.js";
 import { CliFailure } from "../cli-failure.js";
 import { cliMessages } from "../cli-messages.js";
@@ -16,14 +16,13 @@ export function adminOf(run: Invocation): AdminCliServices {
 }
 
 /** The terminal's words for a failed admin step: someone who is not an admin hears that one is needed. */
-export function adminFailureOf(failure: AuthFailure, shopUrl: string): CliFailure {
-  if (failure.reason === "unauthorized" && failure.message === messages.authServer.adminOnly)
-    return new CliFailure(text.adminNeeded);
+export function adminFailureOf(failure: WordedError, shopUrl: string): CliFailure {
+  if (failure.kind === "forbidden") return new CliFailure(text.adminNeeded);
   return sellingFailureOf(failure, shopUrl);
 }
 
 /** The value of an admin step, or the command ends with its failure. */
-export function adminDone<T>(run: Invocation, result: Result<T, AuthFailure>): T {
+export function adminDone<T>(run: Invocation, result: Result<T, WordedError>): T {
   if (result.ok) return result.value;
   throw adminFailureOf(result.error, run.services.urls.shopUrl);
 }

@@ -1,4 +1,4 @@
-import type { AuthFailure } from "@katale/domain";
+import type { WordedError } from "@katale/domain";
 import { CliFailure, EXIT_FAILURE, EXIT_USAGE } from "../cli-failure.js";
 import { cliMessages } from "../cli-messages.js";
 import { authCliMessages } from "./auth-cli-messages.js";
@@ -7,8 +7,8 @@ import { authCliMessages } from "./auth-cli-messages.js";
  * The terminal's words for a failed account step: the domain's message (spec §8), except where a
  * terminal user needs more — which server could not be reached, or what to run next.
  */
-export function accountFailure(failure: AuthFailure, authUrl: string): CliFailure {
-  switch (failure.reason) {
+export function accountFailure(failure: WordedError, authUrl: string): CliFailure {
+  switch (failure.kind) {
     case "network":
       return new CliFailure(cliMessages.cannotReach("auth", authUrl));
     case "server":

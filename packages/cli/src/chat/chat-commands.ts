@@ -86,7 +86,7 @@ function session(run: Invocation): ChatSession {
 
 /** The value of a signed-in call; an expired session says to log in again, other failures as usual. */
 function signedIn<T>(run: Invocation, result: Result<T>, context?: { readonly notFound?: string }): T {
-  if (!result.ok && result.error.kind === "unauthorized" && run.services.chat?.storage.get("token") == null)
+  if (!result.ok && result.error.kind === "not-logged-in" && run.services.chat?.storage.get("token") == null)
     throw new CliFailure(chatCliMessages.loginFirst);
   return run.unwrap(result, context);
 }

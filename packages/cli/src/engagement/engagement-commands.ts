@@ -169,7 +169,7 @@ function requireSession(engagement: EngagementServices): void {
 function signedIn<T>(run: Invocation, result: Result<T>, context?: { readonly notFound?: string }): T {
   if (
     !result.ok &&
-    result.error.kind === "unauthorized" &&
+    result.error.kind === "not-logged-in" &&
     run.services.engagement?.storage.get("token") == null
   )
     throw new CliFailure(engagementCliMessages.loginFirst);

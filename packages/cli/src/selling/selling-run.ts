@@ -1,12 +1,11 @@
 import {
-  type AuthFailure,
   type Category,
   findOwnShop,
-  messages,
   type Product,
   type Result,
   type Shop,
   type SubCategory,
+  type WordedError,
 } from "@katale/domain";
 import { authCliMessages } from "../auth/auth-cli-messages.js";
 import { CliFailure, EXIT_USAGE } from "../cli-failure.js";
@@ -27,8 +26,8 @@ export function sellingOf(run: Invocation): SellingServices {
  * The terminal's words for a failed seller step: the domain's message, except which server could
  * not be reached, or what to run next; a value the rules refuse is a usage error (exit 2).
  */
-export function sellingFailureOf(failure: AuthFailure, shopUrl: string): CliFailure {
-  switch (failure.reason) {
+export function sellingFailureOf(failure: WordedError, shopUrl: string): CliFailure {
+  switch (failure.kind) {
     case "network":
       return new CliFailure(cliMessages.cannotReach("shop", shopUrl));
     case "server":
@@ -36,9 +35,9 @@ export function sellingFailureOf(failure: AuthFailure, shopUrl: string): CliFail
     case "not-logged-in":
       return new CliFailure(authCliMessages.notLoggedIn);
     case "unauthorized":
-      return new CliFailure(
-        failure.message === messages.selling.notOwner ? failure.message : authCliMessages.sessionEnded,
-      );
+      return new CliFailure(authCliMessages.sessionEnded);
+    case "forbidden":
+      return new CliFailure(failure.message);
     case "invalid-form":
     case "invalid":
       return new CliFailure(failure.message, EXIT_USAGE);
@@ -48,7 +47,7 @@ export function sellingFailureOf(failure: AuthFailure, shopUrl: string): CliFail
 }
 
 /** The value of a seller step, or the command ends with its failure. */
-export function done<T>(run: Invocation, result: Result<T, AuthFailure>): T {
+export function done<T>(run: Invocation, result: Result<T, WordedError>): T {
   if (result.ok) return result.value;
   throw sellingFailureOf(result.error, run.services.urls.shopUrl);
 }

@@ -1,7 +1,6 @@
 import type { HttpGateways } from "@katale/adapters-http";
 import { CHAT_PROTOCOL } from "@katale/adapters-http/contract";
 import {
-  type AuthError,
   authFailure,
   type DomainError,
   mediaUrl,
@@ -77,7 +76,7 @@ export function smokeChecks(target: SmokeTarget, account?: SmokeAccount): SmokeC
     shops: [],
   };
   const shop = <T>(result: Result<T>) => value(result, "shop", target.shopUrl);
-  const auth = <T>(result: Result<T, AuthError>) => authValue(result, target.authUrl);
+  const auth = <T>(result: Result<T, DomainError>) => authValue(result, target.authUrl);
   const need = <T>(thing: T | undefined, what: string): T => {
     if (thing === undefined) throw new SmokeNotRun(smokeMessages.needs(what));
     return thing;
@@ -288,11 +287,12 @@ const SHARED_KINDS: ReadonlySet<string> = new Set<DomainError["kind"]>([
   "invalid-page",
   "invalid",
   "unauthorized",
+  "forbidden",
   "server",
 ]);
 
 /** An auth call's value; a refusal (wrong password, not verified, too many tries) in the spec's words. */
-function authValue<T>(result: Result<T, AuthError>, url: string): T {
+function authValue<T>(result: Result<T, DomainError>, url: string): T {
   if (result.ok) return result.value;
   const error = result.error;
   if (SHARED_KINDS.has(error.kind)) return value({ ok: false, error: error as DomainError }, "auth", url);

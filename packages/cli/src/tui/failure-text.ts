@@ -1,4 +1,4 @@
-import type { AuthFailure, DomainError } from "@katale/domain";
+import type { DomainError, WordedError } from "@katale/domain";
 import { accountFailure } from "../auth/account-failure.js";
 import { failureFrom } from "../cli-failure.js";
 import type { ServiceName } from "../cli-messages.js";
@@ -19,11 +19,11 @@ export function failureText(
 }
 
 /** A failed account step (login, logout, who am I), in the commands' words. */
-export function accountFailureText(failure: AuthFailure, urls: ResolvedServiceUrls): string {
+export function accountFailureText(failure: WordedError, urls: ResolvedServiceUrls): string {
   return accountFailure(failure, urls.authUrl).message;
 }
 
 /** A failed shop owner's or admin's step, in the commands' words. */
-export function sellingFailureText(failure: AuthFailure, urls: ResolvedServiceUrls): string {
+export function sellingFailureText(failure: WordedError, urls: ResolvedServiceUrls): string {
   return sellingFailureOf(failure, urls.shopUrl).message;
 }

@@ -6,8 +6,8 @@ import type { Page } from "../page.js";
 import type { Result } from "../result.js";
 
 // The admins' ports (issue 10): the catalogue (spec §7 category/...), the verification review and
-// the admin role. Every call takes an admin's token; the services refuse a visitor and anyone who is
-// not an admin ('unauthorized'). A name another category, sub category (within its category), filter
+// the admin role. Every call takes an admin's token; the services refuse a visitor ('unauthorized') and
+// anyone who is not an admin ('forbidden'). A name another category, sub category (within its category), filter
 // or value (within its parent) has, case aside, is 'invalid' with the service's words ('category
 // already exists', 'filter name already exists'); so is deleting a category or sub category that
 // still holds products (the words say how many).

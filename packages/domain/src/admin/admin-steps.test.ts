@@ -22,9 +22,12 @@ import {
 
 const ADMIN = "t-admin";
 const FORBIDDEN = {
-  kind: "unauthorized",
+  kind: "forbidden",
   message: "You do not have permission to perform this action.",
 } as const;
+const EXPIRED = "t-expired";
+/** A refused token, in words other than the service's usual ones: only the kind counts. */
+const SESSION_ENDED = { kind: "unauthorized", message: "Token expired" } as const;
 
 function setUp(token: string | null = ADMIN) {
   const categories: Category[] = [];
@@ -33,7 +36,7 @@ function setUp(token: string | null = ADMIN) {
   const guard = <T>(t: string, then: () => Result<T>): Promise<Result<T>> => {
     sent.push(t);
     if (offline) return Promise.resolve(err({ kind: "network" }));
-    return Promise.resolve(t === ADMIN ? then() : err(FORBIDDEN));
+    return Promise.resolve(t === ADMIN ? then() : err(t === EXPIRED ? SESSION_ENDED : FORBIDDEN));
   };
   const catalogueAdmin = {
     createCategory: (t, { name }) =>
@@ -81,7 +84,7 @@ describe("the admins' catalogue steps", () => {
     expect(made.message).toBe("Category successfully created");
     expect(categories.map((c) => c.name)).toEqual(["Garden"]);
     expect(failureOf(await addCategory(ports, { name: "GARDEN" }))).toEqual({
-      reason: "invalid",
+      kind: "invalid",
       message: "category already exists",
     });
   });
@@ -98,14 +101,18 @@ describe("the admins' catalogue steps", () => {
       "filter value successfully created",
     );
     const signedOut = setUp(null);
-    expect(failureOf(await addCategory(signedOut.ports, { name: "Garden" })).reason).toBe("not-logged-in");
+    expect(failureOf(await addCategory(signedOut.ports, { name: "Garden" })).kind).toBe("not-logged-in");
   });
 
-  it("words a user who is not an admin, a delete refused for its products, and no connection", async () => {
+  it("words a user who is not an admin, an ended session, a delete refused for its products, and no connection", async () => {
     const stranger = setUp("t-user");
     expect(failureOf(await addCategory(stranger.ports, { name: "Garden" }))).toEqual({
-      reason: "unauthorized",
+      kind: "forbidden",
       message: "You do not have permission to perform this action.",
+    });
+    expect(failureOf(await addCategory(setUp(EXPIRED).ports, { name: "Garden" }))).toEqual({
+      kind: "unauthorized",
+      message: "Your session has ended, please log in again",
     });
     const { ports, goOffline } = setUp();
     expect(failureOf(await deleteCategory(ports, 1)).message).toBe(

@@ -1,11 +1,11 @@
-import { type AuthFailure, authFailure, type Done, done } from "../auth/auth-failure.js";
-import { storedToken } from "../auth/stored-session.js";
+import { authFailure, type Done, done } from "../auth/auth-failure.js";
 import type { Category } from "../catalogue/category.js";
 import type { Filter, FilterValue } from "../catalogue/filter.js";
 import type { SubCategory } from "../catalogue/sub-category.js";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import type { Page } from "../page.js";
-import { type DomainError, err, ok, type Result } from "../result.js";
+import { type DomainError, err, ok, type Result, type WordedError } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 import type {
   AdminRoleChange,
@@ -24,7 +24,7 @@ import type {
 // stored token, a first check of the input (nothing is sent without a name or a reason), the port,
 // and the failure in words. Creations answer the lines of spec §8 ('Category successfully created',
 // ...); a refused name shows the service's words ('category already exists'); someone who is not an
-// admin hears the service's 'You do not have permission to perform this action.'.
+// admin (`forbidden`) hears the service's 'You do not have permission to perform this action.'.
 
 export interface AdminPorts {
   readonly catalogueAdmin: CatalogueAdminGateway;
@@ -33,24 +33,21 @@ export interface AdminPorts {
   readonly storage: KeyValueStorage;
 }
 
-type Outcome<T> = Result<T, AuthFailure>;
+type Outcome<T> = Result<T, WordedError>;
 
-/** An admin step's failure: not an admin, the service's words for refused input, or `otherwise`. */
-export function adminFailure(error: DomainError, otherwise: string): AuthFailure {
-  if (
-    error.kind === "unauthorized" &&
-    error.message !== undefined &&
-    error.message !== messages.authServer.credentialsMissing &&
-    error.message !== messages.authServer.invalidToken
-  )
-    return { reason: "unauthorized", message: messages.authServer.adminOnly };
-  if (error.kind === "network" || error.kind === "server") return { reason: error.kind, message: otherwise };
-  if (error.kind === "not-found" && error.message !== undefined)
-    return { reason: "not-found", message: error.message };
+/**
+ * An admin step's failure: someone who is not an admin (`forbidden`) hears the service's 'You do not
+ * have permission to perform this action.', an unknown thing and refused input the service's words,
+ * no connection or a service fault `otherwise`.
+ */
+export function adminFailure(error: DomainError, otherwise: string): WordedError {
+  if (error.kind === "forbidden") return { kind: error.kind, message: messages.authServer.adminOnly };
+  if (error.kind === "network" || error.kind === "server") return { ...error, message: otherwise };
+  if (error.kind === "not-found" && error.message !== undefined) return { ...error, message: error.message };
   return authFailure(error, { otherwise });
 }
 
-const refused = (message: string): Outcome<never> => err({ reason: "invalid-form", message });
+const refused = (message: string): Outcome<never> => err({ kind: "invalid-form", message });
 const blank = (text: string | undefined) => text !== undefined && text.trim() === "";
 
 /** Runs a port call with the stored token; the failure in words. */
@@ -59,7 +56,7 @@ async function withToken<T>(
   call: (token: string) => Promise<Result<T>>,
   otherwise: string,
 ): Promise<Outcome<T>> {
-  const token = storedToken(storage);
+  const token = signedInToken(storage);
   if (!token.ok) return token;
   const answer = await call(token.value);
   return answer.ok ? answer : err(adminFailure(answer.error, otherwise));

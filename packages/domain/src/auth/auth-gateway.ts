@@ -1,6 +1,5 @@
 import type { ImageUpload } from "../media/image-upload.js";
-import type { Result } from "../result.js";
-import type { AuthError } from "./auth-error.js";
+import type { DomainError, Result } from "../result.js";
 import type { Gender, User } from "./user.js";
 
 export interface Registration {
@@ -48,43 +47,43 @@ export interface AuthGateway {
    * The new, unverified user; a code goes to their email (`codeSent` false: the account exists but
    * the code could not be sent, Resend gets a new one). 'already-registered', 'too-many-attempts'.
    */
-  register(registration: Registration): Promise<Result<Registered, AuthError>>;
+  register(registration: Registration): Promise<Result<Registered, DomainError>>;
   /** Confirms the email. 'wrong-code', 'not-found', 'too-many-attempts', 'server'. */
-  verify(code: { readonly email: string; readonly otp: string }): Promise<Result<void, AuthError>>;
+  verify(code: { readonly email: string; readonly otp: string }): Promise<Result<void, DomainError>>;
   /** Sends a new sign-up code. 'not-found', 'too-many-attempts'. */
-  resendCode(email: string): Promise<Result<void, AuthError>>;
+  resendCode(email: string): Promise<Result<void, DomainError>>;
   /** `username` is the email or the phone. 'invalid-credentials', 'not-verified', 'too-many-attempts'. */
   login(credentials: {
     readonly username: string;
     readonly password: string;
-  }): Promise<Result<Session, AuthError>>;
+  }): Promise<Result<Session, DomainError>>;
   /** Revokes the token. */
-  logout(token: string): Promise<Result<void, AuthError>>;
+  logout(token: string): Promise<Result<void, DomainError>>;
   /** Sends a reset code (and link). 'not-found', 'too-many-attempts'. */
-  requestReset(email: string): Promise<Result<void, AuthError>>;
+  requestReset(email: string): Promise<Result<void, DomainError>>;
   /** Checks the reset code; answers the one-use reset key. 'wrong-code', 'not-found', 'too-many-attempts'. */
-  verifyReset(code: { readonly email: string; readonly otp: string }): Promise<Result<string, AuthError>>;
+  verifyReset(code: { readonly email: string; readonly otp: string }): Promise<Result<string, DomainError>>;
   /** Sets the new password with the reset key. 'not-found' for an unknown or used key. */
   completeReset(reset: {
     readonly key: string;
     readonly newPassword: string;
-  }): Promise<Result<void, AuthError>>;
-  updateProfile(token: string, changes: ProfileChanges): Promise<Result<User, AuthError>>;
+  }): Promise<Result<void, DomainError>>;
+  updateProfile(token: string, changes: ProfileChanges): Promise<Result<User, DomainError>>;
   /** 'invalid' for a file that is not an image or too large. */
-  changePicture(token: string, picture: ImageUpload): Promise<Result<User, AuthError>>;
+  changePicture(token: string, picture: ImageUpload): Promise<Result<User, DomainError>>;
   /** 'wrong-password' when the old password is wrong. */
   changePassword(
     token: string,
     change: { readonly oldPassword: string; readonly newPassword: string },
-  ): Promise<Result<void, AuthError>>;
+  ): Promise<Result<void, DomainError>>;
   /** Sends a code to the new address. 'taken', 'too-many-attempts'. */
-  requestEmailChange(token: string, newEmail: string): Promise<Result<void, AuthError>>;
+  requestEmailChange(token: string, newEmail: string): Promise<Result<void, DomainError>>;
   /** The user with the new email. 'wrong-code', 'taken'. */
   confirmEmailChange(
     token: string,
     change: { readonly newEmail: string; readonly otp: string },
-  ): Promise<Result<User, AuthError>>;
+  ): Promise<Result<User, DomainError>>;
   /** Deletes the account and ends every session. 'wrong-password', 'too-many-attempts'. */
-  deleteAccount(token: string, password: string): Promise<Result<void, AuthError>>;
-  me(token: string): Promise<Result<CurrentUser, AuthError>>;
+  deleteAccount(token: string, password: string): Promise<Result<void, DomainError>>;
+  me(token: string): Promise<Result<CurrentUser, DomainError>>;
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
 import { type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { newPasswordField } from "./auth-fields.js";
-import { storedToken } from "./stored-session.js";
 
 /** Password change: the current password, and the new one twice ('Passwords have to be the same'). */
 export const changePasswordFormSchema = z
@@ -28,7 +28,7 @@ export async function changePassword(
 ): Promise<AuthOutcome> {
   const parsed = parseForm(changePasswordFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.auth.changePassword(token.value, {
     oldPassword: parsed.value.oldPassword,

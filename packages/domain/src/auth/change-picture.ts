@@ -1,9 +1,10 @@
+import { signedInToken } from "../engagement/signed-in.js";
 import { type ImageUpload, imageUploadSchema } from "../media/image-upload.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
 import { type AuthOutcome, authFailure, done } from "./auth-failure.js";
-import { storedToken, storeUser } from "./stored-session.js";
+import { storeUser } from "./stored-session.js";
 import type { User } from "./user.js";
 
 /** The avatar-edit panel: 'Image changed successfully' / 'Image upload failed' (spec §8). */
@@ -13,9 +14,9 @@ export async function changePicture(
 ): Promise<AuthOutcome<{ readonly user: User }>> {
   const checked = imageUploadSchema.safeParse(picture);
   if (!checked.success || !checked.data.contentType.startsWith("image/") || checked.data.bytes.length === 0) {
-    return err({ reason: "invalid-form", message: messages.account.imageUploadFailed });
+    return err({ kind: "invalid-form", message: messages.account.imageUploadFailed });
   }
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.auth.changePicture(token.value, checked.data);
   if (!answer.ok) {

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
 import { type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { emailField, otpField } from "./auth-fields.js";
-import { storedToken, storeUser } from "./stored-session.js";
+import { storeUser } from "./stored-session.js";
 import type { User } from "./user.js";
 
 /** E-mail change, second step: the code sent to the new address. */
@@ -21,7 +22,7 @@ export async function confirmEmailChange(
 ): Promise<AuthOutcome<{ readonly user: User }>> {
   const parsed = parseForm(emailChangeCodeFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.auth.confirmEmailChange(token.value, parsed.value);
   if (!answer.ok) {

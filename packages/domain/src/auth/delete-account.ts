@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
 import { type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
-import { storedToken } from "./stored-session.js";
 
 /** Account deletion, after Yes: the password proves it is the owner. */
 export const deleteAccountFormSchema = z.object({
@@ -20,7 +20,7 @@ export async function deleteAccount(
 ): Promise<AuthOutcome> {
   const parsed = parseForm(deleteAccountFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.auth.deleteAccount(token.value, parsed.value.password);
   if (!answer.ok) {

@@ -1,17 +1,18 @@
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
-import { err, ok, type Result } from "../result.js";
+import { err, ok, type Result, type WordedError } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
-import { type AuthFailure, authFailure } from "./auth-failure.js";
+import { authFailure } from "./auth-failure.js";
 import type { CurrentUser } from "./auth-gateway.js";
-import { storedToken, storeUser } from "./stored-session.js";
+import { storeUser } from "./stored-session.js";
 
 /**
  * Who the stored token belongs to, as the service knows them now; refreshes the stored user. A
  * refused token means the session has ended elsewhere (logout, account deleted): the stale session
  * is cleared so this device no longer looks logged in.
  */
-export async function loadCurrentUser(ports: AccountPorts<"me">): Promise<Result<CurrentUser, AuthFailure>> {
-  const token = storedToken(ports.storage);
+export async function loadCurrentUser(ports: AccountPorts<"me">): Promise<Result<CurrentUser, WordedError>> {
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.auth.me(token.value);
   if (!answer.ok) {

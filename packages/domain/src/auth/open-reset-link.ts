@@ -21,7 +21,7 @@ export async function openResetLink(
   const email = query.email?.trim() ?? "";
   const otp = query.otp?.trim() ?? "";
   if (email === "" || otp === "") {
-    return err({ reason: "invalid-form", message: messages.auth.resetLinkIncomplete });
+    return err({ kind: "invalid-form", message: messages.auth.resetLinkIncomplete });
   }
   const verified = await verifyResetCode(auth, { email, otp });
   return verified.ok ? { ok: true, value: { ...verified.value, email } } : verified;

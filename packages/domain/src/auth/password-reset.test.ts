@@ -32,7 +32,7 @@ describe("password reset", () => {
 
   it("says 'user does not exist' for an unknown email", async () => {
     expect(failureOf(await requestPasswordReset(service(), { email: "nobody@example.ug" }))).toEqual({
-      reason: "not-found",
+      kind: "not-found",
       message: "user does not exist",
     });
   });
@@ -53,7 +53,7 @@ describe("password reset", () => {
       }),
     );
     expect(failure).toMatchObject({
-      reason: "invalid-form",
+      kind: "invalid-form",
       fields: { confirmation: "Passwords not the same" },
     });
   });
@@ -95,7 +95,7 @@ describe("reset link", () => {
     const auth = service();
     auth.failures.set("verifyReset", { kind: "network" });
     expect(failureOf(await openResetLink(auth, query))).toEqual({
-      reason: "invalid-form",
+      kind: "invalid-form",
       message: "This reset link is incomplete, please request a new code",
     });
   });

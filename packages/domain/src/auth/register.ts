@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { messages } from "../messages.js";
-import { err, ok } from "../result.js";
-import type { AuthError } from "./auth-error.js";
-import { type AuthFailure, type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
+import { type DomainError, err, ok, type WordedError } from "../result.js";
+import { type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { emailField, nameField, newPasswordField, phoneField } from "./auth-fields.js";
 import type { AuthGateway } from "./auth-gateway.js";
 import { passwordProblem } from "./password-rules.js";
@@ -38,7 +37,7 @@ export async function register(
   return ok(done(message, { user, codeSent }));
 }
 
-function registrationFailure(error: AuthError): AuthFailure {
+function registrationFailure(error: DomainError): WordedError {
   if (error.kind === "already-registered") {
     const message =
       error.email && error.phone
@@ -46,7 +45,7 @@ function registrationFailure(error: AuthError): AuthFailure {
         : error.phone
           ? messages.register.phoneExists
           : messages.register.emailExists;
-    return { reason: error.kind, message };
+    return { ...error, message };
   }
   // spec §8: anything else reads 'Check your internet connection'.
   return authFailure(error, { network: messages.register.failed, otherwise: messages.register.failed });

@@ -58,14 +58,14 @@ describe("login", () => {
   it("says 'Invalid Credentials' for a wrong password and stores nothing", async () => {
     const ports = world();
     const failure = failureOf(await login(ports, { username: "amina@example.ug", password: "wrong-one" }));
-    expect(failure).toEqual({ reason: "invalid-credentials", message: "Invalid Credentials" });
+    expect(failure).toEqual({ kind: "invalid-credentials", message: "Invalid Credentials" });
     expect(ports.storage.entries()).toEqual({});
   });
 
   it("refuses an unverified user: 'User not verified, please check email'", async () => {
     const ports = world(false);
     const failure = failureOf(await login(ports, { username: "amina@example.ug", password: "kampala-2024" }));
-    expect(failure).toEqual({ reason: "not-verified", message: "User not verified, please check email" });
+    expect(failure).toEqual({ kind: "not-verified", message: "User not verified, please check email" });
     expect(isLoggedIn(ports.storage)).toBe(false);
   });
 
@@ -83,7 +83,7 @@ describe("login", () => {
   it("requires both fields", async () => {
     const failure = failureOf(await login(world(), { username: " ", password: "" }));
     expect(failure).toMatchObject({
-      reason: "invalid-form",
+      kind: "invalid-form",
       fields: { username: "Enter your phone number or email", password: "Enter your password" },
     });
   });
@@ -132,7 +132,7 @@ describe("current user", () => {
 
   it("is 'not-logged-in' without a stored token", async () => {
     expect(failureOf(await loadCurrentUser(world()))).toEqual({
-      reason: "not-logged-in",
+      kind: "not-logged-in",
       message: "You need to login first",
     });
   });
@@ -142,7 +142,7 @@ describe("current user", () => {
     await login(ports, { username: "amina@example.ug", password: "kampala-2024" });
     await ports.auth.logout(ports.storage.get("token")!);
     expect(failureOf(await loadCurrentUser(ports))).toEqual({
-      reason: "unauthorized",
+      kind: "unauthorized",
       message: "Your session has ended, please log in again",
     });
     expect(isLoggedIn(ports.storage)).toBe(false);
@@ -152,7 +152,7 @@ describe("current user", () => {
     const ports = world();
     await login(ports, { username: "amina@example.ug", password: "kampala-2024" });
     ports.auth.failures.set("me", { kind: "network" });
-    expect(failureOf(await loadCurrentUser(ports)).reason).toBe("network");
+    expect(failureOf(await loadCurrentUser(ports)).kind).toBe("network");
     expect(isLoggedIn(ports.storage)).toBe(true);
   });
 });

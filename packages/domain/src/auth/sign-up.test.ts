@@ -45,7 +45,7 @@ describe("register", () => {
       }),
       "whatever-pass",
     );
-    expect(failureOf(await register(auth, form))).toEqual({ reason: "already-registered", message });
+    expect(failureOf(await register(auth, form))).toEqual({ kind: "already-registered", ...taken, message });
   });
 
   it("says 'Check your internet connection' when offline", async () => {
@@ -58,7 +58,7 @@ describe("register", () => {
     const auth = new InMemoryAuthGateway();
     auth.failures.set("register", { kind: "too-many-attempts" });
     expect(failureOf(await register(auth, form))).toEqual({
-      reason: "too-many-attempts",
+      kind: "too-many-attempts",
       message: "Too many attempts, please wait and try again",
     });
   });
@@ -74,8 +74,8 @@ describe("register", () => {
   ])("refuses %j before sending anything", async (change, field, message) => {
     const auth = new InMemoryAuthGateway();
     const failure = failureOf(await register(auth, { ...form, ...change }));
-    expect(failure.reason).toBe("invalid-form");
-    expect(failure.fields?.[field]).toBe(message);
+    expect(failure.kind).toBe("invalid-form");
+    expect(failure).toMatchObject({ kind: "invalid-form", fields: { [field]: message } });
     expect(auth.sent).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe("verify the email with the code", () => {
   it("says 'Wrong code, please enter the correct code!' for a wrong code", async () => {
     const auth = await registered();
     expect(failureOf(await verifyRegistration(auth, { email: form.email, otp: "00000" }))).toEqual({
-      reason: "wrong-code",
+      kind: "wrong-code",
       message: "Wrong code, please enter the correct code!",
     });
   });
@@ -130,7 +130,7 @@ describe("verify the email with the code", () => {
     ["12a45", "The code is made of at most 5 digits"],
   ])("refuses the code '%s'", async (otp, message) => {
     const failure = failureOf(await verifyRegistration(await registered(), { email: form.email, otp }));
-    expect(failure).toMatchObject({ reason: "invalid-form", fields: { otp: message } });
+    expect(failure).toMatchObject({ kind: "invalid-form", fields: { otp: message } });
   });
 
   it("resends a code: 'OTP sent to this email', and the new code works", async () => {
@@ -145,6 +145,6 @@ describe("verify the email with the code", () => {
 
   it("says 'Invalid user email provided' for an unknown email", async () => {
     const failure = failureOf(await resendCode(await registered(), { email: "nobody@example.ug" }));
-    expect(failure).toEqual({ reason: "not-found", message: "Invalid user email provided" });
+    expect(failure).toEqual({ kind: "not-found", message: "Invalid user email provided" });
   });
 });

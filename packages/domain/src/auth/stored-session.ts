@@ -1,8 +1,5 @@
-import { messages } from "../messages.js";
-import { err, ok, type Result } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 import { toActiveUser } from "./active-user.js";
-import type { AuthFailure } from "./auth-failure.js";
 import type { Session } from "./auth-gateway.js";
 import type { User } from "./user.js";
 
@@ -23,10 +20,4 @@ export function storeUser(storage: KeyValueStorage, user: User): void {
 
 export function isLoggedIn(storage: KeyValueStorage): boolean {
   return storage.get("loggedInUserName") !== null;
-}
-
-/** The stored token, or `not-logged-in`. */
-export function storedToken(storage: KeyValueStorage): Result<string, AuthFailure> {
-  const token = storage.get("token");
-  return token === null ? err({ reason: "not-logged-in", message: messages.common.loginFirst }) : ok(token);
 }

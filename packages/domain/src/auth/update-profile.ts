@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { AccountPorts } from "./account-ports.js";
 import { type AuthOutcome, authFailure, done, parseForm } from "./auth-failure.js";
 import { COUNTRY_MAX_LENGTH, nameField, profilePhoneField } from "./auth-fields.js";
 import type { ProfileChanges } from "./auth-gateway.js";
-import { storedToken, storeUser } from "./stored-session.js";
+import { storeUser } from "./stored-session.js";
 import { genderSchema, type User } from "./user.js";
 
 /** An empty form field means "not set". */
@@ -44,7 +45,7 @@ export async function updateProfile(
 ): Promise<AuthOutcome<{ readonly user: User }>> {
   const parsed = parseForm(profileFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const changes: ProfileChanges = parsed.value;
   const answer = await ports.auth.updateProfile(token.value, changes);

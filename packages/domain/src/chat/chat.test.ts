@@ -16,7 +16,7 @@ import type { ChatGateway } from "./chat-gateway.js";
 import type { ChatMessage } from "./chat-message.js";
 import type { ChatRoom } from "./chat-room.js";
 
-const loginFirst = { ok: false, error: { kind: "unauthorized", message: messages.common.loginFirst } };
+const loginFirst = { ok: false, error: { kind: "not-logged-in", message: messages.common.loginFirst } };
 
 const room: ChatRoom = {
   slug: "r1",

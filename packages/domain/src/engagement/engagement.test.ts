@@ -11,7 +11,7 @@ import { listBrowseHistory, recordProductView } from "./browse-history.js";
 import { rateProduct, storedRating } from "./rate-product.js";
 import { addReview, deleteReview, editReview, listOwnReviews, loadReviews, reviewText } from "./reviews.js";
 
-const loginFirst = { kind: "unauthorized", message: messages.common.loginFirst };
+const loginFirst = { kind: "not-logged-in", message: messages.common.loginFirst };
 
 describe("engagement use cases", () => {
   let shop: Shop;
@@ -163,10 +163,10 @@ describe("engagement use cases", () => {
     it("someone else's review: 'You are not the owner'", async () => {
       const theirs = successOf(await gateway.addReview("okello-token", products[0]!.id, "Mine"));
       expect(failureOf(await editReview(ports, theirs.id, "Not yours"))).toEqual({
-        kind: "unauthorized",
+        kind: "forbidden",
         message: messages.reviews.notOwner,
       });
-      expect(failureOf(await deleteReview(ports, theirs.id)).kind).toBe("unauthorized");
+      expect(failureOf(await deleteReview(ports, theirs.id)).kind).toBe("forbidden");
     });
 
     it("empty text is refused before anything is sent, and a visitor is asked to log in", async () => {

@@ -8,7 +8,7 @@ export interface FollowGateway {
   listFollowed(userId: number): Promise<Result<FollowRecord[]>>;
   /** Following twice keeps one record; 'not-found' for an unknown shop. */
   follow(token: string, shopId: number): Promise<Result<FollowRecord>>;
-  /** Deletes the follow record; 'unauthorized' for someone else's, 'not-found' for an unknown one. */
+  /** Deletes the follow record; 'forbidden' for someone else's, 'not-found' for an unknown one. */
   unfollow(token: string, followId: number): Promise<Result<void>>;
   /** In-stock products of the shops the token's user follows (home 'Following'). */
   listFollowedShopsProducts(token: string): Promise<Result<Product[]>>;

@@ -19,6 +19,6 @@ export interface SavedProductGateway {
   listSaved(token: string): Promise<Result<SavedProducts>>;
   /** Saving twice keeps one record; 'not-found' for an unknown product. */
   save(token: string, productId: number): Promise<Result<SavedProduct>>;
-  /** 'unauthorized' for someone else's record, 'not-found' for an unknown one. */
+  /** 'forbidden' for someone else's record, 'not-found' for an unknown one. */
   unsave(token: string, savedProductId: number): Promise<Result<void>>;
 }

@@ -9,7 +9,7 @@ export interface ReviewPage {
 
 /**
  * A product's reviews (spec §7 product/comment/…). Reading is public; writing needs the token, and
- * editing or deleting answers 'unauthorized' ('You are not the owner') on someone else's review.
+ * editing or deleting answers 'forbidden' ('You are not the owner') on someone else's review.
  */
 export interface ReviewGateway {
   /** Newest first, 4 a page; 'invalid-page' past the end, 'not-found' for an unknown product. */

@@ -1,5 +1,5 @@
-import { type AuthFailure, type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
-import { storedToken } from "../auth/stored-session.js";
+import { type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import type { Product } from "../products/product.js";
 import { err, ok } from "../result.js";
@@ -32,7 +32,7 @@ export async function addProduct(
 ): Promise<AuthOutcome<{ product: Product }>> {
   const parsed = parseForm(productFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const created = await ports.productAdmin.createProduct(token.value, { shopId, ...parsed.value });
   if (!created.ok) return err(sellingFailure(created.error, createWording));
@@ -73,7 +73,7 @@ export async function editProduct(
 ): Promise<AuthOutcome<{ product: Product; changed: boolean }>> {
   const parsed = parseForm(productEditFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const change = productChangeOf(product, parsed.value);
   if (change === null) return ok(done(messages.products.edited, { product, changed: false }));
@@ -91,11 +91,11 @@ export async function setStock(
   const parsed = stockField.safeParse(inStock);
   if (!parsed.success)
     return err({
-      reason: "invalid-form",
+      kind: "invalid-form",
       message: text.stockInvalid,
       fields: { inStock: text.stockInvalid },
     });
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const updated = await ports.productAdmin.updateProduct(token.value, productId, { inStock: parsed.data });
   if (!updated.ok) return err(sellingFailure(updated.error, editWording));
@@ -107,7 +107,7 @@ export async function deleteProduct(
   ports: ProductAdminPorts<"deleteProduct">,
   productId: number,
 ): Promise<AuthOutcome<{ productId: number }>> {
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const deleted = await ports.productAdmin.deleteProduct(token.value, productId);
   if (!deleted.ok)
@@ -119,5 +119,3 @@ export async function deleteProduct(
     );
   return ok(done(text.productDeleted, { productId }));
 }
-
-export type { AuthFailure as SellingFailure };

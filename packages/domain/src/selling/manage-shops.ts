@@ -1,7 +1,7 @@
-import { type AuthFailure, type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
-import { storedToken } from "../auth/stored-session.js";
+import { type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
-import { err, ok, type Result } from "../result.js";
+import { err, ok, type Result, type WordedError } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 import type { Shop } from "../shops/shop.js";
 import type { ShopGateway } from "../shops/shop-gateway.js";
@@ -24,8 +24,8 @@ const text = messages.selling;
 /** 'My shops' (spec §2): the shops the signed-in user owns. */
 export async function listMyShops(
   ports: ShopAdminPorts<"listMyShops">,
-): Promise<Result<Shop[], AuthFailure>> {
-  const token = storedToken(ports.storage);
+): Promise<Result<Shop[], WordedError>> {
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const shops = await ports.shopAdmin.listMyShops(token.value);
   return shops.ok ? shops : err(sellingFailure(shops.error, { otherwise: messages.common.checkConnection }));
@@ -38,7 +38,7 @@ export async function createShop(
 ): Promise<AuthOutcome<{ shop: Shop }>> {
   const parsed = parseForm(createShopFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const created = await ports.shopAdmin.createShop(token.value, parsed.value);
   if (!created.ok) return err(sellingFailure(created.error, { otherwise: text.shopNotCreated }));
@@ -53,7 +53,7 @@ export async function updateShopDetails(
 ): Promise<AuthOutcome<{ shop: Shop }>> {
   const parsed = parseForm(shopDetailsFormSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const updated = await ports.shopAdmin.updateShop(token.value, shopId, parsed.value);
   if (!updated.ok)
@@ -78,7 +78,7 @@ export function shopNameKey(name: string): string {
 export async function findOwnShop(
   ports: ShopAdminPorts<"listMyShops"> & { readonly shops: Pick<ShopGateway, "listShops"> },
   ref: string | number,
-): Promise<Result<Shop, AuthFailure>> {
+): Promise<Result<Shop, WordedError>> {
   const mine = await listMyShops(ports);
   if (!mine.ok) return mine;
   const wanted = typeof ref === "number" ? String(ref) : ref.trim();
@@ -87,6 +87,6 @@ export async function findOwnShop(
   const own = mine.value.find(matches);
   if (own) return ok(own);
   const all = await ports.shops.listShops();
-  if (all.ok && all.value.some(matches)) return err({ reason: "unauthorized", message: text.notOwner });
-  return err({ reason: "not-found", message: messages.api.shopNotFound });
+  if (all.ok && all.value.some(matches)) return err({ kind: "forbidden", message: text.notOwner });
+  return err({ kind: "not-found", message: messages.api.shopNotFound });
 }

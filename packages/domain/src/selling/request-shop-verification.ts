@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
-import { storedToken } from "../auth/stored-session.js";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
@@ -28,7 +28,7 @@ export async function requestShopVerification(
 ): Promise<AuthOutcome> {
   const parsed = parseForm(shopVerificationRequestSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.shopVerification.requestShopVerification(token.value, parsed.value);
   if (answer.ok) return ok(done(messages.verification.sent, {}));

@@ -6,7 +6,7 @@ import type { ShopVerificationRequest } from "../verification/shop-verification-
 
 // The shop owner's ports (issue 9, spec §7 shop/, product/, verification/shop/). Every call takes
 // the token; the service refuses a visitor ('unauthorized') and anyone but the shop's owner
-// ('unauthorized' with the service's words, HTTP 403).
+// ('forbidden', HTTP 403).
 
 /** A new shop: name and location required, 1 to 3 category ids, the rest optional. */
 export interface NewShop {
@@ -36,7 +36,7 @@ export interface ShopAdminGateway {
   listMyShops(token: string): Promise<Result<Shop[]>>;
   /** 'invalid' for a taken name (case aside) or a value the service refuses. */
   createShop(token: string, shop: NewShop): Promise<Result<Shop>>;
-  /** 'not-found' for an unknown shop, 'unauthorized' for someone else's. */
+  /** 'not-found' for an unknown shop, 'forbidden' for someone else's. */
   updateShop(token: string, shopId: number, change: ShopDetailsChange): Promise<Result<Shop>>;
 }
 
@@ -71,7 +71,7 @@ export interface ProductChange {
 
 /** Adding, editing and deleting products (and so setting stock). */
 export interface ProductAdminGateway {
-  /** 'not-found' for an unknown shop, 'unauthorized' for someone else's, 'invalid' for refused input. */
+  /** 'not-found' for an unknown shop, 'forbidden' for someone else's, 'invalid' for refused input. */
   createProduct(token: string, product: NewProduct): Promise<Result<Product>>;
   updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>>;
   /** Removes the product and what points at it (saves, history, ratings, reviews). */

@@ -78,7 +78,7 @@ describe("creating and editing shops", () => {
   ])("refuses %j before sending", async (change, field, message) => {
     const { ports, seller } = setUp();
     const failure = failureOf(await createShop(ports, { ...form, ...change }));
-    expect(failure.fields?.[field]).toBe(message);
+    expect(failure).toMatchObject({ kind: "invalid-form", fields: { [field]: message } });
     expect(seller.calls).toEqual([]);
   });
 
@@ -106,16 +106,16 @@ describe("creating and editing shops", () => {
     expect(successOf(await findOwnShop(ports, " GULU boda  spares ")).id).toBe(mine.id);
     expect(successOf(await findOwnShop(ports, String(mine.id))).id).toBe(mine.id);
     expect(failureOf(await findOwnShop(ports, theirs.name))).toEqual({
-      reason: "unauthorized",
+      kind: "forbidden",
       message: "You are not the owner of this shop",
     });
-    expect(failureOf(await findOwnShop(ports, "No Such Shop")).reason).toBe("not-found");
+    expect(failureOf(await findOwnShop(ports, "No Such Shop")).kind).toBe("not-found");
   });
 
   it("asks to log in first without a session", async () => {
     const { ports } = setUp(null);
     expect(failureOf(await listMyShops(ports))).toEqual({
-      reason: "not-logged-in",
+      kind: "not-logged-in",
       message: "You need to login first",
     });
   });
@@ -141,7 +141,7 @@ describe("adding and editing products", () => {
   ])("refuses %j before sending", async (change, field, message) => {
     const { ports, mine, seller } = setUp();
     const failure = failureOf(await addProduct(ports, mine.id, { ...productForm, ...change }));
-    expect(failure.fields?.[field]).toBe(message);
+    expect(failure).toMatchObject({ kind: "invalid-form", fields: { [field]: message } });
     expect(seller.calls).toEqual([]);
   });
 
@@ -189,9 +189,10 @@ describe("adding and editing products", () => {
     const same = { ...productForm, keptImages: product.images, addedImages: [] };
     expect(successOf(await editProduct(ports, product, same)).changed).toBe(false);
     expect(seller.calls.filter((c) => c.method === "updateProduct")).toEqual([]);
-    expect(failureOf(await editProduct(ports, product, { ...same, keptImages: [] })).fields?.images).toBe(
-      "Add at least one image",
-    );
+    expect(failureOf(await editProduct(ports, product, { ...same, keptImages: [] }))).toMatchObject({
+      kind: "invalid-form",
+      fields: { images: "Add at least one image" },
+    });
   });
 
   it("sets the stock to 0 (Out stock) and deletes the product", async () => {
@@ -223,6 +224,42 @@ describe("adding and editing products", () => {
   });
 });
 
+describe("telling someone else's product from an ended session", () => {
+  const change = (product: { images: string[] }) => ({
+    ...productForm,
+    price: 430_000,
+    keptImages: product.images,
+    addedImages: [],
+  });
+
+  it("someone else's product (forbidden) says 'You are not the owner of this shop'", async () => {
+    const { ports, mine } = setUp();
+    const { product } = successOf(await addProduct(ports, mine.id, productForm));
+    const other = { ...ports, storage: new InMemoryStorage() };
+    other.storage.set("token", stranger.token);
+    expect(failureOf(await editProduct(other, product, change(product)))).toEqual({
+      kind: "forbidden",
+      message: "You are not the owner of this shop",
+    });
+  });
+
+  it("a refused token asks to log in again, whatever the service's words", async () => {
+    const { ports, mine, seller } = setUp();
+    const { product } = successOf(await addProduct(ports, mine.id, productForm));
+    const ended = { ...ports, storage: new InMemoryStorage() };
+    ended.storage.set("token", "t-expired");
+    expect(failureOf(await editProduct(ended, product, change(product)))).toEqual({
+      kind: "unauthorized",
+      message: "Your session has ended, please log in again",
+    });
+    seller.failures.set("updateProduct", { kind: "unauthorized", message: "Session expired at 08:00" });
+    expect(failureOf(await editProduct(ports, product, change(product)))).toEqual({
+      kind: "unauthorized",
+      message: "Your session has ended, please log in again",
+    });
+  });
+});
+
 describe("shop verification", () => {
   const form = {
     contact: "shop@example.ug",
@@ -238,7 +275,7 @@ describe("shop verification", () => {
       "Successfully sent verification request",
     );
     expect(failureOf(await requestShopVerification(ports, form))).toEqual({
-      reason: "taken",
+      kind: "taken",
       message: "Shop already has a verification request",
     });
   });

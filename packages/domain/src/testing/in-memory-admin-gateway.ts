@@ -29,7 +29,7 @@ const emailOf = (user: InMemoryAdminUser) => user.email ?? `${user.name}@example
 type AdminMethod = keyof CatalogueAdminGateway | keyof VerificationReviewGateway | keyof AdminRoleGateway;
 
 const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
-const forbidden: DomainError = { kind: "unauthorized", message: messages.authServer.adminOnly };
+const forbidden: DomainError = { kind: "forbidden", message: messages.authServer.adminOnly };
 const invalid = (message: string): DomainError => ({ kind: "invalid", message });
 const notFound = (message: string): DomainError => ({ kind: "not-found", message });
 const key = (name: string) => name.trim().toLowerCase();
@@ -39,7 +39,7 @@ export const VERIFICATION_REVIEW_PAGE_SIZE = 20;
 
 /**
  * The admins' calls as the services answer them (issue 10): only an admin's token passes (a visitor
- * and anyone else are 'unauthorized'); names are unique within their parent, case aside; a category
+ * is 'unauthorized', anyone else 'forbidden'); names are unique within their parent, case aside; a category
  * or sub category holding products is not deleted (`productsIn` says how many). The catalogue lives in
  * `catalogue`, the public fake the rest of the app reads, so a change shows in every list.
  */

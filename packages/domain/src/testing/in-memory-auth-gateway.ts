@@ -1,4 +1,3 @@
-import type { AuthError } from "../auth/auth-error.js";
 import { emailField } from "../auth/auth-fields.js";
 import type {
   AuthGateway,
@@ -12,7 +11,7 @@ import { passwordProblem } from "../auth/password-rules.js";
 import type { User } from "../auth/user.js";
 import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
-import { err, ok, type Result } from "../result.js";
+import { type DomainError, err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 
 interface Account {
@@ -29,7 +28,7 @@ export interface SentCode {
   readonly code: string;
 }
 
-type Answer<T> = Promise<Result<T, AuthError>>;
+type Answer<T> = Promise<Result<T, DomainError>>;
 
 /**
  * The authentication service in memory, behaving as the real one does for the use cases: accounts
@@ -37,7 +36,7 @@ type Answer<T> = Promise<Result<T, AuthError>>;
  * revoked. `failures` makes one call fail.
  */
 export class InMemoryAuthGateway implements AuthGateway {
-  readonly failures = new Failures<keyof AuthGateway, AuthError>();
+  readonly failures = new Failures<keyof AuthGateway, DomainError>();
   readonly sent: SentCode[] = [];
   private readonly accounts = new Map<number, Account>();
   private readonly tokens = new Map<string, number>();
@@ -85,7 +84,7 @@ export class InMemoryAuthGateway implements AuthGateway {
   codesPerAddress = 5;
 
   async register(registration: Registration): Answer<Registered> {
-    return this.failures.answer("register", (): Result<Registered, AuthError> => {
+    return this.failures.answer("register", (): Result<Registered, DomainError> => {
       // The service checks the fields before the accounts, with the words a form shows.
       const refused = this.refusedInput(registration);
       if (refused !== undefined) return err(refused);
@@ -268,8 +267,8 @@ export class InMemoryAuthGateway implements AuthGateway {
 
   private withAccount<T>(
     token: string,
-    act: (account: Account) => Result<T, AuthError>,
-  ): Result<T, AuthError> {
+    act: (account: Account) => Result<T, DomainError>,
+  ): Result<T, DomainError> {
     const id = this.tokens.get(token);
     const account = id === undefined ? undefined : this.accounts.get(id);
     return account === undefined ? err({ kind: "unauthorized" }) : act(account);
@@ -286,7 +285,7 @@ export class InMemoryAuthGateway implements AuthGateway {
   }
 
   /** The service's refusal of a malformed email or an unusable password, if any. */
-  private refusedInput(registration: Registration): AuthError | undefined {
+  private refusedInput(registration: Registration): DomainError | undefined {
     const email = emailField.safeParse(registration.email);
     if (!email.success) {
       const message = email.error.issues[0]?.message ?? messages.auth.emailInvalid;

@@ -32,7 +32,7 @@ type EngagementMethod =
   | keyof BrowseHistoryGateway;
 
 const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
-const notOwner: DomainError = { kind: "unauthorized", message: messages.reviews.notOwner };
+const notOwner: DomainError = { kind: "forbidden", message: messages.reviews.notOwner };
 const productNotFound: DomainError = { kind: "not-found", message: messages.api.productNotFound };
 const shopNotFound: DomainError = { kind: "not-found", message: messages.api.shopNotFound };
 const commentNotFound: DomainError = { kind: "not-found", message: messages.api.commentNotFound };
@@ -296,8 +296,7 @@ export class InMemoryEngagementGateway
     const index = records.findIndex((r) => r.id === id);
     const record = records[index];
     if (!record) return err({ kind: "not-found", message: notFound });
-    if (record.userId !== user.id)
-      return err({ kind: "unauthorized", message: messages.authServer.adminOnly });
+    if (record.userId !== user.id) return err({ kind: "forbidden", message: messages.authServer.adminOnly });
     records.splice(index, 1);
     return ok(undefined);
   }

@@ -24,7 +24,7 @@ import type { InMemoryUser } from "./in-memory-engagement-gateway.js";
 type SellerMethod = keyof ShopAdminGateway | keyof ProductAdminGateway | keyof ShopVerificationGateway;
 
 const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
-const forbidden: DomainError = { kind: "unauthorized", message: messages.authServer.adminOnly };
+const forbidden: DomainError = { kind: "forbidden", message: messages.authServer.adminOnly };
 const shopNotFound: DomainError = { kind: "not-found", message: messages.api.shopNotFound };
 const productNotFound: DomainError = { kind: "not-found", message: messages.api.productNotFound };
 const invalid = (message: string): DomainError => ({ kind: "invalid", message });

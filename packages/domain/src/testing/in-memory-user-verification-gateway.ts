@@ -1,6 +1,5 @@
-import type { AuthError } from "../auth/auth-error.js";
 import type { ImageUpload } from "../media/image-upload.js";
-import { err, ok, type Result } from "../result.js";
+import { type DomainError, err, ok, type Result } from "../result.js";
 import type { UserVerificationGateway } from "../verification/user-verification-gateway.js";
 import type { UserVerificationRequest } from "../verification/user-verification-request.js";
 import { Failures } from "./failures.js";
@@ -18,7 +17,7 @@ function looksLikeAnImage({ bytes }: ImageUpload): boolean {
  * without them every token counts as signed in.
  */
 export class InMemoryUserVerificationGateway implements UserVerificationGateway {
-  readonly failures = new Failures<keyof UserVerificationGateway, AuthError>();
+  readonly failures = new Failures<keyof UserVerificationGateway, DomainError>();
   readonly requests = new Map<string, UserVerificationRequest>();
 
   constructor(readonly tokens?: ReadonlySet<string>) {}
@@ -26,7 +25,7 @@ export class InMemoryUserVerificationGateway implements UserVerificationGateway 
   async requestUserVerification(
     token: string,
     request: UserVerificationRequest,
-  ): Promise<Result<void, AuthError>> {
+  ): Promise<Result<void, DomainError>> {
     return this.failures.answer("requestUserVerification", () => {
       if (this.tokens !== undefined && !this.tokens.has(token)) return err({ kind: "unauthorized" });
       for (const image of [request.nationalIdImage, request.userImage])

@@ -38,7 +38,7 @@ describe("user verification request", () => {
     const p = ports();
     await requestUserVerification(p, form);
     expect(failureOf(await requestUserVerification(p, form))).toEqual({
-      reason: "taken",
+      kind: "taken",
       message: "User already has a verification request",
     });
   });
@@ -52,12 +52,12 @@ describe("user verification request", () => {
   ])("refuses %j before sending", async (change, field, message) => {
     const p = ports();
     const failure = failureOf(await requestUserVerification(p, { ...form, ...change }));
-    expect(failure.fields?.[field]).toBe(message);
+    expect(failure).toMatchObject({ kind: "invalid-form", fields: { [field]: message } });
     expect(p.verification.requests.size).toBe(0);
   });
 
   it("asks to log in first without a session", async () => {
     const p = { ...ports(), storage: new InMemoryStorage() };
-    expect(failureOf(await requestUserVerification(p, form)).reason).toBe("not-logged-in");
+    expect(failureOf(await requestUserVerification(p, form)).kind).toBe("not-logged-in");
   });
 });

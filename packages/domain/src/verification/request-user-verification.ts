@@ -1,5 +1,5 @@
 import { type AuthOutcome, authFailure, done, parseForm } from "../auth/auth-failure.js";
-import { storedToken } from "../auth/stored-session.js";
+import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import { err, ok } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
@@ -21,7 +21,7 @@ export async function requestUserVerification(
 ): Promise<AuthOutcome> {
   const parsed = parseForm(userVerificationRequestSchema, form);
   if (!parsed.ok) return parsed;
-  const token = storedToken(ports.storage);
+  const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const answer = await ports.verification.requestUserVerification(token.value, parsed.value);
   if (answer.ok) return ok(done(messages.verification.sent, {}));

@@ -1,5 +1,4 @@
-import type { AuthError } from "../auth/auth-error.js";
-import type { Result } from "../result.js";
+import type { DomainError, Result } from "../result.js";
 import type { UserVerificationRequest } from "./user-verification-request.js";
 
 /**
@@ -8,5 +7,8 @@ import type { UserVerificationRequest } from "./user-verification-request.js";
  * or too large; 'unauthorized' for a refused token.
  */
 export interface UserVerificationGateway {
-  requestUserVerification(token: string, request: UserVerificationRequest): Promise<Result<void, AuthError>>;
+  requestUserVerification(
+    token: string,
+    request: UserVerificationRequest,
+  ): Promise<Result<void, DomainError>>;
 }

@@ -46,7 +46,7 @@ export default function VerifyAccountPage() {
       bannerLastsMs: (failure) =>
         failure === null
           ? VERIFICATION_SUCCESS_BANNER_MS
-          : "reason" in failure && failure.reason === "taken"
+          : failure.kind === "taken"
             ? USER_VERIFICATION_ERROR_BANNER_MS
             : undefined,
     },

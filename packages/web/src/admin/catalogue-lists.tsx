@@ -1,10 +1,10 @@
 import {
-  type AuthFailure,
   type Category,
   type ImageUpload,
   messages,
   type Result,
   type SubCategory,
+  type WordedError,
 } from "@katale/domain";
 import {
   type AdminPorts,
@@ -80,7 +80,7 @@ function EditDialog({
   title: string;
   name: string;
   categoryName?: string;
-  save: (values: { name: string; image: ImageUpload | null }) => Promise<Result<unknown, AuthFailure>>;
+  save: (values: { name: string; image: ImageUpload | null }) => Promise<Result<unknown, WordedError>>;
   onClose: () => void;
   onSaved: () => void;
 }) {

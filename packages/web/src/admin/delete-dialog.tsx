@@ -1,4 +1,4 @@
-import { type AuthFailure, messages, type Result } from "@katale/domain";
+import { messages, type Result, type WordedError } from "@katale/domain";
 import { useState } from "react";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
@@ -17,7 +17,7 @@ export function DeleteDialog({
   onDeleted,
 }: {
   name: string;
-  remove: () => Promise<Result<void, AuthFailure>>;
+  remove: () => Promise<Result<void, WordedError>>;
   onClose: () => void;
   onDeleted: () => void;
 }) {

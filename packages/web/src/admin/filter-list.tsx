@@ -1,4 +1,4 @@
-import { type AuthFailure, type Filter, type FilterValue, messages, type Result } from "@katale/domain";
+import { type Filter, type FilterValue, messages, type Result, type WordedError } from "@katale/domain";
 import {
   type AdminPorts,
   deleteFilter,
@@ -43,7 +43,7 @@ function RenameDialog({
 }: {
   title: string;
   name: string;
-  rename: (name: string) => Promise<Result<unknown, AuthFailure>>;
+  rename: (name: string) => Promise<Result<unknown, WordedError>>;
   onClose: () => void;
   onSaved: () => void;
 }) {

@@ -1,4 +1,4 @@
-import { messages, storedToken, type VerificationReview } from "@katale/domain";
+import { messages, signedInToken, type VerificationReview } from "@katale/domain";
 import { type AdminPorts, approveVerification, decideWithReason } from "@katale/domain/admin";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileWarning, LoaderCircle } from "lucide-react";
@@ -32,7 +32,7 @@ function useRequest(ports: AdminPorts, id: number) {
   return useQuery({
     queryKey: ["admin", "verification-request", id],
     queryFn: async () => {
-      const token = storedToken(ports.storage);
+      const token = signedInToken(ports.storage);
       if (!token.ok) return token;
       return ports.verificationReview.getRequest(token.value, id);
     },

@@ -1,4 +1,4 @@
-import { storedToken } from "@katale/domain";
+import { signedInToken } from "@katale/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useServices } from "../app/services-context.js";
@@ -13,7 +13,7 @@ export function usePrivateDocument(path: string) {
     queryKey: ["admin", "document", path],
     queryFn: async () => {
       const url = media(path);
-      const token = storedToken(local);
+      const token = signedInToken(local);
       if (url === null || !token.ok) throw new Error("no document");
       const answer = await fetch(url, { headers: { authorization: `Token ${token.value}` } });
       if (!answer.ok) throw new Error(`document ${answer.status}`);

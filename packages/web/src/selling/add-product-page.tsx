@@ -66,7 +66,7 @@ function AddProductForm({ shop }: { shop: Shop }) {
         const images = await prepareUploads(values.images, media, setStage);
         return await addProduct({ productAdmin, storage: local }, shop.id, { ...values, images });
       } catch {
-        return err({ reason: "network" as const, message: messages.products.createFailed });
+        return err({ kind: "network" as const, message: messages.products.createFailed });
       } finally {
         setStage(null);
       }

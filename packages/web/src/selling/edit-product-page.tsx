@@ -102,7 +102,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
         if (answer.ok && !answer.value.changed) return ok({ ...answer.value, message: text.nothingChanged });
         return answer;
       } catch {
-        return err({ reason: "network" as const, message: messages.products.editFailed });
+        return err({ kind: "network" as const, message: messages.products.editFailed });
       } finally {
         setStage(null);
       }

@@ -1,4 +1,4 @@
-import { type AuthFailure, messages, type Result, type Shop } from "@katale/domain";
+import { messages, type Result, type Shop, type WordedError } from "@katale/domain";
 import { Link } from "react-router";
 import { SHOP_TILE_CLASS, ShopTileContent } from "../shops/shop-card.js";
 import { EmptyState } from "../ui/empty-state.js";
@@ -26,7 +26,7 @@ export function MyShopsList({
   onRetry,
   noneMatch,
 }: {
-  result: Result<Shop[], AuthFailure> | undefined;
+  result: Result<Shop[], WordedError> | undefined;
   filter?: (shops: readonly Shop[]) => Shop[] | readonly Shop[];
   to: (shop: Shop) => string;
   label?: (shop: Shop) => string;

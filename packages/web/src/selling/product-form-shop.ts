@@ -16,7 +16,7 @@ export function useMyShops() {
     queryKey: ["my-shops"],
     queryFn: async (): Promise<Result<Shop[]>> => {
       const token = local.get("token");
-      if (token === null) return err({ kind: "unauthorized" });
+      if (token === null) return err({ kind: "not-logged-in" });
       return shopAdmin.listMyShops(token);
     },
   });

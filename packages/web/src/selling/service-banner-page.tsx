@@ -105,9 +105,11 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
           inStock: SERVICE_STOCK,
           images,
         });
-        return answer.ok ? answer : err({ ...answer.error, fields: renamed(answer.error.fields) });
+        return answer.ok || answer.error.kind !== "invalid-form"
+          ? answer
+          : err({ ...answer.error, fields: renamed(answer.error.fields) });
       } catch {
-        return err({ reason: "network" as const, message: messages.products.createFailed });
+        return err({ kind: "network" as const, message: messages.products.createFailed });
       } finally {
         setStage(null);
       }

@@ -47,7 +47,7 @@ function NamedShop({ shopRef, children }: { shopRef: string | number; children: 
   const result = query.data;
   if (result === undefined) return <Spinner className="min-h-[40vh]" />;
   if (result.ok) return children(result.value);
-  if (result.error.reason === "not-found") return <NotFoundPage />;
+  if (result.error.kind === "not-found") return <NotFoundPage />;
   return (
     <State>
       <ErrorState message={result.error.message} onRetry={() => query.refetch()} />

@@ -26,7 +26,7 @@ export function useOwnShop(ref: string | number | null) {
     queryKey: [...MY_SHOPS_KEY, "one", typeof ref === "string" ? shopNameKey(ref) : ref],
     queryFn: () =>
       ref === null
-        ? Promise.resolve(err({ reason: "not-found" as const, message: "" }))
+        ? Promise.resolve(err({ kind: "not-found" as const, message: "" }))
         : findOwnShop({ shopAdmin, shops, storage: local }, ref),
   });
 }

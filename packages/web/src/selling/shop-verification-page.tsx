@@ -57,7 +57,7 @@ function VerificationForm({ shop }: { shop: Shop }) {
       bannerLastsMs: (failure) =>
         failure === null
           ? VERIFICATION_SUCCESS_BANNER_MS
-          : "reason" in failure && failure.reason === "taken"
+          : failure.kind === "taken"
             ? SHOP_VERIFICATION_ERROR_BANNER_MS
             : undefined,
       onSuccess: async () => {

@@ -103,7 +103,7 @@ describe("a form over a use case", () => {
   });
 
   it("shows an account step's own words for its failure", async () => {
-    render(<Form run={async () => err({ reason: "wrong-password", message: "Invalid old password" })} />);
+    render(<Form run={async () => err({ kind: "wrong-password", message: "Invalid old password" })} />);
     fillAndSave();
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Invalid old password"));
   });
@@ -124,7 +124,7 @@ describe("a form over a use case", () => {
 
   it("says a field's message once: under the field, not again in the banner", async () => {
     const failure: FormFailure = {
-      reason: "invalid-form",
+      kind: "invalid-form",
       message: "Enter a shorter name",
       fields: { name: "Enter a shorter name" },
     };

@@ -1,4 +1,4 @@
-import type { AuthFailure, ImageUpload, Result } from "@katale/domain";
+import type { ImageUpload, Result, WordedError } from "@katale/domain";
 import {
   type AdminPorts,
   addCategory,
@@ -122,9 +122,9 @@ async function execute(
     return (error as Error).message;
   }
   const name = item.action === "update" && item.renamedFrom === undefined ? undefined : item.name;
-  const failed = (result: Result<unknown, AuthFailure>) => (result.ok ? null : result.error.message);
+  const failed = (result: Result<unknown, WordedError>) => (result.ok ? null : result.error.message);
   /** A created or updated node: its id for the children, its image remembered. */
-  const landed = (result: Result<{ id: number; imageUrl?: string | null }, AuthFailure>) => {
+  const landed = (result: Result<{ id: number; imageUrl?: string | null }, WordedError>) => {
     if (!result.ok) return result.error.message;
     ids.set(item, result.value.id);
     if (item.image && state)

@@ -273,7 +273,7 @@ export function CatalogueScreen() {
     return loadFilters(subId);
   };
   const finish = async (
-    result: Result<unknown, import("@katale/domain").AuthFailure>,
+    result: Result<unknown, import("@katale/domain").WordedError>,
     said: string,
     node: Node | null,
   ) => {
@@ -417,7 +417,7 @@ export function VerificationsScreen() {
   const { services, width, height } = tui;
   const admin = services.admin!;
   const describe = useCallback(
-    (failure: import("@katale/domain").AuthFailure) => adminFailureOf(failure, services.urls.shopUrl).message,
+    (failure: import("@katale/domain").WordedError) => adminFailureOf(failure, services.urls.shopUrl).message,
     [services],
   );
   const [shown, setShown] = useState(0);
@@ -429,7 +429,7 @@ export function VerificationsScreen() {
       if (answer.ok) return answer;
       // Past the last page ends the list; any other failure is shown in the admin commands' words.
       return err(
-        answer.error.reason === "invalid-page"
+        answer.error.kind === "invalid-page"
           ? { kind: "invalid-page" as const }
           : { kind: "invalid" as const, message: describe(answer.error) },
       );
@@ -452,7 +452,7 @@ export function VerificationsScreen() {
         ],
   );
   const decided = (
-    outcome: Result<VerificationReview, import("@katale/domain").AuthFailure>,
+    outcome: Result<VerificationReview, import("@katale/domain").WordedError>,
     said: string,
   ) => {
     if (!outcome.ok) return tui.say(describe(outcome.error), "error");

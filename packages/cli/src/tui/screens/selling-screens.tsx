@@ -11,9 +11,9 @@ import {
   PRODUCT_IMAGES_MAX,
   type Product,
   type Result,
-  type SellingFailure,
   type SubCategory,
   setStock,
+  type WordedError,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -40,7 +40,7 @@ import { useLoad } from "../use-load.js";
 
 function useSellingDescribe() {
   const { services } = useTui();
-  return useCallback((failure: SellingFailure) => sellingFailureText(failure, services.urls), [services]);
+  return useCallback((failure: WordedError) => sellingFailureText(failure, services.urls), [services]);
 }
 
 /** My shops: the shops the signed-in user owns; Enter opens one. */
@@ -50,7 +50,7 @@ export function MyShopsScreen() {
   const selling = tui.services.selling;
   const signedIn = tui.session !== null;
   const { loaded } = useLoad(
-    async (): Promise<Result<import("@katale/domain").Shop[], SellingFailure>> =>
+    async (): Promise<Result<import("@katale/domain").Shop[], WordedError>> =>
       signedIn && selling ? listMyShops(selling) : { ok: true, value: [] },
     describe,
     [signedIn],
@@ -324,7 +324,8 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
           });
     setBusy(false);
     if (!outcome.ok) {
-      const fieldName = Object.keys(outcome.error.fields ?? {})[0];
+      const fieldName =
+        outcome.error.kind === "invalid-form" ? Object.keys(outcome.error.fields ?? {})[0] : undefined;
       // Too few or too many images: editing, back to the product's own ones (a removal to undo).
       const back = steps.indexOf(
         fieldName === "images" && product !== null ? "keptImages" : (fieldName as Step),
