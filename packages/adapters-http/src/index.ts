@@ -35,8 +35,8 @@ export {
   AddressSuggestionsHttpGateway,
   toAddressSuggestion,
 } from "./geo/address-suggestions-http-gateway.js";
+export { createDeferredHttpGateways } from "./http/create-deferred-http-gateways.js";
 export {
-  createDeferredHttpGateways,
   createHttpGateways,
   type HttpGateways,
   type HttpGatewaysOptions,

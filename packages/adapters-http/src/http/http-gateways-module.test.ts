@@ -1,7 +1,8 @@
 import { ADMIN_PORTS, GATEWAY_PORTS, PORTS, type PortToken, type ShopGateway } from "@katale/domain";
 import { Container } from "inversify";
 import { describe, expect, it } from "vitest";
-import { createDeferredHttpGateways, createHttpGateways } from "./create-http-gateways.js";
+import { createDeferredHttpGateways } from "./create-deferred-http-gateways.js";
+import { createHttpGateways } from "./create-http-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
 import { httpGatewaysModule } from "./http-gateways-module.js";
 

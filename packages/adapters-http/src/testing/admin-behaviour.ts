@@ -49,12 +49,9 @@ function kindOf<T>(result: Result<T>): string {
   return result.ok ? "ok" : result.error.kind;
 }
 
-/**
- * A signed-in user who is not an admin. The HTTP adapter says 'unauthorized' for a 403 today; the
- * renamed failure type says 'forbidden'. Either passes until the rename lands.
- */
+/** A signed-in user who is not an admin: refused as 'forbidden', not as a session problem. */
 function expectForbidden<T>(result: Result<T>): void {
-  expect(["unauthorized", "forbidden"]).toContain(kindOf(result));
+  expect(kindOf(result)).toBe("forbidden");
 }
 
 let run = 0;

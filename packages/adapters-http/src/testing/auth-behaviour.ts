@@ -1,4 +1,4 @@
-import type { AuthError, AuthGateway, Registration, Result } from "@katale/domain";
+import type { AuthGateway, DomainError, Registration, Result } from "@katale/domain";
 import { expect, it } from "vitest";
 
 // What the authentication gateway must do (spec §7 "Auth service"), run against the domain's
@@ -14,17 +14,17 @@ export interface AuthFixture {
   readonly limited: AuthGateway;
 }
 
-function value<T>(result: Result<T, AuthError>): T {
+function value<T>(result: Result<T, DomainError>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
   return result.value;
 }
 
 /** The one place this suite reads an error's kind (the failure types are being renamed). */
-function kindOf<T>(result: Result<T, AuthError>): string {
+function kindOf<T>(result: Result<T, DomainError>): string {
   return result.ok ? "ok" : result.error.kind;
 }
 
-function errorOf<T>(result: Result<T, AuthError>): AuthError {
+function errorOf<T>(result: Result<T, DomainError>): DomainError {
   if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`);
   return result.error;
 }

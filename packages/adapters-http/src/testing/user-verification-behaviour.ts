@@ -1,4 +1,4 @@
-import type { AuthError, ImageUpload, Result, UserVerificationGateway } from "@katale/domain";
+import type { DomainError, ImageUpload, Result, UserVerificationGateway } from "@katale/domain";
 import { expect, it } from "vitest";
 import { samplePng } from "./seller-behaviour.js";
 
@@ -12,13 +12,13 @@ export interface UserVerificationFixture {
   readonly newUser: () => Promise<{ readonly token: string; readonly email: string; readonly phone: string }>;
 }
 
-function value<T>(result: Result<T, AuthError>): T {
+function value<T>(result: Result<T, DomainError>): T {
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
   return result.value;
 }
 
 /** The one place this suite reads an error's kind (the failure types are being renamed). */
-function kindOf<T>(result: Result<T, AuthError>): string {
+function kindOf<T>(result: Result<T, DomainError>): string {
   return result.ok ? "ok" : result.error.kind;
 }
 
