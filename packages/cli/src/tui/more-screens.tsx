@@ -1,16 +1,16 @@
 import { Text } from "ink";
 import type { ReactNode } from "react";
+import { AdminScreen, CatalogueScreen, VerificationsScreen } from "./admin/admin-screens.js";
+import { ChatRoomScreen } from "./chat/chat-room-screen.js";
+import { ChatsScreen, FollowingScreen, HistoryScreen, SavedScreen } from "./engagement/signed-in-screens.js";
 import type { Route, Section } from "./navigation.js";
 import { SECTION_TITLES } from "./navigation.js";
-import { AdminScreen, CatalogueScreen, VerificationsScreen } from "./screens/admin-screens.js";
-import { ChatRoomScreen } from "./screens/chat-room-screen.js";
 import {
   CsvImportScreen,
   MyShopScreen,
   MyShopsScreen,
   ProductFormScreen,
-} from "./screens/selling-screens.js";
-import { ChatsScreen, FollowingScreen, HistoryScreen, SavedScreen } from "./screens/signed-in-screens.js";
+} from "./selling/selling-screens.js";
 
 // The sections and screens past browsing: the signed-in lists, chat, selling and the admin's.
 

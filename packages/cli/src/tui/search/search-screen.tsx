@@ -3,9 +3,9 @@ import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { Field } from "../components/field.js";
 import { ItemList } from "../components/item-list.js";
+import { productLine } from "../components/product-rows.js";
 import { ErrorLine } from "../components/status.js";
 import { failureText } from "../failure-text.js";
-import { productLine } from "../product-rows.js";
 import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 

@@ -7,9 +7,9 @@ import {
 import { Box, Text } from "ink";
 import { useCallback } from "react";
 import { ItemList, type Row } from "../components/item-list.js";
+import { productLine } from "../components/product-rows.js";
 import { ErrorLine, LoadedView } from "../components/status.js";
 import { failureText } from "../failure-text.js";
-import { productLine } from "../product-rows.js";
 import { useOnReturn, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { infiniteFooter, useInfinite } from "../use-infinite.js";
