@@ -2,6 +2,13 @@ import { Box, Text, useApp, useInput, useStdout } from "ink";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CliServices } from "../cli-services.js";
 import { truncate } from "../output/text.js";
+import { AccountScreen, LoginScreen } from "./account/account-screens.js";
+import {
+  CategoriesScreen,
+  SubCategoriesScreen,
+  SubCategoryProductsScreen,
+} from "./catalogue/categories-screens.js";
+import { HomeScreen } from "./home/home-screen.js";
 import { actionOf, type KeyHelp, SHARED_KEYS } from "./keymap.js";
 import { routeScreens, sectionScreens } from "./more-screens.js";
 import {
@@ -16,16 +23,9 @@ import {
   startAt,
   switchSection,
 } from "./navigation.js";
-import { AccountScreen, LoginScreen } from "./screens/account-screens.js";
-import {
-  CategoriesScreen,
-  SubCategoriesScreen,
-  SubCategoryProductsScreen,
-} from "./screens/categories-screens.js";
-import { HomeScreen } from "./screens/home-screen.js";
-import { ProductScreen } from "./screens/product-screen.js";
-import { SearchScreen } from "./screens/search-screen.js";
-import { ShopScreen } from "./screens/shop-screen.js";
+import { ProductScreen } from "./products/product-screen.js";
+import { SearchScreen } from "./search/search-screen.js";
+import { ShopScreen } from "./shops/shop-screen.js";
 import { type SessionView, type Tui, TuiContext } from "./tui-context.js";
 import { tuiMessages } from "./tui-messages.js";
 

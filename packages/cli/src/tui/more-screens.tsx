@@ -1,16 +1,17 @@
 import { Text } from "ink";
 import type { ReactNode } from "react";
+import { AdminScreen } from "./admin/admin-screen.js";
+import { CatalogueScreen } from "./admin/catalogue-screen.js";
+import { VerificationsScreen } from "./admin/verifications-screen.js";
+import { ChatRoomScreen } from "./chat/chat-room-screen.js";
+import { ChatsScreen } from "./chat/chats-screen.js";
+import { FollowingScreen, HistoryScreen, SavedScreen } from "./engagement/signed-in-screens.js";
 import type { Route, Section } from "./navigation.js";
 import { SECTION_TITLES } from "./navigation.js";
-import { AdminScreen, CatalogueScreen, VerificationsScreen } from "./screens/admin-screens.js";
-import { ChatRoomScreen } from "./screens/chat-room-screen.js";
-import {
-  CsvImportScreen,
-  MyShopScreen,
-  MyShopsScreen,
-  ProductFormScreen,
-} from "./screens/selling-screens.js";
-import { ChatsScreen, FollowingScreen, HistoryScreen, SavedScreen } from "./screens/signed-in-screens.js";
+import { CsvImportScreen } from "./selling/csv-import-screen.js";
+import { MyShopScreen } from "./selling/my-shop-screen.js";
+import { MyShopsScreen } from "./selling/my-shops-screen.js";
+import { ProductFormScreen } from "./selling/product-form-screen.js";
 
 // The sections and screens past browsing: the signed-in lists, chat, selling and the admin's.
 

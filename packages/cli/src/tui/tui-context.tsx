@@ -44,6 +44,14 @@ export function useTui(): Tui {
   return tui;
 }
 
+/**
+ * The services, for the feature hooks (`<feature>/use-….ts`) only: screens get data and callbacks
+ * from those hooks, so how the TUI reaches its services is decided here and in the provider.
+ */
+export function useTuiServices(): CliServices {
+  return useTui().services;
+}
+
 /** The keys this screen adds, while it is shown. */
 export function useScreenKeys(keys: readonly KeyHelp[]): void {
   const { setScreenKeys, active } = useTui();

@@ -1,8 +1,7 @@
-import { type AddressSuggestion, messages, suggestAddresses } from "@katale/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type AddressSuggestion, messages } from "@katale/domain";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
-import { useServices } from "../app/services-context.js";
 import { FieldFrame, inputClass } from "../ui/field.js";
+import { useAddressSuggestions } from "./use-address-suggestions.js";
 
 /** How long typing pauses before suggestions are asked for (one request per pause, not per key). */
 const TYPING_PAUSE_MS = 300;
@@ -19,7 +18,6 @@ export interface AddressFieldProps {
  * ARIA combobox: arrows move through the list, Enter chooses, Escape closes.
  */
 export function AddressField({ label, error, onChoose }: AddressFieldProps) {
-  const { addresses } = useServices();
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState("");
@@ -32,12 +30,7 @@ export function AddressField({ label, error, onChoose }: AddressFieldProps) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const found = useQuery({
-    queryKey: ["addresses", asked.trim().toLowerCase()],
-    queryFn: () => suggestAddresses(addresses, asked),
-    placeholderData: keepPreviousData,
-    enabled: open,
-  }).data;
+  const found = useAddressSuggestions(asked, open).data;
   const places = found?.ok ? found.value : [];
   const expanded = open && places.length > 0;
 

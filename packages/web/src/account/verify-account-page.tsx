@@ -1,14 +1,12 @@
 import {
   messages,
   PROFILE_PHONE_MAX_LENGTH,
-  requestUserVerification,
   USER_VERIFICATION_ERROR_BANNER_MS,
   type UserVerificationForm,
   userVerificationRequestSchema,
   VERIFICATION_SUCCESS_BANNER_MS,
 } from "@katale/domain";
 import { Controller } from "react-hook-form";
-import { useServices } from "../app/services-context.js";
 import { Banners } from "../ui/banner.js";
 import { EmailField } from "../ui/email-field.js";
 import { TextField } from "../ui/field.js";
@@ -19,6 +17,7 @@ import { AccountCard, AccountFrame } from "./account-frame.js";
 import { AddressField } from "./address-field.js";
 import { ImagePicker } from "./image-picker.js";
 import { useActiveUser } from "./use-active-user.js";
+import { useRequestUserVerification } from "./use-request-verification.js";
 
 /**
  * /account/verify-account: Email, Phone Number, Location (from the suggestions), National ID Number,
@@ -26,12 +25,11 @@ import { useActiveUser } from "./use-active-user.js";
  * verification request' 3 s (spec §4, §8, §9).
  */
 export default function VerifyAccountPage() {
-  const { userVerification, local } = useServices();
+  const requestVerification = useRequestUserVerification();
   const [user] = useActiveUser();
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     userVerificationRequestSchema,
-    (values: UserVerificationForm) =>
-      requestUserVerification({ verification: userVerification, storage: local }, values),
+    (values: UserVerificationForm) => requestVerification(values),
     {
       defaultValues: {
         email: user?.email ?? "",

@@ -16,8 +16,8 @@ import { TextField } from "../ui/field.js";
 import { SelectField } from "../ui/select-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
-import { FilterList, useFiltersOf } from "./filter-list.js";
-import { useRefreshCatalogue } from "./use-admin.js";
+import { FilterList } from "./filter-list.js";
+import { useFiltersOf, useRefreshCatalogue } from "./use-admin.js";
 
 const text = messages.webAdmin;
 const image = z.custom<ImageUpload | null>();

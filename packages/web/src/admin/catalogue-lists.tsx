@@ -18,8 +18,8 @@ import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { ImagePicker } from "../account/image-picker.js";
-import { useServices } from "../app/services-context.js";
 import { useCategories, useSubCategories } from "../catalogue/use-catalogue.js";
+import { useMediaUrl } from "../media/use-media-url.js";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
 import { EmptyState } from "../ui/empty-state.js";
@@ -34,7 +34,7 @@ import { useRefreshCatalogue } from "./use-admin.js";
 const text = messages.webAdmin;
 
 function Thumb({ path, round }: { path: string | null; round?: boolean }) {
-  const { media } = useServices();
+  const media = useMediaUrl();
   const src = media(path);
   const shape = round ? "h-20 w-20 rounded-full" : "h-12 w-12 rounded-lg";
   return src ? (

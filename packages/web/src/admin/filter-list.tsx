@@ -6,11 +6,9 @@ import {
   renameFilter,
   renameFilterValue,
 } from "@katale/domain/admin";
-import { useQuery } from "@tanstack/react-query";
 import { Pencil, X } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
-import { useServices } from "../app/services-context.js";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
 import { TextField } from "../ui/field.js";
@@ -18,19 +16,9 @@ import { Spinner } from "../ui/spinner.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { DeleteDialog } from "./delete-dialog.js";
-import { useRefreshCatalogue } from "./use-admin.js";
+import { useFiltersOf, useRefreshCatalogue } from "./use-admin.js";
 
 const text = messages.webAdmin;
-
-/** The filters of a sub category (the public `category/filter/{id}`, with their values). */
-export function useFiltersOf(subCategoryId: number | null) {
-  const { categories } = useServices();
-  return useQuery({
-    queryKey: ["filters", subCategoryId],
-    queryFn: () => categories.listFilters(subCategoryId ?? 0),
-    enabled: subCategoryId !== null,
-  });
-}
 
 const renameForm = z.object({ name: z.string() });
 

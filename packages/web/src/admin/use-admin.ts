@@ -32,6 +32,16 @@ export function useAdminPorts(enabled = true) {
   });
 }
 
+/** The filters of a sub category (the public `category/filter/{id}`, with their values). */
+export function useFiltersOf(subCategoryId: number | null) {
+  const { categories } = useServices();
+  return useQuery({
+    queryKey: ["filters", subCategoryId],
+    queryFn: () => categories.listFilters(subCategoryId ?? 0),
+    enabled: subCategoryId !== null,
+  });
+}
+
 /** After a catalogue change: every list of the app that shows the catalogue asks again (home carousel too). */
 export function refreshCatalogue(client: QueryClient): Promise<void> {
   return Promise.all([

@@ -1,14 +1,13 @@
 import { messages } from "@katale/domain";
 import { useLocation, useNavigate } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { AuthCard } from "./auth-card.js";
 import { noticeOf } from "./auth-notice.js";
 import { LoginForm } from "./login-form.js";
-import { takeReturnPath } from "./return-url.js";
+import { useReturnPath } from "./use-return-path.js";
 
 /** /login: after success, back to the stored same-origin previousUrl, otherwise / (spec §2). */
 export default function LoginPage() {
-  const { session } = useServices();
+  const returnPath = useReturnPath();
   const navigate = useNavigate();
   const location = useLocation();
   return (
@@ -16,7 +15,7 @@ export default function LoginPage() {
       <LoginForm
         key={location.key}
         notice={noticeOf(location).notice}
-        onLoggedIn={() => navigate(takeReturnPath(session, window.location.origin), { replace: true })}
+        onLoggedIn={() => navigate(returnPath.take(), { replace: true })}
       />
     </AuthCard>
   );

@@ -2,8 +2,7 @@ import { LOGIN_PROMPT_LOADER_MS, messages } from "@katale/domain";
 import { LoaderCircle, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useServices } from "../app/services-context.js";
-import { rememberReturn } from "./return-url.js";
+import { useReturnPath } from "./use-return-path.js";
 
 /**
  * 'You need to login first' (spec §2): its Login button shows a loader for 1 s, closes the popup and
@@ -11,7 +10,7 @@ import { rememberReturn } from "./return-url.js";
  */
 export function LoginPrompt({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const { session } = useServices();
+  const returnPath = useReturnPath();
   const { pathname, search } = useLocation();
   const [busy, setBusy] = useState(false);
   const loginButton = useRef<HTMLButtonElement>(null);
@@ -33,11 +32,11 @@ export function LoginPrompt({ onClose }: { onClose: () => void }) {
     if (!busy) return;
     const timer = setTimeout(() => {
       onClose();
-      rememberReturn(session, `${pathname}${search}`);
+      returnPath.remember(`${pathname}${search}`);
       navigate("/login");
     }, LOGIN_PROMPT_LOADER_MS);
     return () => clearTimeout(timer);
-  }, [busy, navigate, onClose, session, pathname, search]);
+  }, [busy, navigate, onClose, returnPath, pathname, search]);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">

@@ -1,6 +1,5 @@
 import { errorMessage, messages } from "@katale/domain";
 import { useId, useState } from "react";
-import { useServices } from "../app/services-context.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Spinner } from "../ui/spinner.js";
@@ -10,13 +9,12 @@ import { useCategories, useRememberCatalogueChoice, useSubCategoriesOf } from ".
 
 /** /products: pick a category, then one of its sub categories (spec §2 category picker). */
 export default function CategoryPickerPage() {
-  const { local } = useServices();
+  const remember = useRememberCatalogueChoice();
   const categories = useCategories();
   const list = categories.data?.ok ? categories.data.value : [];
-  const [chosen, setChosen] = useState<number | null>(() => local.get("category_id"));
+  const [chosen, setChosen] = useState<number | null>(remember.lastCategoryId);
   const categoryId = list.some((c) => c.id === chosen) ? chosen : (list[0]?.id ?? null);
   const subs = useSubCategoriesOf(categoryId);
-  const remember = useRememberCatalogueChoice();
   const selectId = useId();
 
   return (

@@ -25,6 +25,8 @@ export function useSubCategoriesOf(categoryId: number | null) {
 export function useRememberCatalogueChoice() {
   const { local } = useServices();
   return {
+    /** The category chosen last (category_id), which the picker opens on. */
+    lastCategoryId: (): number | null => local.get("category_id"),
     category(category: Category) {
       local.set("category", category.name);
       local.set("category_id", category.id);

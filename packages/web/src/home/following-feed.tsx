@@ -1,22 +1,14 @@
-import { listFollowedShopsProducts, messages } from "@katale/domain";
-import { useQuery } from "@tanstack/react-query";
-import { useServices } from "../app/services-context.js";
+import { messages } from "@katale/domain";
 import { useSession } from "../auth/use-session.js";
-import { FOLLOWED_SHOPS_PRODUCTS_KEY } from "../engagement/engagement-keys.js";
 import { ProductCardSkeleton } from "../products/product-card.js";
 import { ProductGrid } from "../products/product-grid.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
+import { useFollowedShopsProducts } from "./use-home.js";
 
 /** The signed-in user's 'Following': the in-stock products of the shops they follow. */
 function FollowedShopsProducts() {
-  const { follows, local } = useServices();
-  const query = useQuery({
-    queryKey: FOLLOWED_SHOPS_PRODUCTS_KEY,
-    // Read again each time the tab opens: a follow made a moment ago must show.
-    staleTime: 0,
-    queryFn: () => listFollowedShopsProducts({ follows, storage: local }),
-  });
+  const query = useFollowedShopsProducts();
   if (query.data === undefined) {
     return (
       <ul aria-busy="true" className="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">

@@ -1,16 +1,14 @@
-import { forYouFeed, messages } from "@katale/domain";
-import { useServices } from "../app/services-context.js";
+import { messages } from "@katale/domain";
 import { ProductGrid } from "../products/product-grid.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
 import { ScrollSentinel } from "./scroll-sentinel.js";
-import { useInfiniteFeed } from "./use-infinite-feed.js";
+import { useForYouFeed } from "./use-home.js";
 
 /** 'For you': all products, 8 more each time the end of the list comes into view, until none are left. */
 export function ForYouFeed() {
-  const { products } = useServices();
-  const { state, loadMore } = useInfiniteFeed(() => forYouFeed(products));
+  const { state, loadMore } = useForYouFeed();
   return (
     <div>
       <ProductGrid products={state.items} />

@@ -1,6 +1,8 @@
 import {
   BANNER_CATEGORIES_COUNT,
   bannerItems,
+  forYouFeed,
+  listFollowedShopsProducts,
   loadBannerCategories,
   loadFeaturedShops,
   loadServices,
@@ -12,6 +14,8 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Services } from "../app/services.js";
 import { useServices } from "../app/services-context.js";
+import { FOLLOWED_SHOPS_PRODUCTS_KEY } from "../engagement/engagement-keys.js";
+import { useInfiniteFeed } from "./use-infinite-feed.js";
 
 /**
  * The home's queries whose answers a first visit's page carries: its hooks use them, and so does
@@ -56,4 +60,21 @@ export function useTrending() {
 /** The product banner: the newest products that have a picture. */
 export function useBannerSlides() {
   return useQuery({ ...homeQueries.allProducts(useServices()), select: slidesOf });
+}
+
+/** The signed-in user's 'Following': the products of the shops they follow. */
+export function useFollowedShopsProducts() {
+  const { follows, local } = useServices();
+  return useQuery({
+    queryKey: FOLLOWED_SHOPS_PRODUCTS_KEY,
+    // Read again each time the tab opens: a follow made a moment ago must show.
+    staleTime: 0,
+    queryFn: () => listFollowedShopsProducts({ follows, storage: local }),
+  });
+}
+
+/** 'For you': every product, a page more at each `loadMore`. */
+export function useForYouFeed() {
+  const { products } = useServices();
+  return useInfiniteFeed(() => forYouFeed(products));
 }

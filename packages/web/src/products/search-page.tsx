@@ -1,16 +1,15 @@
 import { errorMessage, messages } from "@katale/domain";
 import { Navigate, useParams } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { ErrorState } from "../ui/error-state.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Spinner } from "../ui/spinner.js";
 import { ProductGrid } from "./product-grid.js";
-import { useProductSearch } from "./use-product-search.js";
+import { useLastSearch, useProductSearch } from "./use-product-search.js";
 
 /** /products/search/{query}: results grid, or an illustration when nothing matches; blank goes home. */
 export default function SearchPage() {
-  const { local } = useServices();
-  const text = useParams().query ?? local.get("search_query") ?? "";
+  const { last } = useLastSearch();
+  const text = useParams().query ?? last() ?? "";
   const query = useProductSearch(text);
   const result = query.data;
   if (result?.ok && result.value.kind === "redirect-home") return <Navigate to="/" replace />;

@@ -1,7 +1,6 @@
-import { addProduct, err, messages, PRODUCT_CREATE_ERROR_MS, type Shop } from "@katale/domain";
+import { err, messages, PRODUCT_CREATE_ERROR_MS, type Shop } from "@katale/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { productPath } from "../products/product-path.js";
 import { Banners } from "../ui/banner.js";
 import { ErrorState } from "../ui/error-state.js";
@@ -12,7 +11,8 @@ import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
 import { type ProductFormValues, productFormValuesSchema } from "./product-form-schema.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
-import { prepareUploads, type UploadStage } from "./product-form-upload.js";
+import type { UploadStage } from "./product-form-upload.js";
+import { useProductWrites } from "./use-product-writes.js";
 
 const blank: ProductFormValues = {
   name: "",
@@ -53,7 +53,7 @@ export function ShopChoiceState({ choice }: { choice: ReturnType<typeof useChose
 }
 
 function AddProductForm({ shop }: { shop: Shop }) {
-  const { productAdmin, local, media } = useServices();
+  const writes = useProductWrites();
   const navigate = useNavigate();
   const notify = useNotice();
   const changed = useProductsChanged();
@@ -63,8 +63,8 @@ function AddProductForm({ shop }: { shop: Shop }) {
     productFormValuesSchema,
     async (values) => {
       try {
-        const images = await prepareUploads(values.images, media, setStage);
-        return await addProduct({ productAdmin, storage: local }, shop.id, { ...values, images });
+        const images = await writes.prepareUploads(values.images, setStage);
+        return await writes.add(shop.id, { ...values, images });
       } catch {
         return err({ kind: "network" as const, message: messages.products.createFailed });
       } finally {
@@ -77,8 +77,7 @@ function AddProductForm({ shop }: { shop: Shop }) {
       // 'Error creating product, check internet connection and try again.' shows 4 s (spec §8).
       bannerLastsMs: (failure) => (failure === null ? undefined : PRODUCT_CREATE_ERROR_MS),
       onSuccess: (done) => {
-        local.set("activeShopid", shop.id);
-        local.set("activeProduct", done.product.id);
+        writes.rememberAdded(shop.id, done.product.id);
         changed();
         notify(done.message);
         navigate(productPath(done.product.slug));

@@ -1,9 +1,8 @@
-import { deleteProduct, editProduct, err, messages, ok, type Product, type Shop } from "@katale/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { err, messages, ok, type Product, type Shop } from "@katale/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { productPath } from "../products/product-path.js";
 import { Banner, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
@@ -17,7 +16,8 @@ import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./prod
 import { keptImages } from "./product-form-images.js";
 import { type ProductFormValues, productFormValuesSchema } from "./product-form-schema.js";
 import { shopAdminPath, useMyShops, useProductsChanged } from "./product-form-shop.js";
-import { prepareUploads, splitForEdit, type UploadStage } from "./product-form-upload.js";
+import { splitForEdit, type UploadStage } from "./product-form-upload.js";
+import { ownProductKey, useOwnProduct, useProductWrites } from "./use-product-writes.js";
 
 /** The form's values for `product` as it stands. */
 function valuesOf(product: Product): ProductFormValues {
@@ -32,8 +32,6 @@ function valuesOf(product: Product): ProductFormValues {
   };
 }
 
-const productKey = (id: number) => ["admin-product", id] as const;
-
 /**
  * /account/edit-product/:productId: the product form filled in; only what changed is sent (spec §7's
  * image flags for removed and added images). Delete asks first, then goes to the shop's admin page.
@@ -41,13 +39,8 @@ const productKey = (id: number) => ["admin-product", id] as const;
 export default function EditProductPage() {
   const { productId } = useParams();
   const id = Number(productId);
-  const { products } = useServices();
   const text = messages.webSelling;
-  const product = useQuery({
-    queryKey: productKey(id),
-    queryFn: () => products.getProduct(id),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  const product = useOwnProduct(id);
   const shops = useMyShops();
 
   const found = product.data?.ok ? product.data.value : null;
@@ -81,7 +74,7 @@ export default function EditProductPage() {
 }
 
 function EditProductForm({ product: loaded, shop }: { product: Product; shop: Shop }) {
-  const { productAdmin, local, media } = useServices();
+  const writes = useProductWrites();
   const client = useQueryClient();
   const changed = useProductsChanged();
   const [product, setProduct] = useState(loaded);
@@ -93,8 +86,8 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
     async (values) => {
       try {
         const { kept, upload } = splitForEdit(product.images, values.images);
-        const addedImages = upload.length > 0 ? await prepareUploads(upload, media, setStage) : [];
-        const answer = await editProduct({ productAdmin, storage: local }, product, {
+        const addedImages = upload.length > 0 ? await writes.prepareUploads(upload, setStage) : [];
+        const answer = await writes.edit(product, {
           ...values,
           keptImages: kept,
           addedImages,
@@ -113,7 +106,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
         if (!done.changed) return;
         // What the service answers is what the next edit compares with.
         setProduct(done.product);
-        client.setQueryData(productKey(done.product.id), ok(done.product));
+        client.setQueryData(ownProductKey(done.product.id), ok(done.product));
         reset(valuesOf(done.product));
         changed();
       },
@@ -158,7 +151,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
 
 /** 'Delete this product?' with Cancel (focused first) and Delete; deleted, it goes to the shop's admin page. */
 function DeleteProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const { productAdmin, local } = useServices();
+  const writes = useProductWrites();
   const navigate = useNavigate();
   const notify = useNotice();
   const changed = useProductsChanged();
@@ -169,7 +162,7 @@ function DeleteProductDialog({ product, onClose }: { product: Product; onClose: 
   async function remove() {
     setBusy(true);
     setFailure(null);
-    const answer = await deleteProduct({ productAdmin, storage: local }, product.id);
+    const answer = await writes.remove(product.id);
     if (!answer.ok) {
       setBusy(false);
       setFailure(answer.error.message);

@@ -1,7 +1,7 @@
 import { messages } from "@katale/domain";
 import { ArrowLeft, ArrowRight, ImagePlus, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useServices } from "../app/services-context.js";
+import { useMediaUrl } from "../media/use-media-url.js";
 
 /** An image of the form: one the product already has (its path), or a file picked just now. */
 export type PickedImage =
@@ -204,7 +204,7 @@ export function ProductFormImages({
 }
 
 function ImageTile({ image, position }: { image: PickedImage; position: number }) {
-  const { media } = useServices();
+  const media = useMediaUrl();
   const fileUrl = useObjectUrl(image.kind === "new" ? image.file : null);
   const src = image.kind === "kept" ? media(image.path) : fileUrl;
   const text = messages.webSelling;

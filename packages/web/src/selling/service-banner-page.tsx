@@ -1,5 +1,4 @@
 import {
-  addProduct,
   categoryIdField,
   err,
   messages,
@@ -16,7 +15,6 @@ import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { useServices } from "../app/services-context.js";
 import { useSubCategoriesOf } from "../catalogue/use-catalogue.js";
 import { Banners } from "../ui/banner.js";
 import { FieldFrame, inputClass, TextAreaField, TextField } from "../ui/field.js";
@@ -26,7 +24,8 @@ import { ShopChoiceState } from "./add-product-page.js";
 import { ProductFormFrame, ProductFormProgress } from "./product-form.js";
 import { type PickedImage, ProductFormImages } from "./product-form-images.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
-import { prepareUploads, type UploadStage } from "./product-form-upload.js";
+import type { UploadStage } from "./product-form-upload.js";
+import { useProductWrites } from "./use-product-writes.js";
 
 /** A service is listed while its stock is above 0: one, for as long as it is offered. */
 const SERVICE_STOCK = 1;
@@ -76,7 +75,7 @@ export default function ServiceBannerPage() {
  * (activeProduct) and opens /item 3 s later (spec §4, §9).
  */
 function ServiceBannerForm({ shop }: { shop: Shop }) {
-  const { productAdmin, local, media } = useServices();
+  const writes = useProductWrites();
   const navigate = useNavigate();
   const changed = useProductsChanged();
   const subCategories = useSubCategoriesOf(SERVICES_CATEGORY_ID);
@@ -95,8 +94,8 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
     serviceBannerSchema,
     async (values) => {
       try {
-        const images = await prepareUploads(values.images, media, setStage);
-        const answer = await addProduct({ productAdmin, storage: local }, shop.id, {
+        const images = await writes.prepareUploads(values.images, setStage);
+        const answer = await writes.add(shop.id, {
           name: values.title,
           categoryId: SERVICES_CATEGORY_ID,
           subCategoryId: values.subCategoryId,
@@ -119,8 +118,7 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
       successBanner: false,
       bannerLastsMs: (failure) => (failure === null ? undefined : PRODUCT_CREATE_ERROR_MS),
       onSuccess: (done) => {
-        local.set("activeShopid", shop.id);
-        local.set("activeProduct", done.product.id);
+        writes.rememberAdded(shop.id, done.product.id);
         changed();
         setPosted(true);
       },

@@ -1,15 +1,8 @@
-import {
-  type CreateShopForm,
-  createShop,
-  createShopFormSchema,
-  errorMessage,
-  messages,
-} from "@katale/domain";
+import { type CreateShopForm, createShopFormSchema, errorMessage, messages } from "@katale/domain";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { AccountCard, AccountFrame } from "../account/account-frame.js";
 import { AddressField } from "../account/address-field.js";
-import { useServices } from "../app/services-context.js";
 import { useCategories } from "../catalogue/use-catalogue.js";
 import { Banners } from "../ui/banner.js";
 import { TextField } from "../ui/field.js";
@@ -18,6 +11,7 @@ import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ShopCategoryChoice } from "./shop-category-choice.js";
 import { shopDetailsPath, useShopChanged } from "./shop-queries.js";
+import { useShopWrites } from "./use-shop-writes.js";
 
 const text = messages.shopOwner;
 
@@ -26,21 +20,20 @@ const text = messages.shopOwner;
  * §5); then the shop details step of the new shop.
  */
 export default function ShopCreatePage() {
-  const { shopAdmin, local } = useServices();
+  const writes = useShopWrites();
   const navigate = useNavigate();
   const shopChanged = useShopChanged();
   const notify = useNotice();
   const categories = useCategories();
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     createShopFormSchema,
-    (values) => createShop({ shopAdmin, storage: local }, values as CreateShopForm),
+    (values) => writes.create(values as CreateShopForm),
     {
       defaultValues: { name: "", categories: [], locationLatitude: null, locationLongitude: null },
       // 'Shop created' goes with the owner to the details step, in the toast.
       successBanner: false,
       onSuccess: async ({ shop, message }) => {
-        local.set("shop", shop.id);
-        local.set("activeShopid", shop.id);
+        writes.rememberCreated(shop.id);
         await shopChanged(shop);
         notify(message);
         navigate(shopDetailsPath(shop.id));

@@ -5,13 +5,11 @@ import {
   type Shop,
   type ShopDetailsForm,
   shopDetailsFormSchema,
-  updateShopDetails,
 } from "@katale/domain";
 import { Controller } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AccountCard, AccountFrame } from "../account/account-frame.js";
 import { ImagePicker } from "../account/image-picker.js";
-import { useServices } from "../app/services-context.js";
 import { Banners } from "../ui/banner.js";
 import { EmailField } from "../ui/email-field.js";
 import { TextAreaField } from "../ui/field.js";
@@ -22,6 +20,7 @@ import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { OwnShopGate } from "./shop-own-gate.js";
 import { adminShopPath, useShopChanged, useShopParam } from "./shop-queries.js";
+import { useShopWrites } from "./use-shop-writes.js";
 
 const text = messages.shopOwner;
 
@@ -39,13 +38,13 @@ export default function ShopDetailsPage() {
 }
 
 function DetailsForm({ shop }: { shop: Shop }) {
-  const { shopAdmin, local } = useServices();
+  const writes = useShopWrites();
   const navigate = useNavigate();
   const notify = useNotice();
   const shopChanged = useShopChanged();
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     shopDetailsFormSchema,
-    (values) => updateShopDetails({ shopAdmin, storage: local }, shop.id, values as ShopDetailsForm),
+    (values) => writes.saveDetails(shop.id, values as ShopDetailsForm),
     {
       defaultValues: {
         email: shop.email ?? "",

@@ -1,6 +1,5 @@
 import {
   messages,
-  requestShopVerification,
   SHOP_VERIFICATION_ERROR_BANNER_MS,
   type Shop,
   type ShopVerificationForm,
@@ -13,13 +12,14 @@ import { useNavigate } from "react-router";
 import { AccountCard, AccountFrame } from "../account/account-frame.js";
 import { AddressField } from "../account/address-field.js";
 import { ImagePicker } from "../account/image-picker.js";
-import { useServices } from "../app/services-context.js";
+import { useSession } from "../auth/use-session.js";
 import { Banners } from "../ui/banner.js";
 import { EmailField } from "../ui/email-field.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { OwnShopGate } from "./shop-own-gate.js";
 import { adminShopPath, useShopChanged, useShopParam } from "./shop-queries.js";
+import { useShopWrites } from "./use-shop-writes.js";
 
 const text = messages.shopOwner;
 
@@ -39,16 +39,17 @@ export default function ShopVerificationPage() {
 }
 
 function VerificationForm({ shop }: { shop: Shop }) {
-  const { shopVerification, local } = useServices();
+  const writes = useShopWrites();
+  const { activeUser } = useSession();
   const navigate = useNavigate();
   const shopChanged = useShopChanged();
   const [sent, setSent] = useState(false);
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     shopVerificationFormSchema,
-    (values) => requestShopVerification({ shopVerification, storage: local }, values as ShopVerificationForm),
+    (values) => writes.requestVerification(values as ShopVerificationForm),
     {
       defaultValues: {
-        contact: shop.email ?? local.get("activeUser")?.email ?? "",
+        contact: shop.email ?? activeUser?.email ?? "",
         shopImage: null,
         locationLatitude: null,
         locationLongitude: null,

@@ -2,8 +2,8 @@ import { messages } from "@katale/domain";
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useMatch, useNavigate, useNavigationType } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { searchPath } from "../catalogue/catalogue-paths.js";
+import { useLastSearch } from "../products/use-product-search.js";
 
 /** Marks a results page this box opened: the box already holds its query, or what was typed since. */
 const FROM_SEARCH_BOX = { fromSearchBox: true } as const;
@@ -15,7 +15,7 @@ const FROM_SEARCH_BOX = { fromSearchBox: true } as const;
  * arrive, and on a slow line the visitor may have typed the next search by then.
  */
 export function SearchBox({ className = "" }: { className?: string }) {
-  const { local } = useServices();
+  const { remember } = useLastSearch();
   const navigate = useNavigate();
   const shownQuery = useMatch("/products/search/:query")?.params.query ?? "";
   const location = useLocation();
@@ -35,7 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       navigate("/");
       return;
     }
-    local.set("search_query", query);
+    remember(query);
     setText(query);
     navigate(searchPath(query), { state: FROM_SEARCH_BOX });
   }

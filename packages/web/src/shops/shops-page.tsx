@@ -1,7 +1,6 @@
 import { errorMessage, filterShops, messages } from "@katale/domain";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { useServices } from "../app/services-context.js";
+import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { PageTitle } from "../ui/page-title.js";
@@ -9,13 +8,12 @@ import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { ShopSearchBox } from "./shop-search-box.js";
-import { useShops } from "./use-shops.js";
+import { useOpenShop, useShops } from "./use-shops.js";
 
 /** /shops: the simple list; choosing a shop stores activeCustomerShop and opens /shops/shop. */
 export default function ShopsPage() {
-  const { local } = useServices();
   const { loggedIn } = useSession();
-  const navigate = useNavigate();
+  const openShop = useOpenShop();
   const query = useShops();
   const [text, setText] = useState("");
   const result = query.data;
@@ -50,10 +48,7 @@ export default function ShopsPage() {
                 <li key={shop.id}>
                   <button
                     type="button"
-                    onClick={() => {
-                      local.set("activeCustomerShop", shop.id);
-                      navigate("/shops/shop");
-                    }}
+                    onClick={() => openShop(shop.id)}
                     className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 text-left hover:border-brand-700"
                   >
                     <ResponsiveImage

@@ -1,10 +1,21 @@
 import { err, loadShopPage, shopIdFromLink } from "@katale/domain";
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 
 export function useShops() {
   const { shops } = useServices();
   return useQuery({ queryKey: ["shops"], queryFn: () => shops.listShops() });
+}
+
+/** Opens a shop's page (/shops/shop) on the shop chosen from a list (activeCustomerShop). */
+export function useOpenShop() {
+  const { local } = useServices();
+  const navigate = useNavigate();
+  return (shopId: number) => {
+    local.set("activeCustomerShop", shopId);
+    navigate("/shops/shop");
+  };
 }
 
 /** /shops/shop/{encrypted id}, or /shops/shop with the stored activeCustomerShop. */

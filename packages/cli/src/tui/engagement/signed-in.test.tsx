@@ -1,9 +1,9 @@
 import { login } from "@katale/domain";
 import { describe, expect, it } from "vitest";
-import { App } from "./app.js";
-import type { Section } from "./navigation.js";
-import { driveTui } from "./tui-driver.js";
-import { fakeWorld } from "./tui-fakes.js";
+import { App } from "../app.js";
+import type { Section } from "../navigation.js";
+import { driveTui } from "../tui-driver.js";
+import { fakeWorld } from "../tui-fakes.js";
 
 // The signed-in sections on the session the commands share: Saved, Following, History, Chats.
 

@@ -16,10 +16,10 @@ import {
   InMemoryStorage,
 } from "@katale/domain/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CliServices } from "../cli-services.js";
-import { App } from "./app.js";
-import { driveTui } from "./tui-driver.js";
-import { URLS } from "./tui-fakes.js";
+import type { CliServices } from "../../cli-services.js";
+import { App } from "../app.js";
+import { driveTui } from "../tui-driver.js";
+import { URLS } from "../tui-fakes.js";
 
 // The shop owner's screens on the domain's seller fake: stock edits, the product form, the CSV import.
 

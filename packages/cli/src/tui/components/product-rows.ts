@@ -1,6 +1,6 @@
 import { formatUgx, type Product } from "@katale/domain";
-import { ratingCell, shopLabel } from "../output/formatting.js";
-import { padEnd, padStart, truncate } from "../output/text.js";
+import { ratingCell, shopLabel } from "../../output/formatting.js";
+import { padEnd, padStart, truncate } from "../../output/text.js";
 
 // A product as one list line: name, 'UGX 15,000', rating, shop with its verified tick.
 

@@ -1,27 +1,20 @@
-import { type Product, searchProducts } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { Field } from "../components/field.js";
 import { ItemList } from "../components/item-list.js";
+import { productLine } from "../components/product-rows.js";
 import { ErrorLine } from "../components/status.js";
-import { failureText } from "../failure-text.js";
-import { productLine } from "../product-rows.js";
 import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-
-type Found =
-  | { readonly state: "none" }
-  | { readonly state: "searching"; readonly query: string }
-  | { readonly state: "found"; readonly query: string; readonly products: Product[] }
-  | { readonly state: "failed"; readonly message: string };
+import { useProductSearch } from "./use-product-search.js";
 
 /** `/`: a search field, then the matching products (Enter opens one; `/` again edits the search). */
 export function SearchScreen() {
   const tui = useTui();
-  const { services, width, height } = tui;
+  const { width, height } = tui;
   const [typing, setTyping] = useState(true);
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<Found>({ state: "none" });
+  const { found, search: find } = useProductSearch();
   useTyping(typing);
   useScreenKeys(typing ? [{ keys: "Enter", does: "search" }] : [{ keys: "/", does: "edit the search" }]);
 
@@ -39,17 +32,8 @@ export function SearchScreen() {
   const search = async (text: string) => {
     setQuery(text);
     if (text.trim() === "") return;
-    setFound({ state: "searching", query: text.trim() });
     setTyping(false);
-    try {
-      const outcome = await searchProducts(services.products, text);
-      if (!outcome.ok)
-        return setFound({ state: "failed", message: failureText(outcome.error, services.urls) });
-      if (outcome.value.kind === "results")
-        setFound({ state: "found", query: outcome.value.query, products: outcome.value.products });
-    } catch (error) {
-      setFound({ state: "failed", message: tuiMessages.unexpected(String(error)) });
-    }
+    await find(text);
   };
 
   return (

@@ -1,82 +1,43 @@
 import { Select } from "@inkjs/ui";
 import {
-  addReview,
   type Comment,
-  followOf,
   formatDate,
   formatUgx,
   inStock,
-  isSaved,
-  listFollowedShops,
-  listSavedProducts,
-  loadProductDetail,
-  loadReviews,
   messages,
   type ProductDetail,
   type Result,
-  rateProduct,
-  recordProductView,
   reviewCount,
   setFollowing,
   setSaved,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
-import { useCallback, useEffect, useState } from "react";
-import { cliMessages } from "../../cli-messages.js";
+import { useState } from "react";
 import { shopLabel, starBar } from "../../output/formatting.js";
 import { wrap } from "../../output/text.js";
 import { Field } from "../components/field.js";
 import { ItemList, type Row } from "../components/item-list.js";
 import { LoadedView } from "../components/status.js";
 import { failureText } from "../failure-text.js";
-import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
+import { useScreenKeys, useTui, useTuiServices, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { useLoad } from "../use-load.js";
+import { type Mine, useProductDetail } from "./use-product-detail.js";
 
 type Mode = "view" | "rate" | "review";
-
-interface Mine {
-  readonly saved: boolean;
-  readonly following: boolean;
-}
 
 const STARS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5, 0];
 
 /** One product: name, price, stock, rating, shop (✓ when verified), description, reviews; save, follow, rate, review. */
 export function ProductScreen({ slug }: { slug: string }) {
   const tui = useTui();
-  const { services, session, width, height } = tui;
-  const describe = useCallback(
-    (e: Parameters<typeof failureText>[0]) =>
-      failureText(e, services.urls, "shop", cliMessages.productNotFound),
-    [services],
-  );
-  const detail = useLoad(() => loadProductDetail(services, { slug }, session?.userId ?? null), describe, [
-    slug,
-  ]);
-  const [reviews, setReviews] = useState<readonly Comment[]>([]);
-  const [mine, setMine] = useState<Mine>({ saved: false, following: false });
+  const { session, width, height } = tui;
+  const { detail, product, reviews, mine, setMine, rate, review } = useProductDetail(slug);
+  // For the save and follow keys' calls below, until they go through use cases of their own.
+  const services = useTuiServices();
+  const engagement = services.engagement;
   const [mode, setMode] = useState<Mode>("view");
   // Rating and reviewing have the keys; Esc cancels them.
   useTyping(mode !== "view");
-
-  const product = detail.loaded.state === "ok" ? detail.loaded.value.product : null;
-  const engagement = services.engagement;
-
-  // Around the product: its reviews, and (signed in) the view recorded, whether it is saved and the shop followed.
-  useEffect(() => {
-    if (product === null || engagement === undefined) return;
-    void loadReviews(engagement, product.id, 1).then((r) => r.ok && setReviews(r.value.items));
-    if (session === null) return;
-    void recordProductView(engagement, product.id);
-    void Promise.all([listSavedProducts(engagement), listFollowedShops(engagement)]).then(
-      ([saved, followed]) =>
-        setMine({
-          saved: saved.ok && isSaved(saved.value, product.id),
-          following: followed.ok && followOf(followed.value, product.shopId) !== undefined,
-        }),
-    );
-  }, [product, engagement, session]);
 
   const run = async <T,>(step: () => Promise<Result<T>>, done: (value: T) => void) => {
     if (session === null) return tui.say(messages.common.loginFirst, "error");
@@ -127,7 +88,7 @@ export function ProductScreen({ slug }: { slug: string }) {
   useInput((_input, key) => key.escape && setMode("view"), { isActive: tui.active && mode !== "view" });
 
   return (
-    <LoadedView loaded={detail.loaded}>
+    <LoadedView loaded={detail}>
       {(value) => {
         const rows = productRows(value, reviews, mine, width);
         if (mode === "view") return <ItemList rows={rows} width={width} height={height} />;
@@ -144,15 +105,7 @@ export function ProductScreen({ slug }: { slug: string }) {
                   options={STARS.map((s) => ({ label: `${starBar(s)} ${s}`, value: String(s) }))}
                   onChange={(stars) => {
                     setMode("view");
-                    void run(
-                      () => rateProduct(engagement!, value.product.id, Number(stars)),
-                      (rated) => {
-                        tui.say(
-                          `${rated.message}: ${starBar(rated.stars)} (average ${rated.averageRating.toFixed(1)})`,
-                        );
-                        detail.reload();
-                      },
-                    );
+                    void rate(Number(stars));
                   }}
                 />
               </>
@@ -162,14 +115,7 @@ export function ProductScreen({ slug }: { slug: string }) {
                 <Field
                   placeholder="Plain text, at most 2,000 characters"
                   onSubmit={(text) => {
-                    void run(
-                      () => addReview(engagement!, value.product.id, text),
-                      (comment) => {
-                        setMode("view");
-                        setReviews((r) => [comment, ...r]);
-                        tui.say(messages.reviews.added);
-                      },
-                    );
+                    void review(text).then((posted) => posted && setMode("view"));
                   }}
                 />
               </>

@@ -15,11 +15,11 @@ import {
   InMemoryStorage,
 } from "@katale/domain/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminCliMessages } from "../admin/admin-cli-messages.js";
-import type { CliServices } from "../cli-services.js";
-import { App } from "./app.js";
-import { driveTui } from "./tui-driver.js";
-import { URLS } from "./tui-fakes.js";
+import { adminCliMessages } from "../../admin/admin-cli-messages.js";
+import type { CliServices } from "../../cli-services.js";
+import { App } from "../app.js";
+import { driveTui } from "../tui-driver.js";
+import { URLS } from "../tui-fakes.js";
 
 // The admin's screens on the domain's admin fake: the catalogue tree and the verification queue.
 

@@ -1,41 +1,23 @@
-import {
-  followOf,
-  listFollowedShops,
-  loadShopPage,
-  messages,
-  setFollowing as setFollowingOf,
-} from "@katale/domain";
+import { messages, setFollowing as setFollowingOf } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
-import { useCallback, useEffect, useState } from "react";
-import { cliMessages } from "../../cli-messages.js";
 import { ratingCell, shopLabel } from "../../output/formatting.js";
 import { truncate } from "../../output/text.js";
 import { ItemList } from "../components/item-list.js";
+import { productLine } from "../components/product-rows.js";
 import { LoadedView } from "../components/status.js";
 import { failureText } from "../failure-text.js";
-import { productLine } from "../product-rows.js";
-import { useScreenKeys, useTui } from "../tui-context.js";
+import { useScreenKeys, useTui, useTuiServices } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { useLoad } from "../use-load.js";
+import { useShop } from "./use-shop.js";
 
 /** A shop: name with its tick, bio, followers, rating, and its products; follow and chat keys. */
 export function ShopScreen({ shopId }: { shopId: number }) {
   const tui = useTui();
-  const { services, session, width, height } = tui;
-  const describe = useCallback(
-    (e: Parameters<typeof failureText>[0]) => failureText(e, services.urls, "shop", cliMessages.shopNotFound),
-    [services],
-  );
-  const page = useLoad(() => loadShopPage(services, shopId, session?.userId ?? null), describe, [shopId]);
-  const [following, setFollowing] = useState(false);
+  const { session, width, height } = tui;
+  const { page, following, setFollowing } = useShop(shopId);
+  // For the follow key's call below, until it goes through a follow use case of its own.
+  const services = useTuiServices();
   const engagement = services.engagement;
-
-  useEffect(() => {
-    if (session === null || engagement === undefined) return;
-    void listFollowedShops(engagement).then(
-      (r) => r.ok && setFollowing(followOf(r.value, shopId) !== undefined),
-    );
-  }, [session, engagement, shopId]);
 
   useScreenKeys([
     { keys: "f", does: following ? "unfollow" : "follow" },

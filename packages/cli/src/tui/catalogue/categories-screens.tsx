@@ -1,29 +1,15 @@
-import { LISTING_PAGE_SIZE } from "@katale/domain";
 import { Text } from "ink";
-import { useCallback } from "react";
-import { cliMessages } from "../../cli-messages.js";
 import { ItemList } from "../components/item-list.js";
+import { productLine } from "../components/product-rows.js";
 import { LoadedView } from "../components/status.js";
-import { failureText } from "../failure-text.js";
-import { productLine } from "../product-rows.js";
 import { useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { infiniteFooter, useInfinite } from "../use-infinite.js";
-import { useLoad } from "../use-load.js";
-
-function useDescribe(notFound?: string) {
-  const { services } = useTui();
-  return useCallback(
-    (e: Parameters<typeof failureText>[0]) => failureText(e, services.urls, "shop", notFound),
-    [services, notFound],
-  );
-}
+import { useCategories, useSubCategories, useSubCategoryProducts } from "./use-catalogue.js";
 
 /** Categories: Enter opens its sub categories. */
 export function CategoriesScreen() {
   const tui = useTui();
-  const describe = useDescribe();
-  const { loaded } = useLoad(() => tui.services.categories.listCategories(), describe, []);
+  const loaded = useCategories();
   return (
     <LoadedView loaded={loaded}>
       {(categories) => (
@@ -44,10 +30,7 @@ export function CategoriesScreen() {
 /** A category's sub categories: Enter lists its products. */
 export function SubCategoriesScreen({ categoryId }: { categoryId: number }) {
   const tui = useTui();
-  const describe = useDescribe(cliMessages.categoryNotFound);
-  const { loaded } = useLoad(() => tui.services.categories.listSubCategoriesOf(categoryId), describe, [
-    categoryId,
-  ]);
+  const loaded = useSubCategories(categoryId);
   return (
     <LoadedView loaded={loaded}>
       {(subs) =>
@@ -72,29 +55,21 @@ export function SubCategoriesScreen({ categoryId }: { categoryId: number }) {
 /** A sub category's products, more loaded as the selection nears the end. */
 export function SubCategoryProductsScreen({ subCategoryId }: { subCategoryId: number }) {
   const tui = useTui();
-  const { services, width, height } = tui;
-  const { state, loadMore } = useInfinite(
-    (page) => services.products.listSubCategoryProductsPage(subCategoryId, page, LISTING_PAGE_SIZE),
-    [services, subCategoryId],
-  );
-  if (state.items.length === 0) {
-    if (state.error)
-      return (
-        <LoadedView loaded={{ state: "failed", message: failureText(state.error, services.urls) }}>
-          {() => null}
-        </LoadedView>
-      );
-    if (!state.done) return <LoadedView loaded={{ state: "loading" }}>{() => null}</LoadedView>;
+  const { width, height } = tui;
+  const { products, failure, done, footer, loadMore } = useSubCategoryProducts(subCategoryId);
+  if (products.length === 0) {
+    if (failure !== null)
+      return <LoadedView loaded={{ state: "failed", message: failure }}>{() => null}</LoadedView>;
+    if (!done) return <LoadedView loaded={{ state: "loading" }}>{() => null}</LoadedView>;
     return <Text>{tuiMessages.nothingYet("products")}</Text>;
   }
-  const footer = infiniteFooter(state, services.urls);
   return (
     <ItemList
       width={width}
       height={height}
       onNearEnd={loadMore}
       {...(footer ? { footer } : {})}
-      rows={state.items.map((p) => ({
+      rows={products.map((p) => ({
         key: String(p.id),
         text: productLine(p, width),
         onOpen: () => tui.open({ screen: "product", slug: p.slug, title: p.name }),

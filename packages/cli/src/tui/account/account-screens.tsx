@@ -1,36 +1,29 @@
-import { login, logout } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { Field } from "../components/field.js";
 import { ItemList } from "../components/item-list.js";
-import { accountFailureText } from "../failure-text.js";
 import { useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
+import { useAccount } from "./use-account.js";
 
 /** Account: who is logged in; Enter logs in (or out), with the same session file as `katale login`. */
 export function AccountScreen() {
   const tui = useTui();
-  const { services, session, width, height } = tui;
-  const account = services.account;
-  const signOut = async () => {
-    if (account === undefined) return;
-    const done = await logout(account);
-    tui.refreshSession();
-    tui.say(done.message);
-  };
+  const { session, width, height } = tui;
+  const { sessionFile, logOut } = useAccount();
   return (
     <Box flexDirection="column">
       <Text>
         {session === null ? tuiMessages.notSignedIn : tuiMessages.signedInAs(session.name, session.email)}
       </Text>
-      <Text dimColor>{account === undefined ? "" : `Session file: ${account.sessionFile}`}</Text>
+      <Text dimColor>{sessionFile === undefined ? "" : `Session file: ${sessionFile}`}</Text>
       <ItemList
         width={width}
         height={height - 2}
         rows={
           session === null
             ? [{ key: "login", text: tuiMessages.logIn, onOpen: () => tui.open({ screen: "login" }) }]
-            : [{ key: "logout", text: tuiMessages.logOut, onOpen: () => void signOut() }]
+            : [{ key: "logout", text: tuiMessages.logOut, onOpen: () => void logOut() }]
         }
       />
     </Box>
@@ -40,24 +33,19 @@ export function AccountScreen() {
 /** The login form: e-mail or phone, then the password (never shown); Esc cancels. */
 export function LoginScreen() {
   const tui = useTui();
-  const { services } = tui;
+  const { logIn } = useAccount();
   const [username, setUsername] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useTyping(true);
   useInput((_input, key) => key.escape && tui.back(), { isActive: tui.active });
 
   const submit = async (password: string) => {
-    if (services.account === undefined || username === null) return;
+    if (username === null) return;
     setBusy(true);
-    const outcome = await login(services.account, { username, password });
+    const loggedIn = await logIn(username, password);
     setBusy(false);
-    if (!outcome.ok) {
-      setUsername(null);
-      return tui.say(accountFailureText(outcome.error, services.urls), "error");
-    }
-    tui.refreshSession();
-    tui.say(outcome.value.message);
-    tui.back();
+    if (loggedIn) tui.back();
+    else setUsername(null);
   };
 
   return (

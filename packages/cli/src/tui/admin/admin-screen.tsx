@@ -1,0 +1,35 @@
+import { messages } from "@katale/domain";
+import { Text } from "ink";
+import { ItemList } from "../components/item-list.js";
+import { ErrorLine } from "../components/status.js";
+import { useTui } from "../tui-context.js";
+import { tuiMessages } from "../tui-messages.js";
+import { useAdminCheck } from "./use-admin-check.js";
+
+// The admin's screens (issue 10 in the terminal): the catalogue tree and the verification queue.
+
+/** Admin: the catalogue and the verification requests, for admins. */
+export function AdminScreen() {
+  const tui = useTui();
+  const check = useAdminCheck();
+  if (check.state === "checking") return <Text>{tuiMessages.loading}</Text>;
+  if (check.state === "no") return <ErrorLine text={check.message} />;
+  return (
+    <ItemList
+      width={tui.width}
+      height={tui.height}
+      rows={[
+        {
+          key: "catalogue",
+          text: tuiMessages.catalogueTitle,
+          onOpen: () => tui.open({ screen: "admin-catalogue" }),
+        },
+        {
+          key: "verifications",
+          text: messages.webAdmin.requestsTitle,
+          onOpen: () => tui.open({ screen: "admin-verifications" }),
+        },
+      ]}
+    />
+  );
+}

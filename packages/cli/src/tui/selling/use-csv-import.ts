@@ -1,0 +1,85 @@
+import { dirname, resolve } from "node:path";
+import { useState } from "react";
+import { ImportState } from "../../selling/import/import-state.js";
+import { ImportPlanner, type RowPlan } from "../../selling/import/plan-import.js";
+import { readCsvRows } from "../../selling/import/read-csv.js";
+import { type ImportReport, runImport } from "../../selling/import/run-import.js";
+import { useTuiServices } from "../tui-context.js";
+import { useFailureText } from "../use-failure-text.js";
+import { allProducts } from "./use-selling.js";
+
+export type ImportRun =
+  | { readonly state: "asking" }
+  | { readonly state: "planning" }
+  | {
+      readonly state: "running";
+      readonly rows: number;
+      readonly bytes: number;
+      readonly doneRows: number;
+      readonly doneBytes: number;
+    }
+  | { readonly state: "done"; readonly report: ImportReport }
+  | { readonly state: "failed"; readonly message: string };
+
+/** `products import` for one shop: plan the CSV's rows, then run them, with the progress as state. */
+export function useCsvImport(shopId: number): {
+  readonly run: ImportRun;
+  start(file: string): Promise<void>;
+} {
+  const services = useTuiServices();
+  const describe = useFailureText();
+  const [run, setRun] = useState<ImportRun>({ state: "asking" });
+
+  const start = async (file: string) => {
+    const selling = services.selling;
+    if (selling === undefined || file.trim() === "") return;
+    const path = resolve(file.trim());
+    setRun({ state: "planning" });
+    try {
+      const [categories, subCategories, existing] = await Promise.all([
+        services.categories.listCategories(),
+        services.categories.listSubCategories(),
+        allProducts(services.products, shopId),
+      ]);
+      for (const answer of [categories, subCategories, existing])
+        if (!answer.ok) return setRun({ state: "failed", message: describe(answer.error) });
+      const state = ImportState.load(selling.stateDir, shopId);
+      const planner = new ImportPlanner({
+        categories: categories.ok ? categories.value : [],
+        subCategories: subCategories.ok ? subCategories.value : [],
+        existing: existing.ok ? existing.value : [],
+        state,
+        imagesDir: dirname(path),
+      });
+      const plans: RowPlan[] = [];
+      for await (const row of readCsvRows(path)) plans.push(await planner.plan(row));
+      let progress = { rows: 0, bytes: 0, doneRows: 0, doneBytes: 0 };
+      const report = await runImport(plans, {
+        ports: selling,
+        shopId,
+        state,
+        dryRun: false,
+        progress: {
+          start: (rows, bytes) => {
+            progress = { rows, bytes, doneRows: 0, doneBytes: 0 };
+            setRun({ state: "running", ...progress });
+          },
+          advance: (rows, bytes) => {
+            progress = {
+              ...progress,
+              doneRows: progress.doneRows + rows,
+              doneBytes: progress.doneBytes + bytes,
+            };
+            setRun({ state: "running", ...progress });
+          },
+          stop: () => undefined,
+        },
+      });
+      setRun({ state: "done", report });
+    } catch (error) {
+      setRun({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return { run, start };
+}
