@@ -12,11 +12,12 @@ import { findCategory, findSubCategory } from "../catalogue/find-category.js";
 import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
 import { parseIdOrName } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
+import { knownEncoding } from "./import/decode-csv.js";
 import { exportProducts, outputStream } from "./import/export-products.js";
 import { ImportState } from "./import/import-state.js";
 import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
 import { terminalProgress } from "./import/progress-bar.js";
-import { readCsvRows } from "./import/read-csv.js";
+import { CsvFileError, readCsvRows } from "./import/read-csv.js";
 import { runImport } from "./import/run-import.js";
 import { sellingCliMessages as text } from "./selling-cli-messages.js";
 import { renderImportReport, renderProductSaved } from "./selling-render.js";
@@ -188,13 +189,15 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     .requiredOption("--shop <shop>", "your shop's id or name")
     .option("--images-dir <dir>", "where the images column's files are (default: the CSV's folder)")
     .option("--dry-run", "check every row and image, change nothing")
+    .option("--encoding <name>", "the file's text encoding, e.g. windows-1252 (default: utf-8)", "utf-8")
     .action(
       async (
         file: string,
-        options: { shop: string; imagesDir?: string; dryRun?: boolean },
+        options: { shop: string; imagesDir?: string; dryRun?: boolean; encoding: string },
         command: Command,
       ) => {
         const run = invoke(command);
+        if (!knownEncoding(options.encoding)) return run.usageError(text.unknownEncoding(options.encoding));
         const selling = sellingOf(run);
         const shop = await ownShop(run, options.shop);
         const { categories, subCategories } = await loadCatalogue(run);
@@ -207,7 +210,14 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
         });
         const plans: RowPlan[] = [];
-        for await (const row of readCsvRows(file)) plans.push(await planner.plan(row));
+        try {
+          for await (const row of readCsvRows(file, options.encoding)) plans.push(await planner.plan(row));
+        } catch (error) {
+          // With --json a script reads what is wrong with the file on stdout, as it reads the report.
+          if (!(error instanceof CsvFileError) || !run.json) throw error;
+          run.show({ error: error.problem }, () => "");
+          throw new CliFailure(error.message, EXIT_FAILURE);
+        }
         const progress = run.io.progress ? terminalProgress(run.io.progress) : undefined;
         const report = await runImport(plans, {
           ports: selling,
