@@ -19,6 +19,7 @@ import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
 import { terminalProgress } from "./import/progress-bar.js";
 import { CsvFileError, readCsvRows } from "./import/read-csv.js";
 import { runImport } from "./import/run-import.js";
+import { parsePrice } from "./parse-price.js";
 import { sellingCliMessages as text } from "./selling-cli-messages.js";
 import { renderImportReport, renderProductSaved } from "./selling-render.js";
 import { allShopProducts, done, loadCatalogue, ownProduct, ownShop, sellingOf } from "./selling-run.js";
@@ -60,6 +61,13 @@ async function categoryIds(
   return { categoryId: category, subCategoryId: subCategory };
 }
 
+/** --price as Ugandans write it; a price that cannot be read is a usage error. */
+function priceOption(run: Invocation, price: string | undefined): number | undefined {
+  if (price === undefined) return undefined;
+  const parsed = parsePrice(price);
+  return parsed.ok ? parsed.price : run.usageError(parsed.error);
+}
+
 async function images(files: readonly string[]): Promise<ImageUpload[]> {
   const loaded: ImageUpload[] = [];
   for (const file of files) loaded.push((await imageOption(file))!);
@@ -75,7 +83,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     command
       .option("--name <name>", "the product's name")
       .option("--description <text>", "the description (over 15 words sells better)")
-      .option("--price <ugx>", "the price in whole UGX, above 0")
+      .option("--price <ugx>", "the price in whole UGX, above 0 (15000, 1,500,000, UGX 15,000, 15,000/=)")
       .option("--stock <n>", "how many are in stock (0 or more)")
       .option("--category <id|name>", "the category")
       .option("--sub-category <id|name>", "a sub category of that category")
@@ -98,7 +106,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
         await addProduct(selling, shop.id, {
           name: options.name ?? "",
           description: options.description ?? "",
-          price: options.price,
+          price: priceOption(run, options.price),
           inStock: options.stock,
           categoryId: ids.categoryId,
           subCategoryId: ids.subCategoryId,
@@ -138,7 +146,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           await editProduct(selling, product, {
             name: options.name ?? product.name,
             description: options.description ?? product.description,
-            price: options.price ?? product.price,
+            price: priceOption(run, options.price) ?? product.price,
             inStock: options.stock ?? product.inStock,
             categoryId: ids.categoryId ?? product.categoryId,
             subCategoryId: ids.subCategoryId ?? product.subCategoryId,

@@ -7,6 +7,7 @@ import {
   type SubCategory,
 } from "@katale/domain";
 import { checkImage, type LocalImage } from "../image-files.js";
+import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { IMAGE_SEPARATOR } from "./csv-columns.js";
 import type { ImportState } from "./import-state.js";
@@ -95,10 +96,12 @@ export class ImportPlanner {
           (s) => s.categoryId === category.id && key(s.name) === key(cells.sub_category),
         )
       : undefined;
+    const price = parsePrice(cells.price);
+    if (!price.ok) return failed(price.error);
     const parsed = fieldsSchema.safeParse({
       name: cells.name,
       description: cells.description,
-      price: cells.price.trim(),
+      price: price.price,
       inStock: cells.stock.trim(),
       categoryId: category?.id,
       subCategoryId: sub?.id,
