@@ -1,4 +1,3 @@
-import { isAbsolute, join } from "node:path";
 import {
   type Category,
   PRODUCT_IMAGES_MAX,
@@ -10,6 +9,7 @@ import { checkImage, type LocalImage } from "../image-files.js";
 import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { IMAGE_SEPARATOR } from "./csv-columns.js";
+import { imagePathIn } from "./image-path.js";
 import type { ImportState } from "./import-state.js";
 import type { CsvRow } from "./read-csv.js";
 
@@ -125,7 +125,10 @@ export class ImportPlanner {
     if (files.length < 1 || files.length > PRODUCT_IMAGES_MAX) return failed(text.imagesMissing);
     const images: LocalImage[] = [];
     for (const file of files) {
-      const checked = await checkImage(isAbsolute(file) ? file : join(this.context.imagesDir, file));
+      const located = await imagePathIn(this.context.imagesDir, file);
+      if (!located.ok)
+        return failed(located.problem === "outside" ? text.imageOutside(file) : text.imageNotFound(file));
+      const checked = await checkImage(located.path);
       if (!checked.ok) {
         if (checked.problem === "missing") return failed(text.imageNotFound(file));
         if (checked.problem === "too-large") return failed(text.imageTooLarge(file));
