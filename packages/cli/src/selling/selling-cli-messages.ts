@@ -28,6 +28,7 @@ export const sellingCliMessages = {
   unknownEncoding: (name: string) =>
     `Unknown encoding "${name}": try utf-8 (the default), windows-1252 or latin1.`,
   quoteNotClosed: 'a quoted cell starts here and is never closed (a " is missing)',
+  quoteInsideCell: 'a " inside a cell: put the whole cell in quotes and write the " twice ("")',
   textAfterQuote: 'text follows a closing quote; inside a quoted cell write a " twice ("")',
   imageOutside: (file: string) => `images: ${file} is outside the images folder (--images-dir)`,
   priceMissing: "price: give the price in whole shillings",

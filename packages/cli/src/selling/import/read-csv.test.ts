@@ -90,6 +90,14 @@ describe("reading the import CSV", () => {
     expect((await failure(path)).problem.line).toBe(2);
   });
 
+  it("stops at a quote inside an unquoted cell with its line", async () => {
+    const path = file("inside.csv", `${HEADER}\nA-1,Lamp,x,1,1,c,s,a.png\nA-2,12" pipe,x,1,1,c,s,a.png\n`);
+    expect((await failure(path)).problem).toEqual({
+      line: 3,
+      message: 'a " inside a cell: put the whole cell in quotes and write the " twice ("")',
+    });
+  });
+
   it("reads a cell the export guarded against formulas as it was", async () => {
     const path = file("guarded.csv", `${HEADER}\nA-1,'=1+1,'- two,1,1,c,s,a.png\n`);
     const [row] = await rows(path);

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream";
-import { parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import { CliFailure } from "../../cli-failure.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { unescapeCell } from "./csv-cells.js";
@@ -96,8 +96,13 @@ function readFailure(error: unknown, file: string, last: { lines: number; empty:
     const line = last.lines + 1 + Math.max(0, (empty_lines ?? 0) - last.empty);
     return new CsvFileError(file, { line, message: text.quoteNotClosed });
   }
-  if (code?.startsWith("CSV_") && lines !== undefined) {
-    const message = code === "CSV_INVALID_CLOSING_QUOTE" ? text.textAfterQuote : (error as Error).message;
+  if (error instanceof CsvError && lines !== undefined) {
+    const message =
+      code === "CSV_INVALID_CLOSING_QUOTE"
+        ? text.textAfterQuote
+        : code === "INVALID_OPENING_QUOTE"
+          ? text.quoteInsideCell
+          : (error as Error).message;
     return new CsvFileError(file, { line: lines, message });
   }
   return new CliFailure(`${file}: ${(error as Error).message}`);
