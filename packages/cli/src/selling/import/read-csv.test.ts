@@ -56,6 +56,24 @@ describe("reading the import CSV", () => {
     expect(error.problem).toMatchObject({ row: 3, column: "description" });
   });
 
+  it("reads a file larger than a chunk whose accents fall across chunk ends, and finds bad bytes far in", async () => {
+    const line = (n: number) => `A-${n},Café ${n} é,Crème brûlée,1,1,c,s,a.png\n`;
+    const body = Array.from({ length: 6000 }, (_, n) => line(n)).join("");
+    const read = await rows(file("big.csv", `${HEADER}\n${body}`));
+    expect(read).toHaveLength(6000);
+    expect(read.every((r) => !r.cells.name.includes("\uFFFD"))).toBe(true);
+    expect(read[5999]?.cells.name).toBe("Café 5999 é");
+    const bad = Buffer.concat([
+      Buffer.from(`${HEADER}\n${body}A-x,Lamp,`),
+      Buffer.from([0xc3]),
+      Buffer.from(",1,1,c,s,a.png\n"),
+    ]);
+    expect((await failure(file("big-bad.csv", bad))).problem).toMatchObject({
+      row: 6002,
+      column: "description",
+    });
+  });
+
   it("reads UTF-8 with a BOM and CRLF line ends", async () => {
     const path = file(
       "bom.csv",
