@@ -197,7 +197,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     .requiredOption("--shop <shop>", "your shop's id or name")
     .option("--images-dir <dir>", "where the images column's files are (default: the CSV's folder)")
     .option("--dry-run", "check every row and image, change nothing")
-    .option("--encoding <name>", "the file's text encoding, e.g. windows-1252 (default: utf-8)", "utf-8")
+    .option("--encoding <name>", "the file's text encoding, e.g. windows-1252", "utf-8")
     .action(
       async (
         file: string,
