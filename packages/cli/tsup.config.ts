@@ -23,6 +23,8 @@ export default defineConfig({
     "zod",
     "csv-parse",
     "csv-stringify",
+    "iconv-lite",
+    "safer-buffer",
     "cli-progress",
     "xmlbuilder2",
     "ws",

@@ -180,7 +180,7 @@ describe("katale selling commands against a started server", () => {
     expect(run.code).toBe(1);
     expect(report).toMatchObject({ created: 0, unchanged: 2, failed: 4 });
     expect(report.rows.filter((r) => r.status === "failed").map((r) => [r.row, r.error])).toEqual([
-      [3, "price: Enter the price in whole UGX, above 0"],
+      [3, 'price "12.5": whole shillings only'],
       [4, 'sub_category: "Plumbing" is not a sub category of Electronics'],
       [5, "images: pics/notes.png is not an image (JPEG, PNG, WebP, GIF or AVIF)"],
       [6, "images: pics/later.png does not exist"],

@@ -12,12 +12,14 @@ import { findCategory, findSubCategory } from "../catalogue/find-category.js";
 import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
 import { parseIdOrName } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
+import { knownEncoding } from "./import/decode-csv.js";
 import { exportProducts, outputStream } from "./import/export-products.js";
 import { ImportState } from "./import/import-state.js";
 import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
 import { terminalProgress } from "./import/progress-bar.js";
-import { readCsvRows } from "./import/read-csv.js";
+import { CsvFileError, readCsvRows } from "./import/read-csv.js";
 import { runImport } from "./import/run-import.js";
+import { parsePrice } from "./parse-price.js";
 import { sellingCliMessages as text } from "./selling-cli-messages.js";
 import { renderImportReport, renderProductSaved } from "./selling-render.js";
 import { allShopProducts, done, loadCatalogue, ownProduct, ownShop, sellingOf } from "./selling-run.js";
@@ -59,6 +61,13 @@ async function categoryIds(
   return { categoryId: category, subCategoryId: subCategory };
 }
 
+/** --price as Ugandans write it; a price that cannot be read is a usage error. */
+function priceOption(run: Invocation, price: string | undefined): number | undefined {
+  if (price === undefined) return undefined;
+  const parsed = parsePrice(price);
+  return parsed.ok ? parsed.price : run.usageError(parsed.error);
+}
+
 async function images(files: readonly string[]): Promise<ImageUpload[]> {
   const loaded: ImageUpload[] = [];
   for (const file of files) loaded.push((await imageOption(file))!);
@@ -74,7 +83,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     command
       .option("--name <name>", "the product's name")
       .option("--description <text>", "the description (over 15 words sells better)")
-      .option("--price <ugx>", "the price in whole UGX, above 0")
+      .option("--price <ugx>", "the price in whole UGX, above 0 (15000, 1,500,000, UGX 15,000, 15,000/=)")
       .option("--stock <n>", "how many are in stock (0 or more)")
       .option("--category <id|name>", "the category")
       .option("--sub-category <id|name>", "a sub category of that category")
@@ -97,7 +106,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
         await addProduct(selling, shop.id, {
           name: options.name ?? "",
           description: options.description ?? "",
-          price: options.price,
+          price: priceOption(run, options.price),
           inStock: options.stock,
           categoryId: ids.categoryId,
           subCategoryId: ids.subCategoryId,
@@ -137,7 +146,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           await editProduct(selling, product, {
             name: options.name ?? product.name,
             description: options.description ?? product.description,
-            price: options.price ?? product.price,
+            price: priceOption(run, options.price) ?? product.price,
             inStock: options.stock ?? product.inStock,
             categoryId: ids.categoryId ?? product.categoryId,
             subCategoryId: ids.subCategoryId ?? product.subCategoryId,
@@ -188,13 +197,15 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     .requiredOption("--shop <shop>", "your shop's id or name")
     .option("--images-dir <dir>", "where the images column's files are (default: the CSV's folder)")
     .option("--dry-run", "check every row and image, change nothing")
+    .option("--encoding <name>", "the file's text encoding, e.g. windows-1252", "utf-8")
     .action(
       async (
         file: string,
-        options: { shop: string; imagesDir?: string; dryRun?: boolean },
+        options: { shop: string; imagesDir?: string; dryRun?: boolean; encoding: string },
         command: Command,
       ) => {
         const run = invoke(command);
+        if (!knownEncoding(options.encoding)) return run.usageError(text.unknownEncoding(options.encoding));
         const selling = sellingOf(run);
         const shop = await ownShop(run, options.shop);
         const { categories, subCategories } = await loadCatalogue(run);
@@ -207,7 +218,14 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
         });
         const plans: RowPlan[] = [];
-        for await (const row of readCsvRows(file)) plans.push(await planner.plan(row));
+        try {
+          for await (const row of readCsvRows(file, options.encoding)) plans.push(await planner.plan(row));
+        } catch (error) {
+          // With --json a script reads what is wrong with the file on stdout, as it reads the report.
+          if (!(error instanceof CsvFileError) || !run.json) throw error;
+          run.show({ error: error.problem }, () => "");
+          throw new CliFailure(error.message, EXIT_FAILURE);
+        }
         const progress = run.io.progress ? terminalProgress(run.io.progress) : undefined;
         const report = await runImport(plans, {
           ports: selling,

@@ -12,7 +12,7 @@ export const sellingCliMessages = {
   tooManyCategories: "A shop has at most 3 categories.",
   nothingToUpdate: "Nothing to change: give at least one option (see --help).",
   badHeader: (found: string) =>
-    `The CSV header must name the columns ${IMPORT_COLUMNS.join(",")} (found: ${found || "nothing"}).`,
+    `The CSV header must name the columns ${IMPORT_COLUMNS.join(",")} (found: ${found || "nothing"})`,
   skuRequired: "sku: give each row a SKU",
   skuRepeated: (row: number) => `sku: the same SKU is on row ${row} already`,
   imagesMissing: "images: give 1 to 8 image files, separated by ;",
@@ -20,6 +20,23 @@ export const sellingCliMessages = {
   imageNotAnImage: (file: string) => `images: ${file} is not an image (JPEG, PNG, WebP, GIF or AVIF)`,
   imageTooLarge: (file: string) => `images: ${file} is larger than 10 MB`,
   fileNotFound: (file: string) => `${file} does not exist or cannot be read.`,
+  /** A problem with the file as a whole (its text, its quotes): nothing of it is imported. */
+  fileProblem: (file: string, problem: { line?: number; message: string }) =>
+    `${file}${problem.line === undefined ? "" : `, line ${problem.line}`}: ${problem.message}. Nothing was imported.`,
+  notUtf8: (row: number, column: string | undefined, cell: string) =>
+    `row ${row}${column === undefined ? "" : `, column ${column}`}: the text is not UTF-8${cell === "" ? "" : ` ("${cell}")`}; a CSV saved by Excel on Windows reads with --encoding windows-1252`,
+  unknownEncoding: (name: string) =>
+    `Unknown encoding "${name}": try utf-8 (the default), windows-1252 or latin1.`,
+  quoteNotClosed: 'a quoted cell starts here and is never closed (a " is missing)',
+  quoteInsideCell: 'a " inside a cell: put the whole cell in quotes and write the " twice ("")',
+  textAfterQuote: 'text follows a closing quote; inside a quoted cell write a " twice ("")',
+  imageOutside: (file: string) => `images: ${file} is outside the images folder (--images-dir)`,
+  priceMissing: "price: give the price in whole shillings",
+  priceNotNumber: (cell: string) => `price "${cell}": not a number`,
+  priceNotWhole: (cell: string) => `price "${cell}": whole shillings only`,
+  priceNotPositive: (cell: string) => `price "${cell}": must be above 0`,
+  priceTooHigh: (cell: string) => `price "${cell}": too high`,
+  priceBadCommas: (cell: string) => `price "${cell}": commas go between thousands (1,500,000)`,
   imageNumberUnknown: (n: string) => `The product has no image ${n}.`,
   dryRun: "Dry run: nothing was changed.",
   summary: (r: { created: number; updated: number; unchanged: number; failed: number }) =>

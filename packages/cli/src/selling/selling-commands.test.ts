@@ -201,7 +201,7 @@ describe("katale products import", () => {
         .map((r: { row: number; error: string }) => [r.row, r.error]),
     );
     expect(failed).toEqual({
-      3: "price: Enter the price in whole UGX, above 0",
+      3: 'price "12.5": whole shillings only',
       4: 'category: Category "Furniture" not found',
       5: 'sub_category: "Plumbing" is not a sub category of Electronics',
       6: "images: nowhere.jpg does not exist",
@@ -217,7 +217,7 @@ describe("katale products import", () => {
     const run = await katale("products", "import", csv, "--shop", "31");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^row 2\tSL-1\tcreated \(id \d+\)$/m);
-    expect(run.stdout).toContain("row 3\tB-1\tfailed: price: Enter the price in whole UGX, above 0");
+    expect(run.stdout).toContain('row 3\tB-1\tfailed: price "0": must be above 0');
     expect(run.stdout).toContain("1 created, 0 updated, 0 unchanged, 1 failed");
   });
 
@@ -360,7 +360,7 @@ describe("katale shops and single products", () => {
       "--description",
       "Pumps fast",
       "--price",
-      "15000",
+      "UGX 15,000",
       "--stock",
       "3",
       "--category",
@@ -373,6 +373,7 @@ describe("katale shops and single products", () => {
     );
     expect(add.code).toBe(0);
     const { product } = JSON.parse(add.stdout);
+    expect(product.price).toBe(15_000);
     const stock = await katale("products", "stock", product.slug, "0");
     expect(stock.stdout).toContain("In stock: 0");
     expect(seller.products[0]?.inStock).toBe(0);

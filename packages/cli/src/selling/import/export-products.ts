@@ -8,6 +8,7 @@ import { stringify } from "csv-stringify";
 import { CliFailure } from "../../cli-failure.js";
 import { extensionOf, hashBytes, sniffImageType } from "../image-files.js";
 import { sellingCliMessages } from "../selling-cli-messages.js";
+import { escapeCell } from "./csv-cells.js";
 import { IMAGE_SEPARATOR, IMPORT_COLUMNS, type ImportColumn } from "./csv-columns.js";
 import type { ImportState } from "./import-state.js";
 
@@ -45,15 +46,16 @@ async function exportRow(
   options.state.remember(sku, { hashes, images: product.images });
   const category = options.categories.find((c) => c.id === product.categoryId);
   const sub = options.subCategories.find((s) => s.id === product.subCategoryId);
+  // Text cells behind the formula guard; the import takes it off again.
   return {
-    sku,
-    name: product.name,
-    description: product.description,
+    sku: escapeCell(sku),
+    name: escapeCell(product.name),
+    description: escapeCell(product.description),
     price: product.price,
     stock: product.inStock,
-    category: category?.name ?? product.categoryName,
-    sub_category: sub?.name ?? product.subCategoryName,
-    images: files.join(IMAGE_SEPARATOR),
+    category: escapeCell(category?.name ?? product.categoryName),
+    sub_category: escapeCell(sub?.name ?? product.subCategoryName),
+    images: escapeCell(files.join(IMAGE_SEPARATOR)),
   };
 }
 

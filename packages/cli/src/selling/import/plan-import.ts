@@ -1,4 +1,3 @@
-import { isAbsolute, join } from "node:path";
 import {
   type Category,
   PRODUCT_IMAGES_MAX,
@@ -7,8 +6,10 @@ import {
   type SubCategory,
 } from "@katale/domain";
 import { checkImage, type LocalImage } from "../image-files.js";
+import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { IMAGE_SEPARATOR } from "./csv-columns.js";
+import { imagePathIn } from "./image-path.js";
 import type { ImportState } from "./import-state.js";
 import type { CsvRow } from "./read-csv.js";
 
@@ -95,10 +96,12 @@ export class ImportPlanner {
           (s) => s.categoryId === category.id && key(s.name) === key(cells.sub_category),
         )
       : undefined;
+    const price = parsePrice(cells.price);
+    if (!price.ok) return failed(price.error);
     const parsed = fieldsSchema.safeParse({
       name: cells.name,
       description: cells.description,
-      price: cells.price.trim(),
+      price: price.price,
       inStock: cells.stock.trim(),
       categoryId: category?.id,
       subCategoryId: sub?.id,
@@ -122,7 +125,10 @@ export class ImportPlanner {
     if (files.length < 1 || files.length > PRODUCT_IMAGES_MAX) return failed(text.imagesMissing);
     const images: LocalImage[] = [];
     for (const file of files) {
-      const checked = await checkImage(isAbsolute(file) ? file : join(this.context.imagesDir, file));
+      const located = await imagePathIn(this.context.imagesDir, file);
+      if (!located.ok)
+        return failed(located.problem === "outside" ? text.imageOutside(file) : text.imageNotFound(file));
+      const checked = await checkImage(located.path);
       if (!checked.ok) {
         if (checked.problem === "missing") return failed(text.imageNotFound(file));
         if (checked.problem === "too-large") return failed(text.imageTooLarge(file));
