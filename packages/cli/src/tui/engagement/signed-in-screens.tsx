@@ -1,20 +1,18 @@
-import { setSaved } from "@katale/domain";
 import { useInput } from "ink";
 import { useState } from "react";
 import type { Row } from "../components/item-list.js";
 import { productLine } from "../components/product-rows.js";
-import { failureText } from "../failure-text.js";
-import { useScreenKeys, useTui, useTuiServices } from "../tui-context.js";
+import { useScreenKeys, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { SignedInList } from "./signed-in-list.js";
 import { useBrowseHistory, useFollowedShops, useSavedProducts } from "./use-engagement-lists.js";
+import { useSaveFollow } from "./use-save-follow.js";
 
 // The signed-in lists: Saved, Following and History, on the session the commands share.
 
 export function SavedScreen() {
   const tui = useTui();
-  // For the remove key's call below, until it goes through a save use case of its own.
-  const engagement = useTuiServices().engagement!;
+  const { save } = useSaveFollow();
   const list = useSavedProducts();
   const { reload } = list;
   const [selected, setSelected] = useState<Row | undefined>();
@@ -22,11 +20,7 @@ export function SavedScreen() {
   useInput(
     (input) => {
       if (input !== "x" || selected === undefined) return;
-      void setSaved(engagement, Number(selected.key), false).then((t) => {
-        if (!t.ok) return tui.say(failureText(t.error, tui.services.urls), "error");
-        tui.say(t.value.message);
-        reload();
-      });
+      void save(Number(selected.key), false).then((t) => t && reload());
     },
     { isActive: tui.active },
   );

@@ -6,10 +6,7 @@ import {
   inStock,
   messages,
   type ProductDetail,
-  type Result,
   reviewCount,
-  setFollowing,
-  setSaved,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
@@ -18,8 +15,8 @@ import { wrap } from "../../output/text.js";
 import { Field } from "../components/field.js";
 import { ItemList, type Row } from "../components/item-list.js";
 import { LoadedView } from "../components/status.js";
-import { failureText } from "../failure-text.js";
-import { useScreenKeys, useTui, useTuiServices, useTyping } from "../tui-context.js";
+import { useSaveFollow } from "../engagement/use-save-follow.js";
+import { useScreenKeys, useTui, useTyping } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { type Mine, useProductDetail } from "./use-product-detail.js";
 
@@ -32,19 +29,10 @@ export function ProductScreen({ slug }: { slug: string }) {
   const tui = useTui();
   const { session, width, height } = tui;
   const { detail, product, reviews, mine, setMine, rate, review } = useProductDetail(slug);
-  // For the save and follow keys' calls below, until they go through use cases of their own.
-  const services = useTuiServices();
-  const engagement = services.engagement;
+  const { save, follow } = useSaveFollow();
   const [mode, setMode] = useState<Mode>("view");
   // Rating and reviewing have the keys; Esc cancels them.
   useTyping(mode !== "view");
-
-  const run = async <T,>(step: () => Promise<Result<T>>, done: (value: T) => void) => {
-    if (session === null) return tui.say(messages.common.loginFirst, "error");
-    const result = await step();
-    if (result.ok) done(result.value);
-    else tui.say(failureText(result.error, services.urls), "error");
-  };
 
   useScreenKeys(
     mode === "view"
@@ -61,22 +49,12 @@ export function ProductScreen({ slug }: { slug: string }) {
 
   useInput(
     (input) => {
-      if (product === null || engagement === undefined) return;
+      if (product === null) return;
       if (input === "s")
-        void run(
-          () => setSaved(engagement, product.id, !mine.saved),
-          (t) => {
-            setMine((m) => ({ ...m, saved: t.saved }));
-            tui.say(t.message);
-          },
-        );
+        void save(product.id, !mine.saved).then((t) => t && setMine((m) => ({ ...m, saved: t.saved })));
       if (input === "f")
-        void run(
-          () => setFollowing(engagement, product.shopId, !mine.following),
-          (t) => {
-            setMine((m) => ({ ...m, following: t.following }));
-            tui.say(t.message);
-          },
+        void follow(product.shopId, !mine.following).then(
+          (t) => t && setMine((m) => ({ ...m, following: t.following })),
         );
       if (input === "r") session === null ? tui.say(messages.common.loginFirst, "error") : setMode("rate");
       if (input === "w") session === null ? tui.say(messages.common.loginFirst, "error") : setMode("review");

@@ -1,23 +1,21 @@
-import { messages, setFollowing as setFollowingOf } from "@katale/domain";
+import { messages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { ratingCell, shopLabel } from "../../output/formatting.js";
 import { truncate } from "../../output/text.js";
 import { ItemList } from "../components/item-list.js";
 import { productLine } from "../components/product-rows.js";
 import { LoadedView } from "../components/status.js";
-import { failureText } from "../failure-text.js";
-import { useScreenKeys, useTui, useTuiServices } from "../tui-context.js";
+import { useSaveFollow } from "../engagement/use-save-follow.js";
+import { useScreenKeys, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { useShop } from "./use-shop.js";
 
 /** A shop: name with its tick, bio, followers, rating, and its products; follow and chat keys. */
 export function ShopScreen({ shopId }: { shopId: number }) {
   const tui = useTui();
-  const { session, width, height } = tui;
+  const { width, height } = tui;
   const { page, following, setFollowing } = useShop(shopId);
-  // For the follow key's call below, until it goes through a follow use case of its own.
-  const services = useTuiServices();
-  const engagement = services.engagement;
+  const { follow } = useSaveFollow();
 
   useScreenKeys([
     { keys: "f", does: following ? "unfollow" : "follow" },
@@ -29,11 +27,9 @@ export function ShopScreen({ shopId }: { shopId: number }) {
       const shop = page.loaded.value.shop;
       if (input === "c") tui.open({ screen: "chat-room", shopId, title: shop.name });
       if (input !== "f") return;
-      if (session === null || engagement === undefined) return tui.say(messages.common.loginFirst, "error");
-      void setFollowingOf(engagement, shopId, !following).then((t) => {
-        if (!t.ok) return tui.say(failureText(t.error, services.urls), "error");
-        setFollowing(t.value.following);
-        tui.say(t.value.message);
+      void follow(shopId, !following).then((t) => {
+        if (t === undefined) return;
+        setFollowing(t.following);
         page.reload();
       });
     },
