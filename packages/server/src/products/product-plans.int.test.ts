@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "../db/connect.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { aProduct } from "../testing/fixtures.js";
 import { databaseKinds, openTestDatabase } from "../testing/test-server.js";
-import { blocksNewestFirst, ProductRepository } from "./product-repository.js";
+import { blocksNewestFirst } from "./listing-statements.js";
+import { ProductRepository } from "./product-repository.js";
 
 // The hot read statements are prepared, and stay cheap only while the database keeps one (generic)
 // plan for them: a statement it plans again for every request costs more than it runs (issue 13).

@@ -1,10 +1,20 @@
 import type { ProductWire } from "@katale/adapters-http/contract";
-import { isPastEnd, PAGE_SIZE_MAX, SEARCH_RESULTS_MAX } from "@katale/domain";
+import { isPastEnd } from "@katale/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { BatchLoader } from "../db/batch-loader.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
-import { LISTING_BUCKET_BITS, LISTING_FINE_BUCKET_BITS } from "./listing-blocks.js";
+import {
+  idsOfPage,
+  type ListingArray,
+  PAGE_BATCH_MAX,
+  type PageAsked,
+  pageAsked,
+  pageLimit,
+  pagesFrom,
+} from "./listing-statements.js";
+import { jsonColumns } from "./product-json-columns.js";
+import { SEARCH_BATCH_MAX, searchRows, searchWords } from "./product-search.js";
 
 // Products as the wire shows them (spec §3). Every product answer is the product's kept JSON text
 // (`wire`, written by the database from the one projection in product-projection.ts): the hot read
@@ -18,14 +28,10 @@ export type ListedFilter = { categoryId?: number; subCategoryId?: number };
 
 export type ProductPage = { ok: true; count: number; results: ProductWire[] } | { ok: false };
 
-/** A product's kept text, `json`, with its id beside it (which orders). */
-const PRODUCT_JSON = "p.id AS product_id, p.wire AS json";
-const jsonColumns = sql.raw(PRODUCT_JSON);
-
 /** A kept text as the object it writes (the contract's shape: the projection is its one source). */
 const parsed = (json: string) => JSON.parse(json) as ProductWire;
 
-/** A product's JSON text (see PRODUCT_JSON) and the rows it shows. */
+/** A product's JSON text (see jsonColumns) and the rows it shows. */
 export type KeptProduct = {
   json: string;
   product_id: number;
@@ -40,151 +46,8 @@ const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => r
 /** Slugs looked up in one statement at most. */
 const SLUG_BATCH_MAX = 64;
 
-/** A page of a listing with its products as one JSON array (see PRODUCT_JSON). */
+/** A page of a listing with its products as one JSON array (see jsonColumns). */
 export type ProductPageJson = { ok: true; count: number; results: string } | { ok: false };
-
-/** The listings a page belongs to, as listing_counts and listing_buckets name them (scope). */
-type ListingScope = "all" | "category" | "sub_category";
-
-/** The page sizes listing statements are prepared for; a page of another size reads the next one up. */
-const PAGE_LIMITS = [8, 20, 50, PAGE_SIZE_MAX];
-/** The statement a page of this size runs: the first PAGE_LIMITS entry that holds it. */
-const pageLimit = (pageSize: number) => PAGE_LIMITS.find((n) => n >= pageSize) ?? pageSize;
-/** Pages read in one statement at most. */
-const PAGE_BATCH_MAX = 64;
-
-/**
- * A page of a listing as the listing statement reads it: its listing, how many products precede it,
- * and how many it shows.
- */
-type PageAsked = { scope: ListingScope; scopeId: number; skip: number; size: number };
-/** A listing's count and one of its pages' products as a JSON array. */
-type ListingArray = { count: number; results: string };
-
-function pageAsked(filter: ListedFilter, page: number, pageSize: number): PageAsked {
-  const scope =
-    filter.subCategoryId !== undefined
-      ? "sub_category"
-      : filter.categoryId !== undefined
-        ? "category"
-        : "all";
-  return {
-    scope,
-    scopeId: filter.subCategoryId ?? filter.categoryId ?? 0,
-    skip: (page - 1) * pageSize,
-    size: pageSize,
-  };
-}
-
-/** A block of 1,024 ids (listing_buckets) holds 2 ** this blocks of 128 (listing_fine_buckets). */
-const FINE_PER_BLOCK_BITS = LISTING_BUCKET_BITS - LISTING_FINE_BUCKET_BITS;
-
-/**
- * A listing's blocks in `table` (listing_buckets or listing_fine_buckets) that `where` picks, newest
- * first, each with how many of the listing's in-stock products are newer (`newer`): read off the
- * primary key backwards, so the running sum needs no sort.
- */
-export function blocksNewestFirst(
-  table: "listing_buckets" | "listing_fine_buckets",
-  where: RawBuilder<unknown>,
-): RawBuilder<{ bucket: number; in_stock: number; newer: number }> {
-  return sql`
-    SELECT bucket, in_stock, sum(in_stock::int) OVER (ORDER BY bucket DESC) - in_stock AS newer
-    FROM ${sql.table(table)} WHERE ${where}
-    ORDER BY bucket DESC`;
-}
-
-/**
- * The head of the listing statements: each page asked (`a`, numbered `ord` in the order asked) with its
- * listing's count (`lc.in_stock`) and the block of ids its first product lies in (`start`).
- *
- * The arguments arrive as parallel arrays, numbered by ORDINALITY. They are read through subqueries,
- * so no plan knows them (nor how many there are): the generic plan costs what a custom one does and is
- * kept, instead of planning the statement again for every batch.
- *
- * A page starts in the block of 128 ids (listing_fine_buckets, migration 0012) that holds its first
- * product, so it steps over at most 127 products of that block, however deep the page. That block is
- * found in two steps: the block of 1,024 ids (listing_buckets) by the running sums of the listing's
- * blocks, then the block of 128 among the eight it holds. A page past the end has no such block and
- * reads no product (id < NULL ends the index scan before it starts).
- *
- * The blocks' running sums are taken once per listing of the batch (`blocks`), newest block first
- * straight off the index (no sort), and kept as arrays: each page finds its block by a binary search
- * of the sums (width_bucket: the last block whose newer products are not more than the page skips).
- * Matching every page against every block instead cost a batch of 24 pages 2,352 comparisons at
- * 100,000 products, and more as the catalogue grows (issue 13: about 8 µs of the statement's
- * database time per page, 45-52 µs before, 38-46 after, on one machine in alternating runs).
- */
-function pagesFrom(asked: readonly PageAsked[]) {
-  return sql`
-    WITH args AS MATERIALIZED (
-      SELECT a.ord, a.scope, a.scope_id, a.skip, a.size
-      FROM unnest((SELECT ${asked.map((a) => a.scope)}::text[]), (SELECT ${asked.map((a) => a.scopeId)}::int[]),
-                  (SELECT ${asked.map((a) => a.skip)}::bigint[]), (SELECT ${asked.map((a) => a.size)}::int[]))
-        WITH ORDINALITY AS a(scope, scope_id, skip, size, ord)
-    ),
-    blocks AS MATERIALIZED (
-      SELECT l.scope, l.scope_id, k.buckets, k.newers, k.counts
-      FROM (SELECT DISTINCT scope, scope_id FROM args) l
-      CROSS JOIN LATERAL (
-        SELECT array_agg(b.bucket) AS buckets, array_agg(b.newer) AS newers, array_agg(b.in_stock) AS counts
-        FROM (${blocksNewestFirst("listing_buckets", sql`scope = l.scope AND scope_id = l.scope_id`)}) b
-      ) k
-    )
-    SELECT a.ord, lc.in_stock AS total, x.*
-    FROM args a
-    JOIN listing_counts lc ON lc.scope = a.scope AND lc.scope_id = a.scope_id
-    LEFT JOIN LATERAL (
-      SELECT k.buckets[w.i] AS bucket, k.newers[w.i] AS newer
-      FROM blocks k CROSS JOIN LATERAL (SELECT width_bucket(a.skip, k.newers) AS i) w
-      WHERE k.scope = a.scope AND k.scope_id = a.scope_id AND a.skip < k.newers[w.i] + k.counts[w.i]
-    ) start ON true
-    LEFT JOIN LATERAL (
-      SELECT f.bucket, a.skip - start.newer - f.newer AS skip
-      FROM (${blocksNewestFirst(
-        "listing_fine_buckets",
-        sql`scope = a.scope AND scope_id = a.scope_id
-          AND bucket >= start.bucket << ${sql.lit(FINE_PER_BLOCK_BITS)}
-          AND bucket < (start.bucket + 1) << ${sql.lit(FINE_PER_BLOCK_BITS)}`,
-      )}) f
-      WHERE f.newer <= a.skip - start.newer AND a.skip - start.newer < f.newer + f.in_stock
-    ) fine ON true`;
-}
-
-/**
- * The ids of page `a` (see pagesFrom), its first `limit` products, newest first. Each listing's ids
- * come from its own index, in a branch of the UNION ALL that only its scope runs (the others are cut
- * off by their one-time filter before reading anything). The page's size is written into the
- * statement, not bound: a generic plan takes a bound LIMIT for a tenth of the table and reads all of
- * it; hence one statement per PAGE_LIMITS entry.
- */
-function idsOfPage(limit: number) {
-  const below = sql`(fine.bucket + 1) << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`;
-  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET fine.skip`;
-  return sql`
-    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND id < ${below} ${page})
-    UNION ALL
-    (SELECT id FROM products
-      WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < ${below} ${page})
-    UNION ALL
-    (SELECT id FROM products
-      WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < ${below} ${page})`;
-}
-
-/** Search: at most this many candidates per tier (the answer's size: a tier that fills it ends the search). */
-const SEARCH_TIER_LIMIT = SEARCH_RESULTS_MAX;
-/**
- * A query word that no name word starts with is widened to the name words at least this similar
- * (pg_trgm similarity: 'samsng' and 'Samsung' 0.5, 'matoke' and 'Matooke' 0.67), at most
- * SEARCH_TYPO_WORDS of them, closest first.
- */
-export const TYPO_SIMILARITY = 0.45;
-const SEARCH_TYPO_WORDS = 3;
-/** Searches batched together at most. */
-const SEARCH_BATCH_MAX = 64;
-
-/** A search's words: what it matches on, and what makes two searches the same. */
-const searchWords = (query: string): string[] => query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 export class ProductRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -216,7 +79,7 @@ export class ProductRepository {
   }
 
   /**
-   * The product with this slug as JSON text (see PRODUCT_JSON) with the rows it shows, or undefined.
+   * The product with this slug as JSON text (see jsonColumns) with the rows it shows, or undefined.
    * The slugs asked in one turn of the event loop (or while the previous lookup is on its way) are
    * looked up together in one statement: under load most product pages cost a share of a round trip
    * instead of one each (issue 13: the socket writes to the database were most of a cold product
@@ -266,7 +129,7 @@ export class ProductRepository {
   }
 
   /**
-   * page() with the page's products as one JSON array (see PRODUCT_JSON). The pages asked in one turn
+   * page() with the page's products as one JSON array (see jsonColumns). The pages asked in one turn
    * of the event loop (or while the previous batch is on its way) are read together in one statement,
    * as bySlugJson's products are: under the cold listing load most pages cost a share of a round trip
    * instead of one each (issue 13).
@@ -369,11 +232,11 @@ export class ProductRepository {
    * the newest.
    */
   async search(query: string): Promise<ProductWire[]> {
-    return (await this.searchRows(searchWords(query))).map((row) => parsed(row.json));
+    return (await searchRows(this.db, searchWords(query))).map((row) => parsed(row.json));
   }
 
   /**
-   * search() with the products as one JSON array (see PRODUCT_JSON). Searches asked in one turn of
+   * search() with the products as one JSON array (see jsonColumns). Searches asked in one turn of
    * the event loop (or while the previous batch is on its way) go together: the same words asked
    * twice are searched once, the answer shared (a few words are most of the searches; each answer is
    * fifty products the database writes out, the most of a search's work, issue 13).
@@ -391,67 +254,10 @@ export class ProductRepository {
       const key = words.join(" ");
       let json = same.get(key);
       if (json === undefined) {
-        json = this.searchRows(words).then(jsonArray);
+        json = searchRows(this.db, words).then(jsonArray);
         same.set(key, json);
       }
       return json;
     });
   }, SEARCH_BATCH_MAX);
-
-  private async searchRows(words: readonly string[]): Promise<{ json: string }[]> {
-    if (words.length === 0) return [];
-    // Words are letters and digits only, and so are the name words (migration 0006): they cannot
-    // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
-    // generic plan then costs what a custom one does and is kept, not planned again for every search.
-    const { rows } = await prepared<{ json: string }>`
-      WITH words AS (
-        SELECT w, ord FROM unnest((SELECT ${words}::text[])) WITH ORDINALITY AS t(w, ord)
-      ),
-      terms AS (
-        SELECT ord, '(' || CASE WHEN length(w) >= 3 THEN w || ':*' ELSE w END || coalesce((
-          SELECT string_agg(' | ' || f.word, '' ORDER BY f.closeness DESC) FROM (
-            SELECT sw.word, similarity(sw.word, w) AS closeness FROM search_words sw
-            WHERE length(w) >= 4 AND sw.word % w AND similarity(sw.word, w) >= ${sql.lit(TYPO_SIMILARITY)}
-              AND NOT EXISTS (
-                SELECT 1 FROM search_words e
-                WHERE e.word >= w COLLATE "C" AND e.word < (w || chr(255)) COLLATE "C")
-            ORDER BY closeness DESC LIMIT ${sql.lit(SEARCH_TYPO_WORDS)}
-          ) f), '') || ')' AS term
-        FROM words
-      ),
-      q AS (
-        SELECT to_tsquery('english', string_agg(term, ' & ' ORDER BY ord)) AS every_word,
-               to_tsquery('english', string_agg(term, ' | ' ORDER BY ord)) AS some_word
-        FROM terms
-      ),
-      hits AS (
-        SELECT id, tier FROM (
-          (SELECT id, 4 AS tier FROM products
-            WHERE in_stock > 0 AND name_vector @@ (SELECT every_word FROM q)
-            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-          UNION ALL
-          (SELECT id, 3 FROM products
-            WHERE in_stock > 0 AND search_vector @@ (SELECT every_word FROM q)
-              AND NOT name_vector @@ (SELECT every_word FROM q)
-            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-          UNION ALL
-          (SELECT id, 2 FROM products
-            WHERE in_stock > 0 AND name_vector @@ (SELECT some_word FROM q)
-              AND NOT search_vector @@ (SELECT every_word FROM q)
-            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-          UNION ALL
-          (SELECT id, 1 FROM products
-            WHERE in_stock > 0 AND search_vector @@ (SELECT some_word FROM q)
-              AND NOT search_vector @@ (SELECT every_word FROM q)
-              AND NOT name_vector @@ (SELECT some_word FROM q)
-            LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-        ) tiers
-        LIMIT ${sql.lit(SEARCH_RESULTS_MAX)}
-      )
-      SELECT ${jsonColumns} FROM hits h JOIN products p ON p.id = h.id
-      ORDER BY h.tier DESC, word_similarity(${words.join(" ")}::text, p.name) DESC, p.id DESC`.execute(
-      this.db,
-    );
-    return rows;
-  }
 }
