@@ -95,7 +95,7 @@ describe("setFollowing: Follow/Unfollow set to what the user asked", () => {
 
   it("a visitor is asked to log in and nothing is sent", async () => {
     const visitor = { ...ports, storage: new InMemoryStorage() };
-    const loginFirst = { kind: "unauthorized", message: messages.common.loginFirst };
+    const loginFirst = { kind: "not-logged-in", message: messages.common.loginFirst };
     for (const following of [true, false])
       expect(failureOf(await setFollowing(visitor, shop.id, following))).toEqual(loginFirst);
     expect(failureOf(await listFollowedShops(visitor))).toEqual(loginFirst);

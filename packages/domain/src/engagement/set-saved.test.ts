@@ -86,7 +86,7 @@ describe("setSaved: the bookmark set to what the user asked", () => {
     const visitor = { ...ports, storage: new InMemoryStorage() };
     for (const saved of [true, false]) {
       expect(failureOf(await setSaved(visitor, products[0]!.id, saved))).toEqual({
-        kind: "unauthorized",
+        kind: "not-logged-in",
         message: messages.common.loginFirst,
       });
     }
