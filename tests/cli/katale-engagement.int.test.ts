@@ -131,10 +131,10 @@ describe("katale engagement commands against a started server", () => {
         stdout: "Saved to your wishlist: Bicycle pump\n",
         stderr: "",
       });
-      // Adding sets the state: a second add (a retry) keeps the product saved, once.
+      // Adding sets the state: a second add (a retry) keeps the product saved, once, and says so.
       expect(await katale(["saved", "add", pump.slug])).toEqual({
         code: 0,
-        stdout: "Saved to your wishlist: Bicycle pump\n",
+        stdout: "This product is already in your wishlist: Bicycle pump\n",
         stderr: "",
       });
       const listed = await katale(["saved"]);
@@ -188,10 +188,10 @@ describe("katale engagement commands against a started server", () => {
         stdout: "You are following this shop: Mukono Sports Arena\n1 follower\n",
         stderr: "",
       });
-      // Following sets the state: following again keeps one follow.
+      // Following sets the state: following again keeps one follow, and says so.
       expect(await katale(["follow", String(shop.id)])).toEqual({
         code: 0,
-        stdout: "You are following this shop: Mukono Sports Arena\n1 follower\n",
+        stdout: "You already follow this shop: Mukono Sports Arena\n1 follower\n",
         stderr: "",
       });
       const following = await katale(["following"]);

@@ -42,6 +42,7 @@ export * from "./constants.js";
 export * from "./engagement/browse-history.js";
 export * from "./engagement/browse-history-gateway.js";
 export * from "./engagement/follow-gateway.js";
+export * from "./engagement/kept-record.js";
 export * from "./engagement/rate-product.js";
 export * from "./engagement/rating-gateway.js";
 export * from "./engagement/reviews.js";

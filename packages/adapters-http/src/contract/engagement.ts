@@ -69,17 +69,20 @@ const ratingValue = z
 
 const commentList = z.object({ data: z.array(commentWire), number_of_comments: z.number().int().min(0) });
 const authErrors = { 400: badRequestError, 401: detailError } as const;
+/** product/save/'s answer: the wishlist record of the product. */
+const savedRecord = dataOf(z.object({ saved_product_id: z.number().int(), product_id: z.number().int() }));
 
 export const engagementCalls = defineCalls({
   saveProduct: () => ({
     service: "shop",
     method: "POST",
     path: "product/save/",
-    summary: "Save a product to the wishlist (saving twice keeps one entry)",
+    summary: "Save a product to the wishlist (saving twice keeps one entry: 201 saved, 200 already saved)",
     auth: "token",
     body: z.object({ token: tokenField, product_id: idValue }),
     response: {
-      201: dataOf(z.object({ saved_product_id: z.number().int(), product_id: z.number().int() })),
+      201: savedRecord,
+      200: savedRecord,
       ...authErrors,
       404: detailError,
     },
@@ -204,10 +207,17 @@ export const engagementCalls = defineCalls({
     service: "shop",
     method: "POST",
     path: "shop/follow/",
-    summary: "Follow a shop (following twice keeps one record); user_id must be the token's user",
+    summary:
+      "Follow a shop (following twice keeps one record: 201 followed, 200 already followed); user_id must be the token's user",
     auth: "token",
     body: z.object({ token: tokenField, shop_id: idValue, user_id: idValue.optional() }),
-    response: { 201: dataOf(followRecordWire), ...authErrors, 403: detailError, 404: detailError },
+    response: {
+      201: dataOf(followRecordWire),
+      200: dataOf(followRecordWire),
+      ...authErrors,
+      403: detailError,
+      404: detailError,
+    },
   }),
   unfollow: () => ({
     service: "shop",

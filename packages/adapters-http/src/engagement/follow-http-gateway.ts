@@ -1,4 +1,11 @@
-import { type FollowGateway, type FollowRecord, mapResult, type Product, type Result } from "@katale/domain";
+import {
+  type FollowGateway,
+  type FollowRecord,
+  type KeptRecord,
+  mapResult,
+  type Product,
+  type Result,
+} from "@katale/domain";
 import { engagementCalls, productCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toProduct } from "../products/product-wire-mapping.js";
@@ -13,10 +20,17 @@ export class FollowHttpGateway implements FollowGateway {
     return mapResult(answer, (body) => body.data.map(toFollowRecord));
   }
 
-  async follow(token: string, shopId: number): Promise<Result<FollowRecord>> {
+  async follow(token: string, shopId: number): Promise<Result<KeptRecord<FollowRecord>>> {
     // The identity comes from the token: no user_id is sent.
-    const answer = await this.http.call(engagementCalls.follow, { token, body: { shop_id: shopId } });
-    return mapResult(answer, (body) => toFollowRecord(body.data));
+    const answer = await this.http.callWithStatus(engagementCalls.follow, {
+      token,
+      body: { shop_id: shopId },
+    });
+    // 201: followed now; 200: it was followed already.
+    return mapResult(answer, ({ status, body }) => ({
+      record: toFollowRecord(body.data),
+      created: status === 201,
+    }));
   }
 
   async unfollow(token: string, followId: number): Promise<Result<void>> {

@@ -1,4 +1,5 @@
 import {
+  type KeptRecord,
   mapResult,
   type Result,
   type SavedProduct,
@@ -20,14 +21,15 @@ export class SavedProductHttpGateway implements SavedProductGateway {
     }));
   }
 
-  async save(token: string, productId: number): Promise<Result<SavedProduct>> {
-    const answer = await this.http.call(engagementCalls.saveProduct, {
+  async save(token: string, productId: number): Promise<Result<KeptRecord<SavedProduct>>> {
+    const answer = await this.http.callWithStatus(engagementCalls.saveProduct, {
       token,
       body: { product_id: productId },
     });
-    return mapResult(answer, (body) => ({
-      savedProductId: body.data.saved_product_id,
-      productId: body.data.product_id,
+    // 201: saved now; 200: it was saved already.
+    return mapResult(answer, ({ status, body }) => ({
+      record: { savedProductId: body.data.saved_product_id, productId: body.data.product_id },
+      created: status === 201,
     }));
   }
 

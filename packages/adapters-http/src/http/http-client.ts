@@ -55,11 +55,31 @@ export class HttpClient {
     return answer.ok ? answer : err(domainErrorOf(answer.error));
   }
 
+  /**
+   * Like `call`, with the success status beside the body: for calls whose success statuses mean
+   * different things (201 created, 200 it was there already).
+   */
+  async callWithStatus<C extends CallDef>(
+    call: C,
+    input: CallInput<C> = {},
+  ): Promise<Result<{ readonly status: number; readonly body: SuccessBody<C> }>> {
+    const answer = await this.respond(call, input);
+    return answer.ok ? answer : err(domainErrorOf(answer.error));
+  }
+
   /** Like `call`, but a failure keeps its status and body. */
   async exchange<C extends CallDef>(
     call: C,
     input: CallInput<C> = {},
   ): Promise<Result<SuccessBody<C>, HttpFailure>> {
+    const answer = await this.respond(call, input);
+    return answer.ok ? ok(answer.value.body) : answer;
+  }
+
+  private async respond<C extends CallDef>(
+    call: C,
+    input: CallInput<C>,
+  ): Promise<Result<{ readonly status: number; readonly body: SuccessBody<C> }, HttpFailure>> {
     const url = this.urlOf(call, input);
     const init: RequestInitLike = { method: call.method, headers: { accept: "application/json" } };
     if (input.token) init.headers.authorization = `Token ${input.token}`;
@@ -86,7 +106,9 @@ export class HttpClient {
     if (status < 200 || status >= 300) return err({ kind: "status", status, body });
     const schema = call.response[status] as z.ZodType | undefined;
     const checked = schema?.safeParse(status === 204 ? null : body);
-    return checked?.success ? ok(checked.data as SuccessBody<C>) : err({ kind: "status", status, body });
+    return checked?.success
+      ? ok({ status, body: checked.data as SuccessBody<C> })
+      : err({ kind: "status", status, body });
   }
 
   private urlOf(call: CallDef, input: CallInput<CallDef>): string {

@@ -76,9 +76,11 @@ export function itBehavesLikeEngagementGateways(
     const me = await newUser();
     const [a, b] = [products[0]!, products[1]!];
     expect(value(await savedProducts.listSaved(me.token))).toEqual({ items: [], total: 0 });
-    const first = value(await savedProducts.save(me.token, a.id));
-    const again = value(await savedProducts.save(me.token, a.id));
-    expect(again.savedProductId).toBe(first.savedProductId);
+    const saved = value(await savedProducts.save(me.token, a.id));
+    const first = saved.record;
+    // Saving again keeps the one record and says it was there already (what "already" lines rely on).
+    expect(value(await savedProducts.save(me.token, a.id))).toEqual({ record: first, created: false });
+    expect(saved.created).toBe(true);
     expect(first.productId).toBe(a.id);
     value(await savedProducts.save(me.token, b.id));
     const list = value(await savedProducts.listSaved(me.token));
@@ -97,7 +99,7 @@ export function itBehavesLikeEngagementGateways(
       const [me, other] = [await newUser(), await newUser()];
       expect(kindOf(await savedProducts.listSaved("not-a-token"))).toBe("unauthorized");
       expect(kindOf(await savedProducts.save(me.token, UNKNOWN_ID))).toBe("not-found");
-      const mine = value(await savedProducts.save(me.token, products[0]!.id));
+      const mine = value(await savedProducts.save(me.token, products[0]!.id)).record;
       expect(kindOf(await savedProducts.unsave(other.token, mine.savedProductId))).toBe("forbidden");
       expect(kindOf(await savedProducts.unsave(me.token, UNKNOWN_ID))).toBe("not-found");
       expect(value(await savedProducts.listSaved(me.token)).total).toBe(1);
@@ -115,9 +117,11 @@ export function itBehavesLikeEngagementGateways(
     value(await savedProducts.unsave(me.token, entry!.savedProductId));
     expect(value(await savedProducts.listSaved(me.token)).total).toBe(0);
     expect(kindOf(await savedProducts.unsave(me.token, entry!.savedProductId))).toBe("not-found");
+    // Saved anew after unsaving: created again.
     const again = value(await savedProducts.save(me.token, product.id));
+    expect(again.created).toBe(true);
     const list = value(await savedProducts.listSaved(me.token));
-    expect(list.items).toEqual([{ savedProductId: again.savedProductId, product }]);
+    expect(list.items).toEqual([{ savedProductId: again.record.savedProductId, product }]);
   });
 
   part("follows")("follows a shop once, counts the follower, and unfollows", async () => {
@@ -126,8 +130,10 @@ export function itBehavesLikeEngagementGateways(
     const me = await newUser();
     const before = value(await shops.listFollowers(shop.id)).numberOfFollowers;
     expect(value(await follows.listFollowed(me.id))).toEqual([]);
-    const record = value(await follows.follow(me.token, shop.id));
-    expect(value(await follows.follow(me.token, shop.id)).id).toBe(record.id);
+    const followed = value(await follows.follow(me.token, shop.id));
+    const record = followed.record;
+    expect(followed.created).toBe(true);
+    expect(value(await follows.follow(me.token, shop.id))).toEqual({ record, created: false });
     expect(record.shop).toEqual({
       id: shop.id,
       name: shop.name,
@@ -152,7 +158,8 @@ export function itBehavesLikeEngagementGateways(
     value(await follows.unfollow(me.token, record!.id));
     expect(kindOf(await follows.unfollow(me.token, record!.id))).toBe("not-found");
     const again = value(await follows.follow(me.token, shop.id));
-    expect(value(await follows.listFollowed(me.id))).toEqual([again]);
+    expect(again.created).toBe(true);
+    expect(value(await follows.listFollowed(me.id))).toEqual([again.record]);
     expect(value(await shops.listFollowers(shop.id)).numberOfFollowers).toBe(before + 1);
   });
 
@@ -162,7 +169,7 @@ export function itBehavesLikeEngagementGateways(
     const [me, other] = [await newUser(), await newUser()];
     expect(kindOf(await follows.follow("not-a-token", shop.id))).toBe("unauthorized");
     expect(kindOf(await follows.follow(me.token, UNKNOWN_ID))).toBe("not-found");
-    const record = value(await follows.follow(me.token, shop.id));
+    const record = value(await follows.follow(me.token, shop.id)).record;
     expect(kindOf(await follows.unfollow(other.token, record.id))).toBe("forbidden");
     expect(value(await follows.listFollowed(me.id))).toEqual([record]);
   });

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
+import { eachCommand } from "./each-command.js";
+import { fishCompletionScript } from "./fish-completion-script.js";
 
 /** Each command path ("", " products", " products list") with the words that may follow it. */
 export function commandWords(program: Command): Map<string, string[]> {
   const words = new Map<string, string[]>();
-  const walk = (command: Command, path: string) => {
+  eachCommand(program, (command, path) => {
     const subcommands = command.commands.map((c) => c.name());
     const options = command.options
       .flatMap((o) => [o.long, o.short])
@@ -14,9 +16,7 @@ export function commandWords(program: Command): Map<string, string[]> {
         ? []
         : program.options.map((o) => o.long).filter((f): f is string => f !== undefined && f !== "--version");
     words.set(path, [...new Set([...subcommands, ...options, ...inherited, "--help"])]);
-    for (const sub of command.commands) walk(sub, `${path} ${sub.name()}`);
-  };
-  walk(program, "");
+  });
   return words;
 }
 
@@ -25,7 +25,8 @@ export function commandWords(program: Command): Map<string, string[]> {
  * that name commands pick the level, and the level's subcommands and options are offered. zsh
  * runs the same script through bashcompinit. Files complete where nothing else matches (CSV, images).
  */
-export function completionScript(program: Command, shell: "bash" | "zsh"): string {
+export function completionScript(program: Command, shell: "bash" | "zsh" | "fish"): string {
+  if (shell === "fish") return fishCompletionScript(program);
   const words = commandWords(program);
   const cases = [...words.entries()]
     .map(([path, list]) => `    "${path}") opts="${list.join(" ")}" ;;`)

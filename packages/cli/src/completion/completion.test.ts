@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliServices } from "../cli-services.js";
 import { runCli } from "../run-cli.js";
@@ -49,8 +52,61 @@ describe("katale completion", () => {
     const zsh = await script("zsh");
     expect(zsh.stdout).toContain("autoload -U +X bashcompinit && bashcompinit");
     expect(zsh.stdout).toContain("complete -o default -F _katale katale");
-    const fish = await script("fish");
-    expect(fish.code).toBe(2);
-    expect(fish.stderr).toContain("bash, zsh");
+    const other = await script("powershell");
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("bash, zsh, fish");
   });
+
+  it("prints a fish script to source, with every command and its description", async () => {
+    const { code, stdout } = await script("fish");
+    expect(code).toBe(0);
+    expect(stdout).toContain("katale completion fish | source");
+    expect(stdout).toContain(
+      "complete -c katale -n '__katale_at \"katale products\"' -f -a 'import' -d 'add and update",
+    );
+  });
+
+  const fish = hasFish();
+  it.skipIf(!fish)(
+    `offers each level's subcommands, options and files in a real fish${fish ? "" : " (skipped: fish is not installed)"}`,
+    async () => {
+      const { stdout } = await script("fish");
+      const dir = mkdtempSync(join(tmpdir(), "katale-fish-"));
+      const file = join(dir, "katale.fish");
+      writeFileSync(file, stdout);
+      writeFileSync(join(dir, "items.csv"), "");
+      // fish -n: the script parses.
+      expect(() => execFileSync("fish", ["-n", file])).not.toThrow();
+      expect(fishOffers(file, dir, "katale pro")).toEqual(["products\tbrowse products"]);
+      expect(fishOffers(file, dir, "katale products im")).toEqual([expect.stringMatching(/^import\t/)]);
+      expect(fishOffers(file, dir, "katale --json shops cr")).toEqual([expect.stringMatching(/^create\t/)]);
+      expect(fishOffers(file, dir, "katale products import items.csv --d")).toEqual([
+        expect.stringMatching(/^--dry-run\t/),
+      ]);
+      expect(fishOffers(file, dir, "katale products import it")).toEqual(["items.csv"]);
+      expect(fishOffers(file, dir, "katale completion ")).toEqual(["bash", "fish", "zsh"]);
+      expect(fishOffers(file, dir, "katale smoke --").map((o) => o.split("\t")[0])).toEqual(
+        expect.arrayContaining(["--account", "--junit", "--json", "--shop-url", "--help"]),
+      );
+    },
+  );
 });
+
+function hasFish(): boolean {
+  try {
+    execFileSync("fish", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What fish offers after `line` and a Tab, in `cwd`, with the script sourced: `complete -C`. */
+function fishOffers(file: string, cwd: string, line: string): string[] {
+  return execFileSync("fish", ["--no-config", "-c", `source ${file}; complete -C '${line}'`], {
+    cwd,
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter(Boolean);
+}

@@ -6,7 +6,9 @@ import { authCliMessages } from "../auth/auth-cli-messages.js";
 export const engagementCliMessages = {
   /** As `whoami` says it: "You are not logged in. Run 'katale login' first." */
   loginFirst: authCliMessages.notLoggedIn,
+  alreadySaved: "This product is already in your wishlist",
   notSaved: "This product is not in your wishlist",
+  alreadyFollowing: "You already follow this shop",
   notFollowing: "You don't follow this shop",
   shopNameNotFound: (name: string) => `No shop is called '${name}' (see katale shops list).`,
   shopNameAmbiguous: (name: string, ids: readonly number[]) =>

@@ -201,15 +201,16 @@ async function findShop(run: Invocation, ref: string): Promise<Shop> {
 }
 
 /**
- * `saved add` (save: true) and `saved remove`: sets the state, so running it twice is safe; removing
- * a product that is not saved says so and changes nothing.
+ * `saved add` (save: true) and `saved remove`: sets the state, so running it twice is safe; adding a
+ * product saved already or removing one that is not saved says so.
  */
 async function changeSaved(run: Invocation, slug: string, save: boolean): Promise<void> {
   const engagement = engagementOf(run);
   requireSession(engagement);
   const product = await findProduct(run, slug);
   const state = signedIn(run, await setSaved(engagement, product.id, save));
-  const message = state.changed ? state.message : engagementCliMessages.notSaved;
+  const already = save ? engagementCliMessages.alreadySaved : engagementCliMessages.notSaved;
+  const message = state.already ? already : state.message;
   run.show({ message, saved: state.saved, productName: product.name }, renderSaveChange, (c) => ({
     message: c.message,
     saved: c.saved,
@@ -219,8 +220,8 @@ async function changeSaved(run: Invocation, slug: string, save: boolean): Promis
 }
 
 /**
- * `follow` (follow: true) and `unfollow`: sets the state, so running it twice is safe; unfollowing a
- * shop not followed says so and changes nothing. Then the shop's follower count.
+ * `follow` (follow: true) and `unfollow`: sets the state, so running it twice is safe; following a
+ * shop followed already or unfollowing one not followed says so. Then the shop's follower count.
  */
 async function changeFollow(run: Invocation, ref: string, follow: boolean): Promise<void> {
   const engagement = engagementOf(run);
@@ -232,7 +233,11 @@ async function changeFollow(run: Invocation, ref: string, follow: boolean): Prom
   const followers = await run.services.shops.listFollowers(shop.id);
   const change: FollowChange = {
     following: state.following,
-    message: state.changed ? state.message : engagementCliMessages.notFollowing,
+    message: state.already
+      ? follow
+        ? engagementCliMessages.alreadyFollowing
+        : engagementCliMessages.notFollowing
+      : state.message,
     followers: followers.ok ? followers.value : null,
   };
   run.show(

@@ -198,7 +198,7 @@ export function smokeChecks(target: SmokeTarget, account?: SmokeAccount): SmokeC
         );
         const product = found.products.find((p) => !saved.has(p.id));
         if (product === undefined) throw new SmokeFailure(smokeMessages.allSaved);
-        const record = shop(await ports.savedProducts.save(token, product.id));
+        const { record } = shop(await ports.savedProducts.save(token, product.id));
         shop(await ports.savedProducts.unsave(token, record.savedProductId));
       },
     },
@@ -212,7 +212,7 @@ export function smokeChecks(target: SmokeTarget, account?: SmokeAccount): SmokeC
         );
         const target = found.shops.find((s) => !followed.has(s.id));
         if (target === undefined) throw new SmokeFailure(smokeMessages.allFollowed);
-        const record = shop(await ports.follows.follow(token, target.id));
+        const { record } = shop(await ports.follows.follow(token, target.id));
         shop(await ports.follows.unfollow(token, record.id));
       },
     },

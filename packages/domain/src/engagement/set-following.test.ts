@@ -42,14 +42,17 @@ describe("setFollowing: Follow/Unfollow set to what the user asked", () => {
     ports = { storage, follows: logged.gateway };
   });
 
-  it("follows with one request, and following again keeps one follow", async () => {
+  it("follows with one request, and following again keeps one follow and says so", async () => {
     expect(successOf(await setFollowing(ports, shop.id, true))).toEqual({
       following: true,
-      changed: true,
+      already: false,
       message: messages.shops.followed,
     });
     expect(calls).toEqual(["follow"]);
-    successOf(await setFollowing(ports, shop.id, true));
+    expect(successOf(await setFollowing(ports, shop.id, true))).toMatchObject({
+      following: true,
+      already: true,
+    });
     expect(calls).toEqual(["follow", "follow"]);
     expect(await followedIds()).toEqual([shop.id]);
     expect(successOf(await gateway.listFollowers(shop.id)).numberOfFollowers).toBe(1);
@@ -61,7 +64,7 @@ describe("setFollowing: Follow/Unfollow set to what the user asked", () => {
     successOf(await gateway.follow("okello-token", shop.id));
     expect(successOf(await setFollowing(ports, shop.id, false))).toEqual({
       following: false,
-      changed: true,
+      already: false,
       message: messages.shops.unfollowed,
     });
     expect([reads(), writes()]).toEqual([1, 1]);
@@ -73,7 +76,7 @@ describe("setFollowing: Follow/Unfollow set to what the user asked", () => {
     successOf(await gateway.follow("okello-token", shop.id));
     expect(successOf(await setFollowing(ports, shop.id, false))).toMatchObject({
       following: false,
-      changed: false,
+      already: true,
     });
     expect(calls).toEqual(["listFollowed"]);
     expect(successOf(await gateway.listFollowers(shop.id)).numberOfFollowers).toBe(1);

@@ -12,8 +12,11 @@ export interface FollowPorts extends SessionPorts {
 export interface FollowingState {
   /** The user follows the shop now. */
   readonly following: boolean;
-  /** False when the follow list, read first, already was as asked, so nothing was sent. */
-  readonly changed: boolean;
+  /**
+   * The follow state already was as asked: the service had the follow already, or (unfollowing) the
+   * follow list, read first, did not hold the shop, so nothing was sent.
+   */
+  readonly already: boolean;
   readonly message: string;
 }
 
@@ -33,7 +36,8 @@ export async function listFollowedShops(
 
 /**
  * Follow/Unfollow set to `following` (spec §4), safe to repeat. Following is one request: the
- * service keeps one record however often a shop is followed. Unfollowing deletes a record by its id,
+ * service keeps one record however often a shop is followed, and says whether this request created
+ * it. Unfollowing deletes a record by its id,
  * so it reads the user's follow list once and deletes only when the shop is in it.
  */
 export async function setFollowing(
@@ -47,7 +51,7 @@ export async function setFollowing(
   if (following) {
     const record = await ports.follows.follow(token, shopId);
     if (!record.ok) return record;
-    return ok({ following, changed: true, message: messages.shops.followed });
+    return ok({ following, already: !record.value.created, message: messages.shops.followed });
   }
   const records = await ports.follows.listFollowed(userId);
   if (!records.ok) return records;
@@ -56,7 +60,7 @@ export async function setFollowing(
     const removed = await ports.follows.unfollow(token, record.id);
     if (!removed.ok) return removed;
   }
-  return ok({ following, changed: record !== undefined, message: messages.shops.unfollowed });
+  return ok({ following, already: record === undefined, message: messages.shops.unfollowed });
 }
 
 /** Home 'Following': in-stock products of the shops the user follows. */

@@ -37,15 +37,15 @@ describe("setSaved: the bookmark set to what the user asked", () => {
     ports = { storage, savedProducts: logged.gateway };
   });
 
-  it("saves with one request, and saving again keeps the product saved once", async () => {
+  it("saves with one request, and saving again keeps the product saved once and says so", async () => {
     const product = products[0]!;
     expect(successOf(await setSaved(ports, product.id, true))).toEqual({
       saved: true,
-      changed: true,
+      already: false,
       message: messages.products.saved,
     });
     expect(calls).toEqual(["save"]);
-    successOf(await setSaved(ports, product.id, true));
+    expect(successOf(await setSaved(ports, product.id, true))).toMatchObject({ saved: true, already: true });
     expect(calls).toEqual(["save", "save"]);
     expect(await savedIds()).toEqual([product.id]);
   });
@@ -56,7 +56,7 @@ describe("setSaved: the bookmark set to what the user asked", () => {
     successOf(await gateway.save("amina-token", b.id));
     expect(successOf(await setSaved(ports, a.id, false))).toEqual({
       saved: false,
-      changed: true,
+      already: false,
       message: messages.products.unsaved,
     });
     expect([reads(), writes()]).toEqual([1, 1]);
@@ -67,7 +67,7 @@ describe("setSaved: the bookmark set to what the user asked", () => {
     const [a, b] = [products[0]!, products[1]!];
     successOf(await gateway.save("amina-token", b.id));
     const answer = successOf(await setSaved(ports, a.id, false));
-    expect(answer).toMatchObject({ saved: false, changed: false });
+    expect(answer).toMatchObject({ saved: false, already: true });
     expect(calls).toEqual(["listSaved"]);
     expect(await savedIds()).toEqual([b.id]);
   });

@@ -10,8 +10,11 @@ export interface SavedProductsPorts extends SessionPorts {
 export interface SavedState {
   /** The product is saved now. */
   readonly saved: boolean;
-  /** False when the wishlist, read first, already was as asked, so nothing was sent. */
-  readonly changed: boolean;
+  /**
+   * The wishlist already was as asked: the service had the product saved already, or (unsaving) the
+   * wishlist, read first, did not hold it, so nothing was sent.
+   */
+  readonly already: boolean;
   readonly message: string;
 }
 
@@ -31,7 +34,7 @@ export async function listSavedProducts(
 
 /**
  * The bookmark set to `saved` (spec §4), safe to repeat. Saving is one request: the service keeps one
- * record however often a product is saved. Unsaving deletes a record by its id, so it reads the
+ * record however often a product is saved, and says whether this request created it. Unsaving deletes a record by its id, so it reads the
  * wishlist once and deletes only when the product is in it.
  */
 export async function setSaved(
@@ -44,7 +47,7 @@ export async function setSaved(
   if (saved) {
     const record = await ports.savedProducts.save(token.value, productId);
     if (!record.ok) return record;
-    return ok({ saved, changed: true, message: messages.products.saved });
+    return ok({ saved, already: !record.value.created, message: messages.products.saved });
   }
   const current = await ports.savedProducts.listSaved(token.value);
   if (!current.ok) return current;
@@ -53,5 +56,5 @@ export async function setSaved(
     const removed = await ports.savedProducts.unsave(token.value, entry.savedProductId);
     if (!removed.ok) return removed;
   }
-  return ok({ saved, changed: entry !== undefined, message: messages.products.unsaved });
+  return ok({ saved, already: entry === undefined, message: messages.products.unsaved });
 }

@@ -1,6 +1,7 @@
 import { BROWSE_HISTORY_MAX, COMMENTS_PER_PAGE, RATING_STORED_MAX } from "../constants.js";
 import type { BrowseHistory, BrowseHistoryGateway } from "../engagement/browse-history-gateway.js";
 import type { FollowGateway } from "../engagement/follow-gateway.js";
+import type { KeptRecord } from "../engagement/kept-record.js";
 import type { ProductRating, RatingGateway } from "../engagement/rating-gateway.js";
 import type { SavedProductGateway, SavedProducts } from "../engagement/saved-product-gateway.js";
 import { messages } from "../messages.js";
@@ -83,16 +84,14 @@ export class InMemoryEngagementGateway
     );
   }
 
-  async save(token: string, productId: number): Promise<Result<SavedProduct>> {
+  async save(token: string, productId: number): Promise<Result<KeptRecord<SavedProduct>>> {
     return this.failures.answer("save", () =>
       this.as(token, (user) => {
         if (!this.product(productId)) return err(productNotFound);
-        let record = this.saved.find((s) => s.userId === user.id && s.productId === productId);
-        if (!record) {
-          record = { id: this.nextId++, userId: user.id, productId };
-          this.saved.push(record);
-        }
-        return ok({ savedProductId: record.id, productId });
+        const kept = this.saved.find((s) => s.userId === user.id && s.productId === productId);
+        const record = kept ?? { id: this.nextId++, userId: user.id, productId };
+        if (!kept) this.saved.push(record);
+        return ok({ record: { savedProductId: record.id, productId }, created: !kept });
       }),
     );
   }
@@ -121,17 +120,15 @@ export class InMemoryEngagementGateway
     );
   }
 
-  async follow(token: string, shopId: number): Promise<Result<FollowRecord>> {
+  async follow(token: string, shopId: number): Promise<Result<KeptRecord<FollowRecord>>> {
     return this.failures.answer("follow", () =>
       this.as(token, (user) => {
         const shop = this.shops.find((s) => s.id === shopId);
         if (!shop) return err(shopNotFound);
-        let record = this.follows.find((f) => f.userId === user.id && f.shopId === shopId);
-        if (!record) {
-          record = { id: this.nextId++, userId: user.id, shopId };
-          this.follows.push(record);
-        }
-        return ok(this.followRecord(record.id, shop));
+        const kept = this.follows.find((f) => f.userId === user.id && f.shopId === shopId);
+        const record = kept ?? { id: this.nextId++, userId: user.id, shopId };
+        if (!kept) this.follows.push(record);
+        return ok({ record: this.followRecord(record.id, shop), created: !kept });
       }),
     );
   }

@@ -14,21 +14,28 @@ export class FollowRepository {
       .select(["f.id", "f.user_id", "s.id as shop_id", "s.name", "s.cover_image", "s.display_image"]);
   }
 
-  /** Follows the shop (following again keeps the one record); undefined for an unknown shop. */
-  async follow(userId: number, shopId: number): Promise<FollowRecordWire | undefined> {
+  /**
+   * Follows the shop (following again keeps the one record; `created` says whether this call made
+   * it); undefined for an unknown shop.
+   */
+  async follow(
+    userId: number,
+    shopId: number,
+  ): Promise<{ record: FollowRecordWire; created: boolean } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const shop = await trx.selectFrom("shops").select("id").where("id", "=", shopId).executeTakeFirst();
       if (!shop) return undefined;
-      await trx
+      const inserted = await trx
         .insertInto("follows")
         .values({ user_id: userId, shop_id: shopId })
         .onConflict((oc) => oc.columns(["user_id", "shop_id"]).doNothing())
-        .execute();
+        .returning("id")
+        .executeTakeFirst();
       const row = await this.records(trx)
         .where("f.user_id", "=", userId)
         .where("f.shop_id", "=", shopId)
         .executeTakeFirstOrThrow();
-      return toWire(row);
+      return { record: toWire(row), created: inserted !== undefined };
     });
   }
 

@@ -29,10 +29,12 @@ export const followRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const { user_id: userId, shop_id: shopId } = request.body;
       if (userId !== undefined && userId !== me.id)
         return sendError(reply, 403, "forbidden", { detail: messages.reviews.notOwner });
-      const record = await follows.follow(me.id, shopId);
-      if (!record) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
+      const kept = await follows.follow(me.id, shopId);
+      if (!kept) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
+      // 200 when it was followed already: same body, and clients can say "already follow".
+      if (!kept.created) return reply.code(200).send({ data: kept.record });
       readCache.clear();
-      return reply.code(201).send({ data: record });
+      return reply.code(201).send({ data: kept.record });
     },
   );
 

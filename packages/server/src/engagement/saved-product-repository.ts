@@ -12,8 +12,14 @@ export class SavedProductRepository {
     this.products = new ProductRepository(db);
   }
 
-  /** Saves the product (saving again keeps the one record); undefined for an unknown product. */
-  async save(userId: number, productId: number): Promise<{ saved_product_id: number } | undefined> {
+  /**
+   * Saves the product (saving again keeps the one record; `created` says whether this call made it);
+   * undefined for an unknown product.
+   */
+  async save(
+    userId: number,
+    productId: number,
+  ): Promise<{ saved_product_id: number; created: boolean } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const product = await trx
         .selectFrom("products")
@@ -21,18 +27,20 @@ export class SavedProductRepository {
         .where("id", "=", productId)
         .executeTakeFirst();
       if (!product) return undefined;
-      await trx
+      const inserted = await trx
         .insertInto("saved_products")
         .values({ user_id: userId, product_id: productId })
         .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
-        .execute();
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted) return { saved_product_id: inserted.id, created: true };
       const row = await trx
         .selectFrom("saved_products")
         .select("id")
         .where("user_id", "=", userId)
         .where("product_id", "=", productId)
         .executeTakeFirstOrThrow();
-      return { saved_product_id: row.id };
+      return { saved_product_id: row.id, created: false };
     });
   }
 

@@ -23,9 +23,12 @@ export const savedProductRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
       const productId = request.body.product_id;
-      const record = await saved.save(currentUser(request).id, productId);
-      if (!record) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
-      return reply.code(201).send({ data: { ...record, product_id: productId } });
+      const kept = await saved.save(currentUser(request).id, productId);
+      if (!kept) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      // 200 when it was saved already: same body, and clients can say "already in your wishlist".
+      return reply
+        .code(kept.created ? 201 : 200)
+        .send({ data: { saved_product_id: kept.saved_product_id, product_id: productId } });
     },
   );
 

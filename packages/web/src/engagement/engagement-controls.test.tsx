@@ -103,7 +103,7 @@ describe("Follow/Unfollow", () => {
     renderWithServices(<FollowButton shop={shop} />, services);
     const button = screen.getByRole("button", { name: "Follow Kikuubo Fabrics" });
     await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("true"));
-    if (record.ok) await engagement.unfollow(ann.token, record.value.id);
+    if (record.ok) await engagement.unfollow(ann.token, record.value.record.id);
     fireEvent.click(button);
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe("You no longer follow this shop"),
