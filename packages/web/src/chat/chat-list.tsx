@@ -7,13 +7,12 @@ import {
   messages,
 } from "@katale/domain";
 import { Link } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { useSession } from "../auth/use-session.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
 import { ChatAvatar } from "./chat-avatar.js";
-import { chatRoomPath, useChatList } from "./use-chat.js";
+import { chatRoomPath, useChatList, useChatNow } from "./use-chat.js";
 
 /**
  * The chat list (spec §2): the other party's avatar and name (the customer's when the viewer owns
@@ -24,12 +23,11 @@ import { chatRoomPath, useChatList } from "./use-chat.js";
 export function ChatList({ roomPath = chatRoomPath }: { roomPath?: (slug: string) => string } = {}) {
   const query = useChatList();
   const { userId } = useSession();
-  const { clock } = useServices();
+  const today = useChatNow();
   const result = query.data;
   if (result === undefined) return <Spinner />;
   if (!result.ok) return <ErrorState message={errorMessage(result.error)} onRetry={() => query.refetch()} />;
   if (result.value.length === 0) return <EmptyState>{messages.chat.noChats}</EmptyState>;
-  const today = clock.now();
   return (
     <ul className="divide-y divide-gray-100 overflow-hidden rounded-2xl border border-gray-200 bg-white">
       {result.value.map((room) => (

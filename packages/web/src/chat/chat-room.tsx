@@ -2,17 +2,14 @@ import {
   type ChatRoom as ChatRoomData,
   chatPartner,
   errorMessage,
-  findProduct,
   formatDayLabel,
   formatTime,
   formatUgx,
   messages,
 } from "@katale/domain";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ImagePlus, LoaderCircle, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useServices } from "../app/services-context.js";
 import { useSession } from "../auth/use-session.js";
 import { useMediaUrl } from "../media/use-media-url.js";
 import { ErrorState } from "../ui/error-state.js";
@@ -20,7 +17,7 @@ import NotFoundPage from "../ui/not-found-page.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
 import { ChatAvatar } from "./chat-avatar.js";
-import { type ShownMessage, useChatRoom } from "./use-chat.js";
+import { type ShownMessage, useAttachedProduct, useChatNow, useChatRoom } from "./use-chat.js";
 
 /**
  * A chat room (spec §2, §4): the other party, the messages grouped by sender and day (own right in
@@ -161,14 +158,13 @@ function MessageList({
   older: "more" | "loading" | "none";
   onOlder: () => void;
 }) {
-  const { clock } = useServices();
+  const today = useChatNow();
   const end = useRef<HTMLDivElement>(null);
   // Down to the newest when one arrives (not when older ones are put above).
   const newest = shown.at(-1)?.createdAt;
   useEffect(() => {
     if (newest !== undefined) end.current?.scrollIntoView?.({ block: "end" });
   }, [newest]);
-  const today = clock.now();
   const groups: { day: string; senderId: number; items: ShownMessage[] }[] = [];
   for (const m of shown) {
     const day = formatDayLabel(new Date(m.createdAt), today);
@@ -294,13 +290,7 @@ function Photo({ path, alt, own }: { path: string; alt: string; own: boolean }) 
 
 /** The product 'Message Seller' puts on the first message, shown above the text box until sent. */
 function AttachedProduct({ slug, onRemove }: { slug: string; onRemove: () => void }) {
-  const { products } = useServices();
-  // The product page's own query: the card is there at once when coming from it.
-  const query = useQuery({
-    queryKey: ["product", { slug }],
-    queryFn: () => findProduct({ products }, { slug }),
-  });
-  const product = query.data?.ok ? query.data.value : undefined;
+  const product = useAttachedProduct(slug);
   return (
     <div className="flex items-center gap-3 border-t border-gray-200 bg-brand-50 px-3 py-2">
       <ResponsiveImage

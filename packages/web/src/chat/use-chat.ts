@@ -2,6 +2,7 @@ import {
   type ChatRoom,
   chatViewer,
   errorMessage,
+  findProduct,
   type LiveMessage,
   LiveRoom,
   type LiveRoomConnection,
@@ -204,4 +205,19 @@ export function useChatRoom(slug: string) {
     sendPhoto,
     sendingPhoto,
   };
+}
+
+/** Now, as the app's clock tells it (the rooms' and the list's 'Today'). */
+export function useChatNow(): Date {
+  return useServices().clock.now();
+}
+
+/** The product a first message carries, by slug: the product page's own query, so it is there at once from it. */
+export function useAttachedProduct(slug: string) {
+  const { products } = useServices();
+  const query = useQuery({
+    queryKey: ["product", { slug }],
+    queryFn: () => findProduct({ products }, { slug }),
+  });
+  return query.data?.ok ? query.data.value : undefined;
 }
