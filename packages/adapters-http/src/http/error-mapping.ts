@@ -28,8 +28,8 @@ const KIND_OF_CODE: Readonly<
  * words: invalid_page -> invalid-page (clients stop or reset, spec §4), the not-found codes ->
  * not-found (`not_found`, no such route, with `route`), a missing or refused token -> unauthorized,
  * signed in but not allowed (not the owner, not an admin) -> forbidden. An answer without a known
- * code goes by its status: 404 -> not-found, 401 -> unauthorized, 403 -> forbidden, other 4xx ->
- * invalid, 5xx -> server. The service's
+ * code goes by its status: 404 -> not-found, 401 -> unauthorized, 403 -> forbidden, 429 ->
+ * too-many-attempts, other 4xx -> invalid, 5xx -> server. The service's
  * `detail`, `error` or first field message travels along as the words to show.
  */
 export function errorFromResponse(status: number, body: unknown): DomainError {
@@ -46,6 +46,7 @@ export function errorFromResponse(status: number, body: unknown): DomainError {
     }
     case "unauthorized":
     case "forbidden":
+    case "too-many-attempts":
       return message === undefined ? { kind } : { kind, message };
     case "invalid": {
       const fields = fieldErrorsOf(body);
@@ -60,8 +61,11 @@ export function errorFromResponse(status: number, body: unknown): DomainError {
   }
 }
 
-function kindOfStatus(status: number): "not-found" | "unauthorized" | "forbidden" | "invalid" | "server" {
+function kindOfStatus(
+  status: number,
+): "not-found" | "unauthorized" | "forbidden" | "too-many-attempts" | "invalid" | "server" {
   if (status === 404) return "not-found";
+  if (status === 429) return "too-many-attempts";
   if (status === 401) return "unauthorized";
   if (status === 403) return "forbidden";
   return status >= 400 && status < 500 ? "invalid" : "server";

@@ -70,9 +70,7 @@ export function itBehavesLikeASupportGateway(fixture: () => SupportFixture): voi
     for (let i = 0; i < 7; i++)
       answers.push(await support.sendFeedback({ ...feedback, message: `note ${i}` }));
     const refused = answers.find((a) => !a.ok);
-    // The HTTP adapter reads a 429 as 'invalid' with the service's words today; the renamed failure
-    // type may name it 'too-many-attempts'. Either passes until the rename lands.
-    expect(["invalid", "too-many-attempts"]).toContain(refused === undefined ? "ok" : kindOf(refused));
+    expect(refused === undefined ? "ok" : kindOf(refused)).toBe("too-many-attempts");
     expect(refused !== undefined && !refused.ok && "message" in refused.error).toBe(true);
   });
 }

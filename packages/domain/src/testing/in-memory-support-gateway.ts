@@ -13,7 +13,7 @@ const MESSAGE_MAX_LENGTH = 4000;
  * listed the newest first, as the service lists it; feedback the service refuses (a blank name or
  * message, a bad e-mail address, stars not a whole 0–10, a message over 4000 characters) is
  * 'invalid' and not kept; after `feedbackPerSender` in a row further feedback is refused with the
- * service's words (it allows 5 an address in its window; the fake has no clock).
+ * service's words as too-many-attempts (it allows 5 an address in its window; the fake has no clock).
  */
 export class InMemorySupportGateway implements SupportGateway {
   readonly failures = new Failures<keyof SupportGateway>();
@@ -46,7 +46,7 @@ export class InMemorySupportGateway implements SupportGateway {
         return err({ kind: "invalid", message: `${issue?.path.join(".")}: ${issue?.message}` });
       }
       if (this.sent >= this.feedbackPerSender)
-        return err({ kind: "invalid", message: messages.support.feedbackTooOften });
+        return err({ kind: "too-many-attempts", message: messages.support.feedbackTooOften });
       this.sent += 1;
       const { name, message, stars } = checked.data;
       const published: Feedback = { name, message, stars };
