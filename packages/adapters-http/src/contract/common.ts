@@ -92,16 +92,27 @@ export const idParam = z
   .transform(Number)
   .pipe(z.number().int().min(1, "must be a positive whole number").max(INT4_MAX, "is too large"));
 
+/**
+ * A number in a body: a JSON number, or the text a form field carries ("12", "-0.5"; spaces around
+ * it are ignored). The reference documents both (`anyOf` number | string with a pattern), as the
+ * server takes both; `number` is checked either way. The transform sits outside the union so the
+ * generated reference keeps the string branch wherever the field is reused.
+ */
+export function numberOrText<T extends z.ZodNumber>(number: T, pattern = DECIMAL_TEXT) {
+  return z
+    .union([number, z.string().trim().regex(pattern, "must be a number")])
+    .transform(Number)
+    .pipe(number);
+}
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+/** Whole numbers only, as text. */
+export const WHOLE_TEXT = /^-?\d{1,15}$/;
+
 /** An id in a JSON body: a number, or a numeric string as forms send it. */
-export const idValue = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{1,10}$/, "must be a positive whole number")
-      .transform(Number),
-  ])
-  .pipe(z.number().int().min(1, "must be a positive whole number").max(INT4_MAX, "is too large"));
+export const idValue = numberOrText(
+  z.number().int().min(1, "must be a positive whole number").max(INT4_MAX, "is too large"),
+  /^\d{1,10}$/,
+);
 
 /** `{ id }` path params for a call whose single parameter is named `name`. */
 export const idParams = <K extends string>(name: K) =>
@@ -178,9 +189,13 @@ export const imagePath = z.string();
 /** ISO 8601 timestamp with offset, as `Date.prototype.toISOString` writes it. */
 export const timestamp = z.string().describe("ISO 8601 timestamp");
 
-/** Latitude/longitude fields as forms send them. */
-export const latitude = z.coerce.number().min(-90).max(90);
-export const longitude = z.coerce.number().min(-180).max(180);
+/** A form's empty field ("") or null is a field not given. */
+export const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema);
+
+/** Latitude/longitude fields: numbers, or the text forms send. */
+export const latitude = numberOrText(z.number().min(-90).max(90));
+export const longitude = numberOrText(z.number().min(-180).max(180));
 
 /** A file field of a multipart body; checked by content on the server. */
 export const fileField = z.unknown().describe("file (multipart)");

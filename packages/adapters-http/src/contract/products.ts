@@ -13,15 +13,18 @@ import {
   dataOf,
   defineCalls,
   detailError,
+  fieldErrors,
   fileField,
   idParams,
   idValue,
   imagePath,
   limitParam,
   noContent,
+  numberOrText,
   pageQuery,
   paginated,
   verificationStatus,
+  WHOLE_TEXT,
 } from "./common.js";
 
 // Products (spec §3, §7), shop service. Public lists hold only products with in_stock > 0, newest
@@ -62,14 +65,8 @@ const notFound = detailError.describe("'Product not found'");
 const invalidPage = detailError.describe("'Invalid page.' or the listing's not-found message");
 
 /** A whole number from a form field ("12"), or from JSON; "" and "1.5" are refused. */
-const wholeNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,15}$/)
-    .transform(Number),
-]);
+const wholeNumber = (min: number, max: number) =>
+  numberOrText(z.number().int().min(min).max(max), WHOLE_TEXT);
 
 /**
  * Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images,
@@ -79,16 +76,17 @@ const productFormFields = {
   product_name: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1).max(10_000),
   /** whole UGX, above 0 */
-  price: wholeNumber.pipe(z.number().int().min(1).max(1_000_000_000_000)),
+  price: wholeNumber(1, 1_000_000_000_000),
   /** whole, 0 or more; 0 moves the product to the shop's Out stock tab */
-  in_stock: wholeNumber.pipe(z.number().int().min(0).max(1_000_000)),
+  in_stock: wholeNumber(0, 1_000_000),
   category_id: idValue,
   sub_category_id: idValue,
-  number_of_images: wholeNumber.pipe(z.number().int().min(0).max(PRODUCT_IMAGES_MAX)),
+  number_of_images: wholeNumber(0, PRODUCT_IMAGES_MAX),
   sku: z.string().trim().min(1).max(SKU_MAX_LENGTH).optional(),
   token: z.string().optional().describe("fallback for the Authorization header"),
 };
 const formFlag = z.enum(["true", "false"]).optional();
+const skuTaken = fieldErrors.describe("'sku_taken': another product of the shop has this SKU");
 
 export const productCalls = defineCalls({
   list: () => ({
@@ -203,6 +201,7 @@ export const productCalls = defineCalls({
       401: detailError,
       403: detailError,
       404: detailError,
+      409: skuTaken,
       413: detailError,
     },
   }),
@@ -240,6 +239,7 @@ export const productCalls = defineCalls({
       401: detailError,
       403: detailError,
       404: detailError,
+      409: skuTaken,
       413: detailError,
     },
   }),

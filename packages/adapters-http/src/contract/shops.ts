@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import {
   badRequestError,
+  blankAsMissing,
   dataOf,
   defineCalls,
   detailError,
@@ -88,9 +89,6 @@ const shopName = z
   .optional()
   .describe("a shop's name; case and runs of spaces do not matter");
 const shopPhone = z.string().trim().max(PHONE_MAX_LENGTH);
-/** A required coordinate: "" (a form's empty field) is missing, not 0. */
-const required = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema);
 const tokenField = z.string().min(1).optional().describe("fallback for the Authorization header");
 const shopData = dataOf(shopWire);
 
@@ -149,8 +147,9 @@ export const shopCalls = defineCalls({
       name: z.string().trim().min(1).max(120),
       category: shopCategories,
       token: tokenField,
-      location_latitude: required(latitude),
-      location_longitude: required(longitude),
+      // "" (a form's empty field) is missing, not 0.
+      location_latitude: blankAsMissing(latitude),
+      location_longitude: blankAsMissing(longitude),
       bio: z.string().max(2000).optional(),
       email: z.email().max(254).optional().or(z.literal("")),
       phone: shopPhone.optional(),

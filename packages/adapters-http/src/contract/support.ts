@@ -1,6 +1,6 @@
 import { RATING_STORED_MAX } from "@katale/domain";
 import { z } from "zod";
-import { badRequestError, dataOf, defineCalls, detailError, timestamp } from "./common.js";
+import { badRequestError, dataOf, defineCalls, detailError, numberOrText, timestamp } from "./common.js";
 
 // FAQs and feedback (spec §3, §7), shop service. Feedback e-mail addresses are collected but never
 // published: the public list carries name, message, stars and date only.
@@ -42,7 +42,7 @@ export const supportCalls = defineCalls({
       message: z.string().trim().min(1).max(4000),
       name: z.string().trim().min(1).max(200),
       email: z.email().max(254),
-      stars: z.coerce.number().int().min(0).max(RATING_STORED_MAX),
+      stars: numberOrText(z.number().int().min(0).max(RATING_STORED_MAX)),
     }),
     response: { 201: dataOf(feedbackWire), 400: badRequestError, 429: detailError },
   }),

@@ -2,6 +2,7 @@ import { PROFILE_PHONE_MAX_LENGTH } from "@katale/domain";
 import { z } from "zod";
 import {
   badRequestError,
+  blankAsMissing,
   defineCalls,
   detailBody,
   detailError,
@@ -75,8 +76,8 @@ export const verificationCalls = defineCalls({
     body: z.object({
       contact: z.string().trim().min(1).max(254),
       shop_image: fileField,
-      location_latitude: latitude.optional(),
-      location_longitude: longitude.optional(),
+      location_latitude: blankAsMissing(latitude.optional()),
+      location_longitude: blankAsMissing(longitude.optional()),
       shop: idValue,
     }),
     response: {
@@ -103,8 +104,8 @@ export const verificationCalls = defineCalls({
       nin: z.string().trim().min(1).max(30),
       national_id_image: fileField,
       user_image: fileField,
-      location_latitude: latitude.optional(),
-      location_longitude: longitude.optional(),
+      location_latitude: blankAsMissing(latitude.optional()),
+      location_longitude: blankAsMissing(longitude.optional()),
     }),
     response: { 201: detailBody, 400: badRequestError, 401: detailError, 409: detailError, 413: detailError },
   }),

@@ -105,20 +105,41 @@ async function refuse(request: FastifyRequest, reply: FastifyReply, db: Db): Pro
   return null;
 }
 
+/**
+ * Who a route lets in: "user" (a valid token, else 401), "admin" (also 403 for others). The API
+ * reference reads it from the route's preHandler (http/api-docs-operations.ts): a route guarded by
+ * requireUser/requireAdmin is documented with `security` and its 401 (and 403) without saying so.
+ */
+export type AuthRequirement = "user" | "admin";
+const REQUIREMENT = Symbol("authRequirement");
+type MarkedHook = preHandlerAsyncHookHandler & { [REQUIREMENT]?: AuthRequirement };
+
+function marked(hook: preHandlerAsyncHookHandler, requirement: AuthRequirement): preHandlerAsyncHookHandler {
+  return Object.assign(hook, { [REQUIREMENT]: requirement });
+}
+
+/** The requirement of a route's preHandler (one hook or a list): the strictest guard it holds. */
+export function authRequirementOf(preHandler: unknown): AuthRequirement | null {
+  const hooks = (Array.isArray(preHandler) ? preHandler : [preHandler]) as (MarkedHook | undefined)[];
+  const found = hooks.map((hook) => hook?.[REQUIREMENT]).filter((r) => r !== undefined);
+  if (found.includes("admin")) return "admin";
+  return found.includes("user") ? "user" : null;
+}
+
 /** preHandler: answers 401 without a valid token; otherwise request.authUser is set. */
 export function requireUser(db: Db): preHandlerAsyncHookHandler {
-  return async function requireUserHook(request, reply) {
+  return marked(async function requireUserHook(request, reply) {
     await refuse(request, reply, db);
-  };
+  }, "user");
 }
 
 /** preHandler: 401 without a valid token, 403 for a user who is not an admin. */
 export function requireAdmin(db: Db): preHandlerAsyncHookHandler {
-  return async function requireAdminHook(request, reply) {
+  return marked(async function requireAdminHook(request, reply) {
     const user = await refuse(request, reply, db);
     if (user && !user.isAdmin)
       await sendError(reply, 403, "forbidden", { detail: messages.authServer.adminOnly });
-  };
+  }, "admin");
 }
 
 /** The authenticated user of a route guarded by requireUser/requireAdmin. */

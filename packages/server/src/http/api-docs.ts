@@ -2,12 +2,13 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { ERROR_CODES } from "@katale/adapters-http/contract";
 import type { FastifyInstance } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Config } from "../config.js";
+import { transformDocument, transformOperation } from "./api-docs-operations.js";
 import { VERSION } from "./health-routes.js";
 
 // The API reference at /api/docs (Swagger UI) and /api/docs/json (OpenAPI 3), generated from the
 // routes' contract schemas. Registered before the routes: the generator collects them as they are added.
+// Security, operation ids and the errors common to a kind of route are added by api-docs-operations.ts.
 
 const OVERVIEW =
   "The authentication service (/api/auth/) and the shop service (/api/shop/) of Katale, paths as in the " +
@@ -47,13 +48,25 @@ const ADMINS =
 export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Katale API", version: VERSION, description: `${OVERVIEW}\n\n${ADMINS}\n\n${ERRORS}` },
+      info: {
+        title: "Katale API",
+        version: VERSION,
+        description: `${OVERVIEW}\n\n${ADMINS}\n\n${ERRORS}`,
+      },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } },
+        securitySchemes: {
+          token: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description: "`Token <key>` or `Bearer <key>`, the key that login answers",
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformOperation,
+    transformObject: transformDocument,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 }
