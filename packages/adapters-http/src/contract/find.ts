@@ -35,18 +35,23 @@ const wholeUgx = z
   .transform(Number);
 const flag = z.enum(["0", "1"]).optional().describe("1 to narrow, 0 or absent not to");
 
-/** `near=lat,lng`. */
+/** `near=lat,lng` as the numbers it holds, or null when it is not a point. */
+export function parseNear(raw: string): { lat: number; lng: number } | null {
+  const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(raw);
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+/**
+ * `near=lat,lng`, kept as the string sent (the read cache and page links read the query as
+ * validated): parseNear reads it.
+ */
 const nearPoint = z
   .string()
-  .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, "must be 'lat,lng'")
-  .transform((raw) => {
-    const [lat, lng] = raw.split(",").map(Number) as [number, number];
-    return { lat, lng };
-  })
-  .refine(
-    ({ lat, lng }) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180,
-    "lat must be -90..90, lng -180..180",
-  );
+  .max(60)
+  .refine((raw) => parseNear(raw) !== null, "must be 'lat,lng' (lat -90..90, lng -180..180)");
 
 /** The query of product/browse/ (also what a saved search stores, as a query string). */
 export const browseQuery = z.object({

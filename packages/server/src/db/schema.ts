@@ -134,7 +134,7 @@ export interface SavedSearchesTable {
   query: string;
   /** The newest product id when saved or last notified: newer matches have larger ids. */
   last_product_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface ShopCategoriesTable {
