@@ -59,7 +59,11 @@ const FINDING =
 export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Katale API", version: VERSION, description: `${OVERVIEW}\n\n${ADMINS}\n\n${FINDING}\n\n${ERRORS}` },
+      info: {
+        title: "Katale API",
+        version: VERSION,
+        description: `${OVERVIEW}\n\n${ADMINS}\n\n${FINDING}\n\n${ERRORS}`,
+      },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } },

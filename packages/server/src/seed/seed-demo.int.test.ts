@@ -99,7 +99,11 @@ describe.each(databaseKinds())("the demo seed (%s)", (kind) => {
   });
 
   it("gives products values of their own sub category's filters, at most one per filter", async () => {
-    const { rows } = await sql<{ carried: number | string; foreign: number | string; filtered: number | string }>`
+    const { rows } = await sql<{
+      carried: number | string;
+      foreign: number | string;
+      filtered: number | string;
+    }>`
       SELECT
         (SELECT count(DISTINCT product_id) FROM product_filter_values) AS carried,
         (SELECT count(*) FROM product_filter_values pfv JOIN products p ON p.id = pfv.product_id
