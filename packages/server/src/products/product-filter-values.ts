@@ -1,7 +1,9 @@
 import type { ProductFilterWire } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { sendError } from "../http/error-reply.js";
 
 // A product's filter values: at most one value of each filter of its sub category, in
 // product_filter_values (migration 0019). Product pages show them (`filters`), browse narrows and
@@ -47,6 +49,23 @@ export async function checkFilterValues(
   if (new Set(rows.map((row) => row.filter_id)).size !== rows.length)
     return { ok: false, message: m.filterValuesSameFilter };
   return { ok: true, values };
+}
+
+/**
+ * The form's filter values checked against the sub category: their ids, undefined when none were
+ * sent, or null once refused (400 invalid_filter_value, sent).
+ */
+export async function filterValuesOf(
+  db: Db,
+  reply: FastifyReply,
+  raw: string | undefined,
+  subCategoryId: number,
+): Promise<number[] | undefined | null> {
+  if (raw === undefined) return undefined;
+  const check = await checkFilterValues(db, raw, subCategoryId);
+  if (check.ok) return check.values;
+  await sendError(reply, 400, "invalid_filter_value", { filter_values: [check.message] });
+  return null;
 }
 
 /** Replaces the product's values (checked by checkFilterValues, in the same transaction as the write). */

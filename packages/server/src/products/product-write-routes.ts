@@ -12,7 +12,7 @@ import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
-import { checkFilterValues } from "./product-filter-values.js";
+import { filterValuesOf } from "./product-filter-values.js";
 import { ProductRepository } from "./product-repository.js";
 import {
   checkCategories,
@@ -130,15 +130,6 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     return true;
   }
 
-  /** The form's filter values checked against the sub category (undefined: none sent), or null once refused. */
-  async function filterValuesOf(reply: FastifyReply, raw: string | undefined, subCategoryId: number) {
-    if (raw === undefined) return undefined;
-    const check = await checkFilterValues(db, raw, subCategoryId);
-    if (check.ok) return check.values;
-    await sendError(reply, 400, "invalid_filter_value", { filter_values: [check.message] });
-    return null;
-  }
-
   /** Answers 400 with the field at fault when the sub category is not one of the category's. */
   async function refusedCategories(reply: FastifyReply, categoryId: number, subCategoryId: number) {
     const check = await checkCategories(db, categoryId, subCategoryId);
@@ -158,7 +149,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       const user = currentUser(request);
       if (await refusedShop(reply, user, body.shop_id)) return reply;
       if (await refusedCategories(reply, body.category_id, body.sub_category_id)) return reply;
-      const filterValues = await filterValuesOf(reply, body.filter_values, body.sub_category_id);
+      const filterValues = await filterValuesOf(db, reply, body.filter_values, body.sub_category_id);
       if (filterValues === null) return reply;
       const files = imageFields(body, body.number_of_images);
       if (!files.ok) return fieldError(reply, "number_of_images", files.message);
@@ -211,7 +202,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (body.category_id !== undefined || body.sub_category_id !== undefined) {
         if (await refusedCategories(reply, categoryId, subCategoryId)) return reply;
       }
-      const filterValues = await filterValuesOf(reply, body.filter_values, subCategoryId);
+      const filterValues = await filterValuesOf(db, reply, body.filter_values, subCategoryId);
       if (filterValues === null) return reply;
 
       // Images: the kept ones in their order, less removed_images_urls, then the image_N sent.
