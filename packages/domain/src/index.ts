@@ -51,6 +51,7 @@ export * from "./engagement/set-following.js";
 export * from "./engagement/set-saved.js";
 export * from "./engagement/signed-in.js";
 export * from "./error-message.js";
+export * from "./find/product-finder.js";
 export * from "./first-screens.js";
 export * from "./format/format-date.js";
 export * from "./format/format-ugx.js";

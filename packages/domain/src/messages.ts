@@ -225,6 +225,19 @@ export const messages = {
     emailChangeMailIntro: "Use this code to confirm your new email address:",
     mailCodeExpiry: "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   },
+  /** The shop service's answers about finding products: browse parameters, saved searches. */
+  findServer: {
+    districtUnknown: "Invalid query parameter 'district': no such district of Uganda",
+    valueUnknown: "Invalid query parameter 'value': no such filter value",
+    categoryUnknown: "Invalid query parameter 'category': no such category",
+    subCategoryUnknown: "Invalid query parameter 'subcategory': no such sub category",
+    nearestNeedsNear: "Invalid query parameter 'sort': nearest needs near",
+    radiusNeedsNear: "Invalid query parameter 'radius_km': it needs near",
+    priceRange: "Invalid query parameter 'price_max': it is below price_min",
+    savedSearchQueryInvalid: "The query is not a valid browse query",
+    tooManySavedSearches: "You have saved the most searches you may keep (20): delete one first",
+    savedSearchNotFound: "Saved search not found",
+  },
   /** The shop service's answers to sellers: shops, products, shop verification (issue 9, server side). */
   sellerServer: {
     notShopOwner: "You are not the owner of this shop",
@@ -243,6 +256,9 @@ export const messages = {
     productNameTooLong: "A product's name is at most 200 characters",
     categoryRequired: "Choose a category",
     subCategoryOfOtherCategory: "The sub category is not in the chosen category",
+    filterValuesInvalid: "Filter values must be a list of filter value ids",
+    filterValueOfOtherSubCategory: "A filter value is not one of the sub category's filters",
+    filterValuesSameFilter: "Choose at most one value of each filter",
     descriptionRequired: "Enter a description",
     descriptionTooLong: "The description is at most 10,000 characters",
     priceInvalid: "Enter the price in whole shillings, above 0",

@@ -13,6 +13,7 @@ import { registerChatSockets } from "./chat/register-chat-sockets.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
 import { engagementRoutes } from "./engagement/engagement-routes.js";
+import { findRoutes } from "./find/find-routes.js";
 import { geoRoutes } from "./geo/geo-routes.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { appConfigRoutes } from "./http/app-config-routes.js";
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(supportRoutes, deps);
         await shop.register(engagementRoutes, deps);
         await shop.register(geoRoutes, deps);
+        await shop.register(findRoutes, deps);
         // Selling (issue 9): shops, products and the shop's verification request.
         await shop.register(shopWriteRoutes, deps);
         await shop.register(productWriteRoutes, deps);

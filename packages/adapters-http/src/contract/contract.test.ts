@@ -112,6 +112,11 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "verification/requests/{id}/approve/"],
   ["shop", "POST", "verification/requests/{id}/reject/"],
   ["shop", "POST", "verification/requests/{id}/revoke/"],
+  // Defined by us: finding products (browse with facets, saved searches).
+  ["shop", "GET", "product/browse/"],
+  ["shop", "POST", "saved-search/"],
+  ["shop", "GET", "saved-search/"],
+  ["shop", "DELETE", "saved-search/{id}/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

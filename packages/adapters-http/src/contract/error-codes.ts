@@ -88,6 +88,14 @@ export const ERROR_CODES = {
   /** Deleting a category or sub category that still holds products. */
   category_in_use: "It still holds products.",
 
+  // ---- finding products ----
+  /** A product's filter value that is no value of a filter of its sub category, or two of one filter. */
+  invalid_filter_value: "A filter value is not one of the sub category's filters, or two share a filter.",
+  /** Saving a search beyond the most a user may keep. */
+  too_many_saved_searches: "The most saved searches a user may keep are kept already.",
+  /** A saved search that does not exist or is another user's. */
+  saved_search_not_found: "No such saved search.",
+
   // ---- admin role (issue 10) ----
   /** An admin taking their own admin role. */
   own_admin_role: "Not one's own admin role.",

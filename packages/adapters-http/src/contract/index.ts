@@ -5,6 +5,7 @@ import { catalogueCalls } from "./catalogue.js";
 import { chatCalls } from "./chat.js";
 import type { CallDef } from "./common.js";
 import { engagementCalls } from "./engagement.js";
+import { findCalls } from "./find.js";
 import { geoCalls } from "./geo.js";
 import { productCalls } from "./products.js";
 import { shopCalls } from "./shops.js";
@@ -18,6 +19,7 @@ export * from "./chat.js";
 export * from "./common.js";
 export * from "./engagement.js";
 export * from "./error-codes.js";
+export * from "./find.js";
 export * from "./geo.js";
 export * from "./products.js";
 export * from "./shops.js";
@@ -35,4 +37,5 @@ export const allCalls = {
   support: supportCalls,
   chat: chatCalls,
   geo: geoCalls,
+  find: findCalls,
 } as const satisfies Record<string, Record<string, CallDef>>;

@@ -55,10 +55,23 @@ export const productWire = z.object({
 });
 export type ProductWire = z.infer<typeof productWire>;
 
+/** One filter value a product carries: the filter of its sub category and the value chosen. */
+export const productFilterWire = z.object({
+  filter_id: z.number().int(),
+  filter_name: z.string(),
+  value_id: z.number().int(),
+  value_name: z.string(),
+});
+export type ProductFilterWire = z.infer<typeof productFilterWire>;
+
+/** A product as its own page shows it: the listing form and its filter values (by filter id). */
+export const productDetailWire = productWire.extend({ filters: z.array(productFilterWire) });
+export type ProductDetailWire = z.infer<typeof productDetailWire>;
+
 /** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
 export const SHOP_PRODUCTS_MAX = 1000;
 
-const productData = dataOf(productWire);
+const productData = dataOf(productDetailWire);
 const productList = z.object({ data: z.array(productWire) });
 const productPage = paginated(productWire);
 const notFound = detailError.describe("'Product not found'");
@@ -83,6 +96,14 @@ const productFormFields = {
   sub_category_id: idValue,
   number_of_images: wholeNumber(0, PRODUCT_IMAGES_MAX),
   sku: z.string().trim().min(1).max(SKU_MAX_LENGTH).optional(),
+  /** JSON array of filter value ids ("[3,9]"), at most one per filter of the sub category */
+  filter_values: z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe(
+      "JSON array of filter value ids, each of a filter of the product's sub category, at most one per filter (400 invalid_filter_value otherwise); on edit it replaces the product's values, and a new sub category drops values of the old one's filters",
+    ),
   token: z.string().optional().describe("fallback for the Authorization header"),
 };
 const formFlag = z.enum(["true", "false"]).optional();
@@ -227,6 +248,7 @@ export const productCalls = defineCalls({
         sku: z.string().trim().max(SKU_MAX_LENGTH).optional(),
         /** JSON array of image URLs as the product answer gives them (host paths or absolute URLs) */
         removed_images_urls: z.string().max(20_000).optional(),
+        filter_values: productFormFields.filter_values,
         are_there_removed_images: formFlag,
         are_images_modified: formFlag,
         are_there_added_images: formFlag,

@@ -42,6 +42,8 @@ export const shopWire = z.object({
   category: z.array(z.number().int()).max(SHOP_CATEGORIES_MAX),
   location_latitude: z.number().nullable(),
   location_longitude: z.number().nullable(),
+  /** the district of Uganda the location lies in (the built-in gazetteer); null without a location */
+  district: z.string().nullable().optional(),
 });
 export type ShopWire = z.infer<typeof shopWire>;
 

@@ -20,8 +20,8 @@ export type SuccessBody<C extends CallDef> =
 export interface CallInput<C extends CallDef> {
   /** Values for the path template's `:names`. */
   readonly params?: Record<string, string | number>;
-  /** Query string; undefined values are left out. */
-  readonly query?: Record<string, string | number | undefined>;
+  /** Query string; undefined values are left out, a list repeats the parameter. */
+  readonly query?: Record<string, string | number | readonly (string | number)[] | undefined>;
   /** JSON body. */
   readonly body?: C["body"] extends z.ZodType ? z.input<C["body"]> : never;
   /** Sent as `Authorization: Token <key>`. */
@@ -115,7 +115,9 @@ export class HttpClient {
     const base = call.service === "auth" ? this.urls.authUrl : this.urls.shopUrl;
     const url = new URL(fillPath(call.path, input.params), base.endsWith("/") ? base : `${base}/`);
     for (const [name, value] of Object.entries(input.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
+      if (value === undefined) continue;
+      if (typeof value === "object") for (const one of value) url.searchParams.append(name, String(one));
+      else url.searchParams.set(name, String(value));
     }
     return url.toString();
   }

@@ -111,10 +111,30 @@ export interface ShopsTable {
   location_name: string | null;
   location_latitude: number | null;
   location_longitude: number | null;
+  /** Worked out by the database from the location (migration 0019); never written by the app. */
+  district: Generated<string | null>;
   /** Kept by the ratings trigger: sum and count of the 0–10 ratings of all the shop's products. */
   rating_total: Generated<number>;
   rating_count: Generated<number>;
   created_at: Generated<Timestamp>;
+}
+
+/** A product's value of one filter of its sub category (migration 0019). */
+export interface ProductFilterValuesTable {
+  product_id: number;
+  filter_id: number;
+  value_id: number;
+}
+
+/** A user's saved browse query (migration 0019). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  query: string;
+  /** The newest product id when saved or last notified: newer matches have larger ids. */
+  last_product_id: number;
+  created_at: Timestamp;
 }
 
 export interface ShopCategoriesTable {
@@ -311,6 +331,8 @@ export interface Database {
   shops: ShopsTable;
   shop_categories: ShopCategoriesTable;
   products: ProductsTable;
+  product_filter_values: ProductFilterValuesTable;
+  saved_searches: SavedSearchesTable;
   listing_counts: ListingCountsTable;
   search_words: SearchWordsTable;
   listing_buckets: ListingBucketsTable;

@@ -45,13 +45,25 @@ const ADMINS =
   "otherwise). Each decision is e-mailed to the applicant, who may apply again after a rejection or " +
   "revocation.";
 
+const FINDING =
+  "## Finding products\n\n" +
+  "`GET product/browse/` narrows the whole catalogue (category, subcategory, q, value, price_min, price_max, " +
+  "district, near with radius_km, verified=1, in_stock=1), sorts it and pages it (page_size at most 48), and " +
+  "answers facets beside the page. Values of one filter are OR'ed and different filters AND'ed. Each facet " +
+  "counts with every other narrowing but its own: choosing the value Papyrus still counts Raffia. A wrong " +
+  "parameter answers 400 naming it. Products carry at most one value of each filter of their sub category " +
+  "(`filter_values` on `POST`/`PATCH product/`, a JSON array of ids; 400 `invalid_filter_value` otherwise) " +
+  "and product pages answer them as `filters`. Shops answer the `district` their location lies in. " +
+  "`saved-search/` keeps up to 20 browse query strings per user (400 `too_many_saved_searches`); another " +
+  "user's saved search answers 404.";
+
 export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: "Katale API",
         version: VERSION,
-        description: `${OVERVIEW}\n\n${ADMINS}\n\n${ERRORS}`,
+        description: `${OVERVIEW}\n\n${ADMINS}\n\n${FINDING}\n\n${ERRORS}`,
       },
       servers: [{ url: config.publicUrl }],
       components: {

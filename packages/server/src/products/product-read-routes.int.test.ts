@@ -132,6 +132,8 @@ describe.each(databaseKinds())("product read routes (%s)", (kind) => {
       number_of_users_rated: 2,
       // The owner's own key (issue 9); none was given.
       sku: null,
+      // No filter values chosen.
+      filters: [],
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ProductWire } from "@katale/adapters-http/contract";
+import type { ProductDetailWire, ProductWire } from "@katale/adapters-http/contract";
 import { isPastEnd } from "@katale/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { BatchLoader } from "../db/batch-loader.js";
@@ -13,6 +13,7 @@ import {
   pageLimit,
   pagesFrom,
 } from "./listing-statements.js";
+import { filtersJson } from "./product-filter-values.js";
 import { jsonColumns } from "./product-json-columns.js";
 import { SEARCH_BATCH_MAX, searchRows, searchWords } from "./product-search.js";
 
@@ -31,9 +32,10 @@ export type ProductPage = { ok: true; count: number; results: ProductWire[] } | 
 /** A kept text as the object it writes (the contract's shape: the projection is its one source). */
 const parsed = (json: string) => JSON.parse(json) as ProductWire;
 
-/** A product's JSON text (see jsonColumns) and the rows it shows. */
+/** A product's JSON text (see jsonColumns), its filter values' (filtersJson) and the rows it shows. */
 export type KeptProduct = {
   json: string;
+  filters: string;
   product_id: number;
   shop_id: number;
   category_id: number;
@@ -64,11 +66,14 @@ export class ProductRepository {
       SELECT p.wire AS json FROM products p WHERE p.in_stock > 0 ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
-  async byId(id: number): Promise<ProductWire | undefined> {
-    const [product] = await this.wires(
-      prepared`SELECT p.wire AS json FROM products p WHERE p.id = ${id}::int`,
+  /** The product with its filter values (its page's form). */
+  async byId(id: number): Promise<ProductDetailWire | undefined> {
+    const { rows } = await prepared<{ json: string; filters: string }>`
+      SELECT p.wire AS json, ${filtersJson("p")} AS filters FROM products p WHERE p.id = ${id}::int`.execute(
+      this.db,
     );
-    return product;
+    const row = rows[0];
+    return row && { ...parsed(row.json), filters: JSON.parse(row.filters) as ProductDetailWire["filters"] };
   }
 
   async bySlug(slug: string): Promise<ProductWire | undefined> {
@@ -91,7 +96,8 @@ export class ProductRepository {
 
   private readonly slugLookups = new BatchLoader<string, KeptProduct | undefined>(async (slugs) => {
     const { rows } = await prepared<KeptProduct & { slug: string }>`
-      SELECT p.slug, ${jsonColumns}, p.shop_id, p.category_id, p.sub_category_id FROM products p
+      SELECT p.slug, ${jsonColumns}, ${filtersJson("p")} AS filters, p.shop_id, p.category_id, p.sub_category_id
+      FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
     const found = new Map(rows.map(({ slug, ...kept }) => [slug, kept]));
     return slugs.map((slug) => found.get(slug));

@@ -1,4 +1,4 @@
-import { parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
+import { type ProductFilterWire, parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
 import { PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,6 +16,7 @@ import { pageLinks } from "../http/page-links.js";
 import { rowTag, tagAnswer } from "../http/read-cache.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
+import { filterTags, withFilters } from "./product-filter-values.js";
 import { type ListedFilter, ProductRepository } from "./product-repository.js";
 
 // Product read routes of the shop service (spec §7), mounted under /api/shop/.
@@ -27,18 +28,21 @@ const SLUG_SHAPE = /^[\p{L}\p{N}_-]+$/u;
 type OwnerNotFound = { code: "category_not_found" | "sub_category_not_found"; detail: string };
 
 /**
- * A product's answer shows its row, its shop, its category and its sub category, and nothing else a
- * catalogue change could alter: the read cache drops it only when one of those changes.
+ * A product's answer shows its row, its shop, its category, its sub category and its filter values
+ * (a change of which names the product), and nothing else a catalogue change could alter: the read
+ * cache drops it only when one of those changes.
  */
 function tagProductAnswer(
   request: FastifyRequest,
   p: { product_id: number; shop_id: number; category_id: number; sub_category_id: number },
+  filters: readonly ProductFilterWire[],
 ) {
   tagAnswer(request, [
     rowTag("products", p.product_id),
     rowTag("shops", p.shop_id),
     rowTag("categories", p.category_id),
     rowTag("sub_categories", p.sub_category_id),
+    ...filterTags(filters),
   ]);
 }
 
@@ -139,7 +143,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     async (request, reply) => {
       const product = await products.byId(request.params.id);
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
-      tagProductAnswer(request, product);
+      tagProductAnswer(request, product, product.filters);
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
     },
@@ -153,9 +157,9 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const slug = request.params.slug;
       const product = SLUG_SHAPE.test(slug) ? await products.bySlugJson(slug) : undefined;
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
-      tagProductAnswer(request, product);
+      tagProductAnswer(request, product, JSON.parse(product.filters) as ProductFilterWire[]);
       reply.header("cache-control", PUBLIC_CACHE);
-      return sendJson(reply, `{"data":${product.json}}`);
+      return sendJson(reply, `{"data":${withFilters(product.json, product.filters)}}`);
     },
   );
 

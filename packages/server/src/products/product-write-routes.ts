@@ -12,6 +12,7 @@ import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
+import { filterValuesOf } from "./product-filter-values.js";
 import { ProductRepository } from "./product-repository.js";
 import {
   checkCategories,
@@ -148,6 +149,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       const user = currentUser(request);
       if (await refusedShop(reply, user, body.shop_id)) return reply;
       if (await refusedCategories(reply, body.category_id, body.sub_category_id)) return reply;
+      const filterValues = await filterValuesOf(db, reply, body.filter_values, body.sub_category_id);
+      if (filterValues === null) return reply;
       const files = imageFields(body, body.number_of_images);
       if (!files.ok) return fieldError(reply, "number_of_images", files.message);
       if (files.values.length === 0) return fieldError(reply, "image_1", m.imagesRequired);
@@ -162,6 +165,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         categoryId: body.category_id,
         subCategoryId: body.sub_category_id,
         sku: body.sku ?? null,
+        ...(filterValues && { filterValues }),
       };
       let created: Awaited<ReturnType<typeof createProduct>>;
       try {
@@ -198,6 +202,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (body.category_id !== undefined || body.sub_category_id !== undefined) {
         if (await refusedCategories(reply, categoryId, subCategoryId)) return reply;
       }
+      const filterValues = await filterValuesOf(db, reply, body.filter_values, subCategoryId);
+      if (filterValues === null) return reply;
 
       // Images: the kept ones in their order, less removed_images_urls, then the image_N sent.
       const removedUrls =
@@ -236,6 +242,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         ...(body.category_id !== undefined && { categoryId }),
         ...(body.sub_category_id !== undefined && { subCategoryId }),
         ...(body.sku !== undefined && { sku: body.sku === "" ? null : body.sku }),
+        ...(filterValues && { filterValues }),
       };
       let updated: Awaited<ReturnType<typeof updateProduct>>;
       try {

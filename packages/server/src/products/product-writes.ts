@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { uniqueViolation } from "../auth/user-repository.js";
 import type { Database } from "../db/schema.js";
 import { slugify } from "../seed/slugify.js";
+import { dropForeignFilterValues, writeFilterValues } from "./product-filter-values.js";
 
 // Writes of products by their shop's owner (issue 9): create, edit, delete, each in one transaction.
 // Image files are stored before and released after by the routes; the rows here only name them.
@@ -23,6 +24,8 @@ export interface ProductFields {
   categoryId: number;
   subCategoryId: number;
   sku: string | null;
+  /** Filter value ids (checked by checkFilterValues); undefined leaves an edited product's as they are. */
+  filterValues?: readonly number[];
 }
 
 export type WriteResult = { ok: true; id: number } | { ok: false; reason: "sku-taken" };
@@ -132,6 +135,7 @@ export async function createProduct(
         .returning("id")
         .executeTakeFirstOrThrow();
       await writeImages(trx, row.id, images);
+      if (fields.filterValues) await writeFilterValues(trx, row.id, fields.filterValues);
       return { ok: true, id: row.id } as const;
     }),
   );
@@ -174,6 +178,8 @@ export async function updateProduct(
         .where("id", "=", productId)
         .execute();
       if (images) await writeImages(trx, productId, images);
+      if (fields.filterValues) await writeFilterValues(trx, productId, fields.filterValues);
+      else if (fields.subCategoryId !== undefined) await dropForeignFilterValues(trx, productId);
       return { ok: true, id: productId } as const;
     }),
   );

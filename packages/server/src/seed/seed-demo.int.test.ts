@@ -98,6 +98,23 @@ describe.each(databaseKinds())("the demo seed (%s)", (kind) => {
     );
   });
 
+  it("gives products values of their own sub category's filters, at most one per filter", async () => {
+    const { rows } = await sql<{
+      carried: number | string;
+      foreign: number | string;
+      filtered: number | string;
+    }>`
+      SELECT
+        (SELECT count(DISTINCT product_id) FROM product_filter_values) AS carried,
+        (SELECT count(*) FROM product_filter_values pfv JOIN products p ON p.id = pfv.product_id
+          JOIN filters f ON f.id = pfv.filter_id WHERE f.sub_category_id <> p.sub_category_id) AS foreign,
+        (SELECT count(*) FROM products p WHERE EXISTS (
+          SELECT 1 FROM filters f WHERE f.sub_category_id = p.sub_category_id)) AS filtered`.execute(db);
+    const { carried, foreign, filtered } = rows[0]!;
+    expect(Number(foreign)).toBe(0);
+    expect(Number(carried)).toBeGreaterThan(Number(filtered) / 2);
+  });
+
   it("meets the minimum counts of the demo", async () => {
     const counts = await countRows(db);
     expect(counts.categories).toBeGreaterThanOrEqual(12);

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { MediaStore } from "../media/media-store.js";
+import { seedDemoFilterValues } from "./demo-filter-values.js";
 import { type DemoPlan, daysBefore, planDemo } from "./demo-plan.js";
 import { type GeneratedImage, generateImages } from "./seed-images.js";
 
@@ -217,6 +218,7 @@ async function writePlan(
     ),
     (batch) => trx.insertInto("product_images").values(batch).execute(),
   );
+  await seedDemoFilterValues(trx);
 
   // Through the ratings table: its trigger keeps the products' rating totals.
   await insertInBatches(plan.ratings, (batch) =>

@@ -85,6 +85,7 @@ describe.each(databaseKinds())("shop read routes (%s)", (kind) => {
           category: [categories[2], categories[0]],
           location_latitude: 0.3136,
           location_longitude: 32.5811,
+          district: "Kampala",
         },
       },
     });

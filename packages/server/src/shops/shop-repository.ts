@@ -27,6 +27,7 @@ export class ShopRepository {
         ), '{}')`.as("category"),
       "s.location_latitude",
       "s.location_longitude",
+      "s.district",
     ]);
   }
 

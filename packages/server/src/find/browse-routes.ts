@@ -1,0 +1,178 @@
+import {
+  BROWSE_RADIUS_DEFAULT_KM,
+  type BrowseFacetsWire,
+  type BrowseQuery,
+  type BrowseSort,
+  findCalls,
+  parseNear,
+  parsePage,
+  routeSchema,
+} from "@katale/adapters-http/contract";
+import { LISTING_PAGE_SIZE, messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { districtNamed } from "../geo/districts.js";
+import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { sendError } from "../http/error-reply.js";
+import { INVALID_PAGE } from "../http/not-found-messages.js";
+import { pageLinks } from "../http/page-links.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { searchWords } from "../products/product-search.js";
+import { type BrowseAsk, browseRow } from "./browse-statement.js";
+
+// GET product/browse/: every narrowed listing in one call, with its facets (browse-statement.ts).
+// The answer is public and kept by the read cache; any catalogue change drops it (it is not tagged).
+
+const TAG = "products";
+const m = messages.findServer;
+
+/** One value or many as a list. */
+const listOf = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** What the query asks, checked against the catalogue: the ask, or the message of a 400. */
+export async function readBrowseQuery(
+  db: Kysely<Database>,
+  query: BrowseQuery,
+): Promise<{ ok: true; ask: Omit<BrowseAsk, "skip" | "size"> } | { ok: false; detail: string }> {
+  const districts: string[] = [];
+  for (const name of listOf(query.district)) {
+    const district = districtNamed(name);
+    if (district === undefined) return { ok: false, detail: m.districtUnknown };
+    districts.push(district);
+  }
+  const point = query.near === undefined ? undefined : parseNear(query.near);
+  if (query.radius_km !== undefined && !point) return { ok: false, detail: m.radiusNeedsNear };
+  if (query.sort === "nearest" && !point) return { ok: false, detail: m.nearestNeedsNear };
+  if (query.price_min !== undefined && query.price_max !== undefined && query.price_max < query.price_min)
+    return { ok: false, detail: m.priceRange };
+  if (
+    query.category !== undefined &&
+    !(await db.selectFrom("categories").select("id").where("id", "=", query.category).executeTakeFirst())
+  )
+    return { ok: false, detail: m.categoryUnknown };
+  if (
+    query.subcategory !== undefined &&
+    !(await db
+      .selectFrom("sub_categories")
+      .select("id")
+      .where("id", "=", query.subcategory)
+      .executeTakeFirst())
+  )
+    return { ok: false, detail: m.subCategoryUnknown };
+  const valueIds = [...new Set(listOf(query.value))];
+  const values =
+    valueIds.length === 0
+      ? []
+      : await db
+          .selectFrom("filter_values")
+          .select(["id as valueId", "filter_id as filterId"])
+          .where("id", "in", valueIds)
+          .execute();
+  if (values.length !== valueIds.length) return { ok: false, detail: m.valueUnknown };
+  const words = query.q === undefined ? [] : searchWords(query.q);
+  const sort: BrowseSort = query.sort ?? (words.length > 0 ? "relevance" : "newest");
+  return {
+    ok: true,
+    ask: {
+      categoryId: query.category,
+      subCategoryId: query.subcategory,
+      words,
+      values,
+      priceMin: query.price_min,
+      priceMax: query.price_max,
+      districts,
+      near: point ? { ...point, radiusKm: query.radius_km ?? BROWSE_RADIUS_DEFAULT_KM } : undefined,
+      verified: query.verified === "1",
+      inStock: query.in_stock === "1",
+      sort,
+    },
+  };
+}
+
+/**
+ * The filters facet: each filter with its values and counts, by id. Listed: every value with a count,
+ * the chosen ones, and (with a sub category) every value of the sub category's filters.
+ */
+async function filterFacets(
+  db: Kysely<Database>,
+  counts: [number, number, number][],
+  ask: Omit<BrowseAsk, "skip" | "size">,
+): Promise<BrowseFacetsWire["filters"]> {
+  const countOf = new Map(counts.map(([, valueId, n]) => [valueId, Number(n)]));
+  const shown = [...new Set([...countOf.keys(), ...ask.values.map((v) => v.valueId)])];
+  if (shown.length === 0 && ask.subCategoryId === undefined) return [];
+  let query = db
+    .selectFrom("filter_values as v")
+    .innerJoin("filters as f", "f.id", "v.filter_id")
+    .select(["f.id as filter_id", "f.name as filter_name", "v.id as value_id", "v.name as value_name"])
+    .orderBy("f.id")
+    .orderBy("v.id");
+  const subCategoryId = ask.subCategoryId;
+  query =
+    subCategoryId === undefined
+      ? query.where("v.id", "in", shown)
+      : query.where((eb) =>
+          shown.length === 0
+            ? eb("f.sub_category_id", "=", subCategoryId)
+            : eb.or([eb("f.sub_category_id", "=", subCategoryId), eb("v.id", "in", shown)]),
+        );
+  const facets: BrowseFacetsWire["filters"] = [];
+  for (const row of await query.execute()) {
+    let filter = facets.at(-1);
+    if (filter?.filter_id !== row.filter_id) {
+      filter = { filter_id: row.filter_id, filter_name: row.filter_name, values: [] };
+      facets.push(filter);
+    }
+    filter.values.push({
+      value_id: row.value_id,
+      value_name: row.value_name,
+      count: countOf.get(row.value_id) ?? 0,
+    });
+  }
+  return facets;
+}
+
+/** Sends an answer already written as JSON, as the route's serializer would have. */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+export const browseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  app.get(
+    `/${findCalls.browse.path}`,
+    { schema: routeSchema(findCalls.browse, TAG) },
+    async (request, reply) => {
+      const query = request.query;
+      const page = parsePage(query.page);
+      if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const read = await readBrowseQuery(db, query);
+      if (!read.ok) return sendError(reply, 400, "invalid_input", { detail: read.detail });
+      const size = query.page_size ?? LISTING_PAGE_SIZE;
+      const row = await browseRow(db, { ...read.ask, skip: (page - 1) * size, size });
+      const count = Number(row.total);
+      if (page > 1 && (page - 1) * size >= count)
+        return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const facets: BrowseFacetsWire = {
+        filters: await filterFacets(db, JSON.parse(row.value_counts) as [number, number, number][], read.ask),
+        price: {
+          min: row.price_min === null ? null : Number(row.price_min),
+          max: row.price_max === null ? null : Number(row.price_max),
+        },
+        districts: JSON.parse(row.districts) as BrowseFacetsWire["districts"],
+        verified: Number(row.verified),
+        in_stock: Number(row.in_stock),
+      };
+      const linkTo = pageLinks(request, config.publicUrl);
+      const next = page * size < count ? linkTo(page + 1) : null;
+      const previous = page > 1 ? linkTo(page - 1) : null;
+      reply.header("cache-control", PUBLIC_CACHE);
+      return sendJson(
+        reply,
+        `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${row.results},"facets":${JSON.stringify(facets)}}`,
+      );
+    },
+  );
+};
