@@ -6,6 +6,7 @@ import { chatCalls } from "./chat.js";
 import type { CallDef } from "./common.js";
 import { engagementCalls } from "./engagement.js";
 import { geoCalls } from "./geo.js";
+import { notificationCalls } from "./notifications.js";
 import { productCalls } from "./products.js";
 import { shopCalls } from "./shops.js";
 import { supportCalls } from "./support.js";
@@ -19,6 +20,7 @@ export * from "./common.js";
 export * from "./engagement.js";
 export * from "./error-codes.js";
 export * from "./geo.js";
+export * from "./notifications.js";
 export * from "./products.js";
 export * from "./shops.js";
 export * from "./support.js";
@@ -35,4 +37,5 @@ export const allCalls = {
   support: supportCalls,
   chat: chatCalls,
   geo: geoCalls,
+  notifications: notificationCalls,
 } as const satisfies Record<string, Record<string, CallDef>>;
