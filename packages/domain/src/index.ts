@@ -67,6 +67,7 @@ export * from "./media/image-upload.js";
 export * from "./media/image-variant.js";
 export * from "./media/media-url.js";
 export * from "./messages.js";
+export * from "./notifications/notification.js";
 export * from "./page.js";
 export * from "./port-tokens.js";
 export * from "./products/banner-item.js";

@@ -827,6 +827,32 @@ export const messages = {
     openPicture: "Open the picture in a new tab",
     earlier: "Earlier messages",
   },
+  /** Notifications: the inbox, e-mail and push (the titles are made from the kept facts). */
+  notifications: {
+    newMessageFrom: (who: string) => `New message from ${who}`,
+    newMessagesFrom: (count: number, who: string) => `${count} new messages from ${who}`,
+    newProductFrom: (shop: string) => `${shop} listed something new`,
+    newProductsFrom: (count: number, shop: string) => `${shop} listed ${count} new items`,
+    priceDropped: (product: string) => `Price drop: ${product}`,
+    priceNow: (was: number, now: number) =>
+      `Now UGX ${now.toLocaleString("en-US")} (was UGX ${was.toLocaleString("en-US")})`,
+    backInStock: (product: string) => `Back in stock: ${product}`,
+    newReview: (product: string) => `New review on ${product}`,
+    newReviews: (count: number, product: string) => `${count} new reviews on ${product}`,
+    newFollower: (shop: string) => `${shop} has a new follower`,
+    newFollowers: (count: number, shop: string) => `${shop} has ${count} new followers`,
+    verificationDecided: (subject: string, status: string) =>
+      status === "approved"
+        ? `${subject} is verified`
+        : status === "revoked"
+          ? `${subject}: verification revoked`
+          : `${subject}: verification not approved`,
+    savedSearchMatch: (count: number, search: string) =>
+      count === 1 ? `A new match for "${search}"` : `${count} new matches for "${search}"`,
+    unknownKind: (kind: string) => `Unknown notification kind: ${kind}`,
+    unknownChannel: (channel: string) => `Unknown notification channel: ${channel}`,
+    notificationNotFound: "Notification not found",
+  },
 } as const;
 
 /** '(1 Review)' / '(3 Reviews)' under a product card's stars. */

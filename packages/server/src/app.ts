@@ -28,9 +28,13 @@ import { installSecurityHeaders } from "./http/security-headers.js";
 import { applyConnectionLimit, serverOptions } from "./http/server-limits.js";
 import { openSharedCounters } from "./http/shared-counters.js";
 import { registerWebApp } from "./http/web-app.js";
+import { openJobQueue } from "./jobs/open-job-queue.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
+import { startNotificationDelivery } from "./notifications/notification-delivery.js";
+import { Notifier } from "./notifications/notification-events.js";
+import { notificationRoutes } from "./notifications/notification-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
 import { shopRoutes } from "./shops/shop-routes.js";
@@ -97,7 +101,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Rate limits count where every instance on the database sees them (Redis, PostgreSQL or memory).
   const counters = await openSharedCounters(config, database, app.log);
   app.addHook("onClose", async () => counters.close());
-  const deps: RouteDeps = { db: database.db, config, media, readCache, counters: counters.store };
+  // Notifications: recorded by the changes in their transactions, delivered by a durable queue.
+  const jobs = openJobQueue(config, database, app.log);
+  const deps: RouteDeps = {
+    db: database.db,
+    config,
+    media,
+    readCache,
+    counters: counters.store,
+    notifier: new Notifier(jobs),
+  };
+  startNotificationDelivery(app, jobs, database.db);
   const mail = options.mail ?? createMailService(config);
   app.addHook("onClose", async () => mail.mailer.close());
   await app.register(healthRoutes, deps);
@@ -139,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(catalogueWriteRoutes, deps);
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
         await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
+        await shop.register(notificationRoutes, deps);
       },
       { prefix: "/api/shop" },
     );

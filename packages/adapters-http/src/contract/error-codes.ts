@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   verification_done: "Already verified.",
   /** Approving or rejecting a request that is not pending, or revoking one that is not verified. */
   verification_decided: "The request is not pending (to revoke: not verified).",
+  // ---- notifications ----
+  notification_not_found: "No such notification (or it is another user's).",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

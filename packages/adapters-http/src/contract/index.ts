@@ -7,6 +7,7 @@ import type { CallDef } from "./common.js";
 import { engagementCalls } from "./engagement.js";
 import { findCalls } from "./find.js";
 import { geoCalls } from "./geo.js";
+import { notificationCalls } from "./notifications.js";
 import { productCalls } from "./products.js";
 import { shopCalls } from "./shops.js";
 import { supportCalls } from "./support.js";
@@ -21,6 +22,7 @@ export * from "./engagement.js";
 export * from "./error-codes.js";
 export * from "./find.js";
 export * from "./geo.js";
+export * from "./notifications.js";
 export * from "./products.js";
 export * from "./shops.js";
 export * from "./support.js";
@@ -38,4 +40,5 @@ export const allCalls = {
   chat: chatCalls,
   geo: geoCalls,
   find: findCalls,
+  notifications: notificationCalls,
 } as const satisfies Record<string, Record<string, CallDef>>;

@@ -24,8 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, opti
   // New passwords (sign-up, change, reset) are checked against the common-passwords list.
   useCommonPasswords(isCommonPassword);
   // Only the dependencies: the options also carry this plugin's own prefix.
-  const { db, config, media, readCache, counters, mailer } = options;
-  const deps = { db, config, media, readCache, counters };
+  const { db, config, media, readCache, counters, notifier, mailer } = options;
+  const deps = { db, config, media, readCache, counters, notifier };
   const limits = authRateLimits(config.authRateLimits, AUTH_LIMITS, counters);
   const shared: AuthDeps = {
     ...deps,

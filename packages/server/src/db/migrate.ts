@@ -14,6 +14,7 @@ import * as listingFineBuckets from "./migrations/0012-listing-fine-buckets.js";
 import * as catalogueChangeNotices from "./migrations/0013-catalogue-change-notices.js";
 import * as productProjection from "./migrations/0014-product-projection.js";
 import * as find from "./migrations/0019-find.js";
+import * as notifications from "./migrations/0021-notifications.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013-catalogue-change-notices": catalogueChangeNotices,
   "0014-product-projection": productProjection,
   "0019-find": find,
+  "0021-notifications": notifications,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -248,6 +248,45 @@ export interface FollowsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  fold_key: string | null;
+  count: Generated<number>;
+  subject: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  url: string;
+  image_url: string | null;
+  created_at: Generated<Timestamp>;
+  read: Generated<boolean>;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  kind: string;
+  inbox: boolean;
+  email: boolean;
+  push: boolean;
+}
+
+export interface NotificationReceiptsTable {
+  event_id: string;
+  user_id: number;
+  channel: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  attempts: Generated<number>;
+  /** Insert may leave it out (now). */
+  run_after: Timestamp;
+  last_error: string | null;
+}
+
 export interface ShopVerificationRequestsTable {
   id: Generated<number>;
   shop_id: number;
@@ -350,6 +389,10 @@ export interface Database {
   feedback: FeedbackTable;
   chat_rooms: ChatRoomsTable;
   chat_messages: ChatMessagesTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_receipts: NotificationReceiptsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

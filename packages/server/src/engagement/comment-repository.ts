@@ -69,6 +69,8 @@ export class CommentRepository {
     productId: number,
     comment: string,
     images: readonly string[] = [],
+    /** Runs in the transaction once the comment is kept (the notification's event). */
+    onAdded?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<CommentWire | undefined> {
     const id = await this.db.transaction().execute(async (trx) => {
       const product = await trx
@@ -88,6 +90,7 @@ export class CommentRepository {
           .values(images.map((path, position) => ({ comment_id: row.id, position, path })))
           .execute();
       }
+      if (onAdded) await onAdded(trx);
       return row.id;
     });
     return id === undefined ? undefined : this.byId(id);

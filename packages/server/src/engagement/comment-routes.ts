@@ -95,7 +95,10 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         }
         images.push(stored.path);
       }
-      const added = await comments.add(currentUser(request).id, productId, comment, images);
+      const me = currentUser(request).id;
+      const added = await comments.add(me, productId, comment, images, (trx) =>
+        deps.notifier.record(trx, { kind: "review_on_my_product", actor_id: me, product_id: productId }),
+      );
       if (!added) {
         await release(images);
         return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });

@@ -21,6 +21,8 @@ export class FollowRepository {
   async follow(
     userId: number,
     shopId: number,
+    /** Runs in the transaction when this call made the record (the notification's event). */
+    onCreated?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<{ record: FollowRecordWire; created: boolean } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const shop = await trx.selectFrom("shops").select("id").where("id", "=", shopId).executeTakeFirst();
@@ -31,6 +33,7 @@ export class FollowRepository {
         .onConflict((oc) => oc.columns(["user_id", "shop_id"]).doNothing())
         .returning("id")
         .executeTakeFirst();
+      if (inserted && onCreated) await onCreated(trx);
       const row = await this.records(trx)
         .where("f.user_id", "=", userId)
         .where("f.shop_id", "=", shopId)

@@ -14,7 +14,7 @@ import { refusedInput } from "./input-refusal.js";
 
 const TAG = "engagement";
 
-export const followRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache }) => {
+export const followRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache, notifier }) => {
   const follows = new FollowRepository(db);
   const products = new ProductRepository(db);
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
@@ -29,7 +29,9 @@ export const followRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const { user_id: userId, shop_id: shopId } = request.body;
       if (userId !== undefined && userId !== me.id)
         return sendError(reply, 403, "forbidden", { detail: messages.reviews.notOwner });
-      const kept = await follows.follow(me.id, shopId);
+      const kept = await follows.follow(me.id, shopId, (trx) =>
+        notifier.record(trx, { kind: "new_follower", actor_id: me.id, shop_id: shopId }),
+      );
       if (!kept) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
       // 200 when it was followed already: same body, and clients can say "already follow".
       if (!kept.created) return reply.code(200).send({ data: kept.record });

@@ -17,7 +17,13 @@ export class RatingRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Rates the product, replacing the user's earlier rating; undefined for an unknown product. */
-  async rate(userId: number, productId: number, rating: number): Promise<RatingResult | undefined> {
+  async rate(
+    userId: number,
+    productId: number,
+    rating: number,
+    /** Runs in the transaction once the rating is kept (the notification's event). */
+    onRated?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<RatingResult | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const product = await trx
         .selectFrom("products")
@@ -30,6 +36,7 @@ export class RatingRepository {
         .values({ user_id: userId, product_id: productId, rating })
         .onConflict((oc) => oc.columns(["user_id", "product_id"]).doUpdateSet({ rating }))
         .execute();
+      if (onRated) await onRated(trx);
       const totals = await trx
         .selectFrom("products")
         .select([

@@ -11,7 +11,7 @@ import { RatingRepository } from "./rating-repository.js";
 
 const TAG = "engagement";
 
-export const ratingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache }) => {
+export const ratingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, readCache, notifier }) => {
   const ratings = new RatingRepository(db);
 
   app.post(
@@ -24,7 +24,10 @@ export const ratingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
       const { product_id: productId, rating } = request.body;
-      const result = await ratings.rate(currentUser(request).id, productId, rating);
+      const me = currentUser(request).id;
+      const result = await ratings.rate(me, productId, rating, (trx) =>
+        notifier.record(trx, { kind: "review_on_my_product", actor_id: me, product_id: productId }),
+      );
       if (!result) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       // Product answers show the new average at once (other instances hear the NOTIFY).
       readCache.clear();

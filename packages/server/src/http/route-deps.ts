@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.js";
 import type { Database } from "../db/schema.js";
 import type { MediaStore } from "../media/media-store.js";
+import type { Notifier } from "../notifications/notification-events.js";
 import type { CounterStore } from "./rate-limits.js";
 import type { ReadCache } from "./read-cache.js";
 
@@ -14,4 +15,6 @@ export interface RouteDeps {
   readCache: ReadCache;
   /** Where rate limits count: shared by every instance on the database (http/shared-counters.ts). */
   counters: CounterStore;
+  /** Changes record what to notify here, in their transaction (notifications/). */
+  notifier: Notifier;
 }

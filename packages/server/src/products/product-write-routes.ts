@@ -13,6 +13,7 @@ import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
 import { filterValuesOf } from "./product-filter-values.js";
+import { recordPriceAndStock } from "../notifications/product-events.js";
 import { ProductRepository } from "./product-repository.js";
 import {
   checkCategories,
@@ -169,7 +170,13 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       };
       let created: Awaited<ReturnType<typeof createProduct>>;
       try {
-        created = await createProduct(db, body.shop_id, fields, images);
+        created = await createProduct(db, body.shop_id, fields, images, (trx, productId) =>
+          deps.notifier.record(trx, {
+            kind: "new_product_from_followed_shop",
+            actor_id: user.id,
+            product_id: productId,
+          }),
+        );
       } catch (error) {
         await release(images.map((image) => image.path));
         throw error;
@@ -252,6 +259,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
           owner.shopId,
           fields,
           imagesChanged ? [...kept, ...added] : undefined,
+          (trx, before, after) => recordPriceAndStock(deps.notifier, trx, owner.ownerId, id, before, after),
         );
       } catch (error) {
         await release(added.map((image) => image.path));

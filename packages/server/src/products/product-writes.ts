@@ -115,6 +115,8 @@ export async function createProduct(
   shopId: number,
   fields: ProductFields,
   images: readonly ImageRow[],
+  /** Runs in the transaction once the product is kept (the notification's event). */
+  onCreated?: (trx: Db, productId: number) => Promise<void>,
 ): Promise<WriteResult> {
   return withUniqueRetry(() =>
     db.transaction().execute(async (trx) => {
@@ -136,9 +138,24 @@ export async function createProduct(
         .executeTakeFirstOrThrow();
       await writeImages(trx, row.id, images);
       if (fields.filterValues) await writeFilterValues(trx, row.id, fields.filterValues);
+      if (onCreated) await onCreated(trx, row.id);
       return { ok: true, id: row.id } as const;
     }),
   );
+}
+
+export interface StockAndPrice {
+  readonly price: number;
+  readonly inStock: number;
+}
+
+async function stockAndPrice(db: Db, productId: number): Promise<StockAndPrice | undefined> {
+  const row = await db
+    .selectFrom("products")
+    .select(["price", "in_stock"])
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  return row && { price: Number(row.price), inStock: Number(row.in_stock) };
 }
 
 /** The product's images in display order (rows as stored). */
@@ -158,11 +175,14 @@ export async function updateProduct(
   shopId: number,
   fields: Partial<ProductFields>,
   images: readonly ImageRow[] | undefined,
+  /** Runs in the transaction with the price and stock before and after (the notifications' events). */
+  onChanged?: (trx: Db, before: StockAndPrice, after: StockAndPrice) => Promise<void>,
 ): Promise<WriteResult> {
   return withUniqueRetry(() =>
     db.transaction().execute(async (trx) => {
       if (fields.sku !== undefined && (await skuTaken(trx, shopId, fields.sku, productId)))
         return { ok: false, reason: "sku-taken" } as const;
+      const before = await stockAndPrice(trx, productId);
       await trx
         .updateTable("products")
         .set({
@@ -180,6 +200,10 @@ export async function updateProduct(
       if (images) await writeImages(trx, productId, images);
       if (fields.filterValues) await writeFilterValues(trx, productId, fields.filterValues);
       else if (fields.subCategoryId !== undefined) await dropForeignFilterValues(trx, productId);
+      if (onChanged && before) {
+        const after = await stockAndPrice(trx, productId);
+        if (after) await onChanged(trx, before, after);
+      }
       return { ok: true, id: productId } as const;
     }),
   );

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
 import { sendMail } from "../auth/auth-deps.js";
-import { requireAdmin } from "../auth/authenticate.js";
+import { currentUser, requireAdmin } from "../auth/authenticate.js";
 import type { Database } from "../db/schema.js";
 import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
@@ -53,6 +53,9 @@ const MOVES: Record<Decision, { from: VerificationRequestStatus; to: Verificatio
   revoke: { from: "VERIFIED", to: "REJECTED" },
 };
 
+/** What the applicant is told. */
+const TOLD = { approve: "approved", reject: "rejected", revoke: "revoked" } as const;
+
 /**
  * Moves one request and its applicant in one transaction; the request's row decides (a second admin
  * deciding at the same moment finds it moved). Answers what happened.
@@ -62,6 +65,8 @@ async function decide(
   id: number,
   decision: Decision,
   reason: string | null,
+  /** Runs in the transaction with who applied (the notification's event). */
+  onDecided: (trx: Db, applicant: { userId: number; shopId?: number }) => Promise<void>,
 ): Promise<"decided" | "not_found" | "wrong_state"> {
   const { from, to } = MOVES[decision];
   return db.transaction().execute(async (trx) => {
@@ -78,6 +83,7 @@ async function decide(
         .set({ verification_status: to })
         .where("id", "=", user.user_id)
         .execute();
+      await onDecided(trx, { userId: user.user_id });
       return "decided";
     }
     const shop = await trx
@@ -88,11 +94,13 @@ async function decide(
       .returning("shop_id")
       .executeTakeFirst();
     if (shop) {
-      await trx
+      const owner = await trx
         .updateTable("shops")
         .set({ verification_status: to })
         .where("id", "=", shop.shop_id)
-        .execute();
+        .returning("owner_id")
+        .executeTakeFirstOrThrow();
+      await onDecided(trx, { userId: owner.owner_id, shopId: shop.shop_id });
       return "decided";
     }
     const exists = await sql`
@@ -104,7 +112,7 @@ async function decide(
 
 export const verificationReviewRoutes: FastifyPluginAsyncZod<ReviewRouteDeps> = async (
   app,
-  { db, media, readCache, config, mailer },
+  { db, media, readCache, config, mailer, notifier },
 ) => {
   const requests = new ReviewRepository(db);
   const admin = { preHandler: requireAdmin(db), attachValidation: true };
@@ -173,7 +181,17 @@ export const verificationReviewRoutes: FastifyPluginAsyncZod<ReviewRouteDeps> = 
     decision: Decision,
     reason: string | null,
   ) {
-    const outcome = await decide(db, id, decision, reason);
+    const adminId = currentUser(request).id;
+    const outcome = await decide(db, id, decision, reason, (trx, applicant) =>
+      notifier.record(trx, {
+        kind: "verification_decided",
+        actor_id: adminId,
+        applicant_id: applicant.userId,
+        ...(applicant.shopId === undefined ? {} : { shop_id: applicant.shopId }),
+        status: TOLD[decision],
+        ...(reason ? { reason } : {}),
+      }),
+    );
     if (outcome === "not_found") return requestNotFound(reply);
     if (outcome === "wrong_state")
       return sendError(reply, 409, "verification_decided", {

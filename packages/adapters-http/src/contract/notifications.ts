@@ -1,0 +1,87 @@
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "@katale/domain";
+import { z } from "zod";
+import { badRequestError, defineCalls, detailError, idValue, pageParam, timestamp } from "./common.js";
+
+// Notifications (ours, beside spec §7), shop service, bearer: the inbox, marking read, and each
+// user's choices per kind and channel.
+
+export const notificationKind = z.enum(NOTIFICATION_KINDS);
+
+export const notificationWire = z.object({
+  id: z.number().int(),
+  kind: notificationKind,
+  title: z.string(),
+  body: z.string(),
+  /** A path of the web app: `/item/…`, `/account/chat-room?…`. */
+  url: z.string(),
+  image_url: z.string().nullable(),
+  created_at: timestamp,
+  read: z.boolean(),
+});
+export type NotificationWire = z.infer<typeof notificationWire>;
+
+export const notificationPage = z.object({
+  count: z.number().int().min(0),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  unread: z.number().int().min(0),
+  results: z.array(notificationWire),
+});
+export type NotificationPageWire = z.infer<typeof notificationPage>;
+
+const channelChoices = z.strictObject(
+  Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, z.boolean()])) as Record<
+    (typeof NOTIFICATION_CHANNELS)[number],
+    z.ZodBoolean
+  >,
+);
+
+/** `{"settings": {"<kind>": {"inbox", "email", "push"}, …}}`: every kind in an answer; a PUT may name some. */
+export const notificationSettingsWire = z.object({
+  settings: z.record(z.string(), channelChoices),
+});
+export type NotificationSettingsWire = z.infer<typeof notificationSettingsWire>;
+
+const unreadBody = z.object({ unread: z.number().int().min(0) });
+const authErrors = { 401: detailError } as const;
+
+export const notificationCalls = defineCalls({
+  listNotifications: () => ({
+    service: "shop",
+    method: "GET",
+    path: "notifications/",
+    summary: "The user's notifications, newest first, 20 a page; `unread=1` lists only unread ones",
+    auth: "token",
+    querystring: z.object({
+      page: pageParam,
+      unread: z.enum(["0", "1"]).optional().describe("1: only the unread ones"),
+    }),
+    response: { 200: notificationPage, 400: badRequestError, ...authErrors, 404: detailError },
+  }),
+  markNotificationsRead: () => ({
+    service: "shop",
+    method: "POST",
+    path: "notifications/read/",
+    summary: "Marks the given notifications read; an empty body (or no ids) marks all read",
+    auth: "token",
+    body: z.object({ ids: z.array(idValue).max(500).optional() }).optional(),
+    response: { 200: unreadBody, 400: badRequestError, ...authErrors, 404: detailError },
+  }),
+  notificationSettings: () => ({
+    service: "shop",
+    method: "GET",
+    path: "notifications/settings/",
+    summary: "The user's choice of channels (inbox, e-mail, push) for each kind of notification",
+    auth: "token",
+    response: { 200: notificationSettingsWire, ...authErrors },
+  }),
+  saveNotificationSettings: () => ({
+    service: "shop",
+    method: "PUT",
+    path: "notifications/settings/",
+    summary: "Sets the channels of the kinds given (unknown kinds or channels: 400); answers every kind",
+    auth: "token",
+    body: notificationSettingsWire,
+    response: { 200: notificationSettingsWire, 400: badRequestError, ...authErrors },
+  }),
+});

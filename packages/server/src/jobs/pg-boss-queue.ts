@@ -1,0 +1,71 @@
+import { CompiledQuery, type Kysely } from "kysely";
+import PgBoss from "pg-boss";
+import type { Database } from "../db/schema.js";
+import {
+  type EnqueueOptions,
+  JOB_ATTEMPTS_MAX,
+  JOB_RETRY_FIRST_SECONDS,
+  type JobHandler,
+  type JobQueue,
+} from "./job-queue.js";
+import type { QueueLog } from "./table-queue.js";
+
+/**
+ * PostgreSQL's queue: pg-boss, in its own schema of the same database. A job is sent through the
+ * caller's transaction (pg-boss's `db` option), so it commits or rolls back with the change. Every
+ * instance works the queue; pg-boss hands each job to one of them (SKIP LOCKED), retries failures
+ * with backoff and takes back jobs of an instance that died (expiry).
+ */
+export class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(connectionString: string, log: QueueLog) {
+    this.boss = new PgBoss({ connectionString, max: 2, application_name: "katale-jobs" });
+    this.boss.on("error", (err) => log.warn({ err }, "jobs: pg-boss reported an error"));
+  }
+
+  async enqueue(
+    trx: Kysely<Database>,
+    name: string,
+    data: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<void> {
+    const db = {
+      executeSql: async (text: string, values: unknown[]) => {
+        const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: result.rows as unknown[] };
+      },
+    };
+    await this.boss.send(name, data, {
+      db,
+      retryLimit: JOB_ATTEMPTS_MAX,
+      retryDelay: JOB_RETRY_FIRST_SECONDS,
+      retryBackoff: true,
+      expireInMinutes: 5,
+      ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
+    });
+  }
+
+  work(name: string, handler: JobHandler): void {
+    this.handlers.set(name, handler);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const [name, handler] of this.handlers) {
+      await this.boss.createQueue(name);
+      await this.boss.work<Record<string, unknown>>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await handler(job.data);
+        },
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,192 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+import { deliverToInbox, type InboxEntry } from "./inbox-delivery.js";
+import type { NotificationEvent } from "./notification-events.js";
+
+type Recorded = NotificationEvent & { readonly event_id: string };
+
+const PREVIEW_CHARS = 120;
+
+/**
+ * Delivers one recorded event to its recipients' inboxes. Reads what the entry shows now (a product
+ * deleted meanwhile is notified to no one). Idempotent: see deliverToInbox. Answers who got it.
+ */
+export async function deliverEvent(db: Kysely<Database>, event: Recorded): Promise<number[]> {
+  const planned = await plan(db, event);
+  if (!planned) return [];
+  return deliverToInbox(db, event.event_id, planned.recipients, planned.entry);
+}
+
+async function plan(db: Kysely<Database>, event: Recorded) {
+  const actor = event.actor_id;
+  switch (event.kind) {
+    case "new_follower": {
+      const shop = await shopOf(db, event.shop_id);
+      if (!shop) return undefined;
+      return {
+        recipients: sql<{
+          user_id: number;
+        }>`SELECT owner_id AS user_id FROM shops WHERE id = ${shop.id} AND owner_id <> ${actor}`,
+        entry: entry(
+          event.kind,
+          `followers:${shop.id}`,
+          shop.name,
+          {},
+          shopAdminUrl(shop.name),
+          shop.display_image,
+        ),
+      };
+    }
+    case "review_on_my_product": {
+      const product = await productOf(db, event.product_id);
+      if (!product) return undefined;
+      return {
+        recipients: sql<{
+          user_id: number;
+        }>`SELECT owner_id AS user_id FROM shops WHERE id = ${product.shop_id} AND owner_id <> ${actor}`,
+        entry: entry(
+          event.kind,
+          `reviews:${product.id}`,
+          product.name,
+          {},
+          itemUrl(product.slug),
+          product.image,
+        ),
+      };
+    }
+    case "new_product_from_followed_shop": {
+      const product = await productOf(db, event.product_id);
+      if (!product) return undefined;
+      return {
+        recipients: sql<{
+          user_id: number;
+        }>`SELECT user_id FROM follows WHERE shop_id = ${product.shop_id} AND user_id <> ${actor}`,
+        entry: entry(
+          event.kind,
+          `shop-new:${product.shop_id}`,
+          product.shop_name,
+          { product: product.name },
+          itemUrl(product.slug),
+          product.image,
+        ),
+      };
+    }
+    case "saved_product_price_drop":
+    case "saved_product_back_in_stock": {
+      const product = await productOf(db, event.product_id);
+      if (!product) return undefined;
+      const detail =
+        event.kind === "saved_product_price_drop" ? { price_was: event.price_was, price: event.price } : {};
+      const fold = event.kind === "saved_product_price_drop" ? "price" : "stock";
+      return {
+        recipients: sql<{
+          user_id: number;
+        }>`SELECT user_id FROM saved_products WHERE product_id = ${product.id} AND user_id <> ${actor}`,
+        entry: entry(
+          event.kind,
+          `${fold}:${product.id}`,
+          product.name,
+          detail,
+          itemUrl(product.slug),
+          product.image,
+        ),
+      };
+    }
+    case "verification_decided": {
+      const shop = event.shop_id === undefined ? undefined : await shopOf(db, event.shop_id);
+      if (event.shop_id !== undefined && !shop) return undefined;
+      const detail = { status: event.status, ...(event.reason ? { reason: event.reason } : {}) };
+      return {
+        recipients: sql<{
+          user_id: number;
+        }>`SELECT id AS user_id FROM users WHERE id = ${event.applicant_id} AND id <> ${actor}`,
+        entry: entry(
+          event.kind,
+          null,
+          shop ? shop.name : "Your account",
+          detail,
+          shop ? shopAdminUrl(shop.name) : "/account/account",
+          shop?.display_image ?? null,
+        ),
+      };
+    }
+    case "chat_message":
+      return planChat(db, event);
+  }
+}
+
+async function planChat(db: Kysely<Database>, event: Recorded & { kind: "chat_message" }) {
+  const row = await db
+    .selectFrom("chat_messages as m")
+    .innerJoin("chat_rooms as r", "r.id", "m.room_id")
+    .innerJoin("shops as s", "s.id", "r.shop_id")
+    .innerJoin("users as u", "u.id", "m.sender_id")
+    .select([
+      "r.id as room_id",
+      "r.slug",
+      "r.customer_id",
+      "r.customer_last_read_at",
+      "r.owner_last_read_at",
+      "s.name as shop_name",
+      "s.owner_id",
+      "s.display_image",
+      "u.name as sender_name",
+      "u.profile_picture",
+      "m.message",
+      "m.image",
+      "m.created_at",
+    ])
+    .where("m.id", "=", event.message_id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const toCustomer = event.recipient_id === row.customer_id;
+  // Read since it was sent: the room was open (on any instance), so nothing to tell.
+  const readAt = toCustomer ? row.customer_last_read_at : row.owner_last_read_at;
+  if (readAt && readAt >= row.created_at) return undefined;
+  const preview = row.message ? row.message.slice(0, PREVIEW_CHARS) : "";
+  return {
+    recipients: sql<{
+      user_id: number;
+    }>`SELECT ${event.recipient_id}::integer AS user_id WHERE ${event.recipient_id}::integer <> ${event.actor_id}::integer`,
+    entry: entry(
+      "chat_message",
+      `chat:${row.room_id}`,
+      toCustomer ? row.shop_name : row.sender_name,
+      { preview },
+      `/account/chat-room?room=${encodeURIComponent(row.slug)}`,
+      toCustomer ? row.display_image : row.profile_picture,
+    ),
+  };
+}
+
+function entry(
+  kind: InboxEntry["kind"],
+  foldKey: string | null,
+  subject: string,
+  detail: Record<string, unknown>,
+  url: string,
+  imageUrl: string | null,
+): InboxEntry {
+  return { kind, foldKey, subject, detail, url, imageUrl };
+}
+
+const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
+const shopAdminUrl = (name: string) => `/account/admin-shop/${encodeURIComponent(name)}`;
+
+async function shopOf(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("shops")
+    .select(["id", "name", "display_image"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+async function productOf(db: Kysely<Database>, id: number) {
+  const row = await db
+    .selectFrom("products as p")
+    .innerJoin("shops as s", "s.id", "p.shop_id")
+    .select(["p.id", "p.name", "p.slug", "p.shop_id", "p.images", "s.name as shop_name"])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...row, image: row.images[0] ?? null } : undefined;
+}

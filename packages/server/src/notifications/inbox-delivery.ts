@@ -1,0 +1,50 @@
+import type { NotificationKind } from "@katale/domain";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+
+/** One inbox entry as an event makes it (folded into an unread entry with the same `fold_key`). */
+export interface InboxEntry {
+  readonly kind: NotificationKind;
+  readonly foldKey: string | null;
+  readonly subject: string;
+  readonly detail: Record<string, unknown>;
+  readonly url: string;
+  readonly imageUrl: string | null;
+}
+
+/**
+ * Writes the entry for every recipient in one statement: skips those who turned the kind's inbox
+ * off and those who already got this event (the receipt), folds into an unread entry with the same
+ * fold key (count + 1, the newest words and time), else adds one. Run twice, or on two instances,
+ * it writes once. Answers the users who got it.
+ */
+export async function deliverToInbox(
+  db: Kysely<Database>,
+  eventId: string,
+  recipients: RawBuilder<{ user_id: number }>,
+  entry: InboxEntry,
+): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`
+    WITH recipients AS (${recipients}),
+    allowed AS (
+      SELECT DISTINCT r.user_id FROM recipients r
+      WHERE NOT EXISTS (
+        SELECT 1 FROM notification_settings s
+        WHERE s.user_id = r.user_id AND s.kind = ${entry.kind} AND NOT s.inbox)
+    ),
+    fresh AS (
+      INSERT INTO notification_receipts (event_id, user_id, channel)
+      SELECT ${eventId}::uuid, user_id, 'inbox' FROM allowed
+      ON CONFLICT DO NOTHING
+      RETURNING user_id
+    )
+    INSERT INTO notifications (user_id, kind, fold_key, subject, detail, url, image_url)
+    SELECT user_id, ${entry.kind}, ${entry.foldKey}, ${entry.subject}, ${JSON.stringify(entry.detail)}::jsonb,
+      ${entry.url}, ${entry.imageUrl}
+    FROM fresh
+    ON CONFLICT (user_id, fold_key) WHERE NOT read AND fold_key IS NOT NULL
+    DO UPDATE SET count = notifications.count + 1, subject = EXCLUDED.subject, detail = EXCLUDED.detail,
+      url = EXCLUDED.url, image_url = EXCLUDED.image_url, created_at = now()
+    RETURNING user_id`.execute(db);
+  return rows.map((row) => row.user_id);
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+
+/** The queue's job that turns one event into inbox entries. */
+export const NOTIFY_JOB = "notify";
+
+/**
+ * What happened, as the change that caused it records it (in its own transaction). The actor is
+ * never notified of their own action. Ids only: names, slugs and pictures are read at delivery.
+ */
+export type NotificationEvent =
+  | { readonly kind: "new_follower"; readonly actor_id: number; readonly shop_id: number }
+  | { readonly kind: "review_on_my_product"; readonly actor_id: number; readonly product_id: number }
+  | {
+      readonly kind: "new_product_from_followed_shop";
+      readonly actor_id: number;
+      readonly product_id: number;
+    }
+  | {
+      readonly kind: "saved_product_price_drop";
+      readonly actor_id: number;
+      readonly product_id: number;
+      readonly price_was: number;
+      readonly price: number;
+    }
+  | { readonly kind: "saved_product_back_in_stock"; readonly actor_id: number; readonly product_id: number }
+  | {
+      readonly kind: "verification_decided";
+      readonly actor_id: number;
+      readonly applicant_id: number;
+      /** Set for a shop's request; unset for the user's own. */
+      readonly shop_id?: number;
+      readonly status: "approved" | "rejected" | "revoked";
+      readonly reason?: string;
+    }
+  | {
+      readonly kind: "chat_message";
+      readonly actor_id: number;
+      readonly recipient_id: number;
+      readonly room_id: number;
+      readonly message_id: number;
+    };
+
+/** Seconds a chat message waits before it is notified: long enough for an open room to read it. */
+export const CHAT_NOTIFY_DELAY_SECONDS = 3;
+
+/** Where changes record their events: in their transaction, with an id that makes delivery idempotent. */
+export class Notifier {
+  constructor(private readonly queue: JobQueue) {}
+
+  async record(trx: Kysely<Database>, event: NotificationEvent): Promise<void> {
+    const delaySeconds = event.kind === "chat_message" ? CHAT_NOTIFY_DELAY_SECONDS : 0;
+    await this.queue.enqueue(trx, NOTIFY_JOB, { ...event, event_id: randomUUID() }, { delaySeconds });
+  }
+}

@@ -1,0 +1,88 @@
+import { notificationCalls, parsePage, routeSchema } from "@katale/adapters-http/contract";
+import { isNotificationKind, messages, type NotificationKind } from "@katale/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/authenticate.js";
+import { refusedInput } from "../engagement/input-refusal.js";
+import { PRIVATE_NO_STORE } from "../http/cache-control.js";
+import { sendError } from "../http/error-reply.js";
+import { INVALID_PAGE } from "../http/not-found-messages.js";
+import { pageLinks } from "../http/page-links.js";
+import type { RouteDeps } from "../http/route-deps.js";
+import { NOTIFICATIONS_PER_PAGE, NotificationRepository } from "./notification-repository.js";
+
+// The inbox and the choices per kind and channel (ours, beside spec §7), shop service, bearer.
+
+const TAG = "notifications";
+
+export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  const inbox = new NotificationRepository(db);
+  const signedIn = { preHandler: requireUser(db), attachValidation: true };
+
+  app.get(
+    `/${notificationCalls.listNotifications.path}`,
+    { schema: routeSchema(notificationCalls.listNotifications, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      const page = parsePage(request.query.page);
+      if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const me = currentUser(request).id;
+      const found = await inbox.page(me, page, request.query.unread === "1");
+      const last = Math.max(1, Math.ceil(found.count / NOTIFICATIONS_PER_PAGE));
+      if (page > last) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const link = pageLinks(request, config.publicUrl);
+      return {
+        count: found.count,
+        next: page < last ? link(page + 1) : null,
+        previous: page > 1 ? link(page - 1) : null,
+        unread: found.unread,
+        results: found.results,
+      };
+    },
+  );
+
+  app.post(
+    `/${notificationCalls.markNotificationsRead.path}`,
+    { schema: routeSchema(notificationCalls.markNotificationsRead, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      const me = currentUser(request).id;
+      const ids = request.body?.ids;
+      const given = ids === undefined || ids.length === 0 ? undefined : ids;
+      if (given && (await inbox.foreignIds(me, given)).length > 0)
+        return sendError(reply, 404, "notification_not_found", {
+          detail: messages.notifications.notificationNotFound,
+        });
+      return { unread: await inbox.markRead(me, given) };
+    },
+  );
+
+  app.get(
+    `/${notificationCalls.notificationSettings.path}`,
+    { schema: routeSchema(notificationCalls.notificationSettings, TAG), ...signedIn },
+    async (request, reply) => {
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      return { settings: await inbox.settings(currentUser(request).id) };
+    },
+  );
+
+  app.put(
+    `/${notificationCalls.saveNotificationSettings.path}`,
+    { schema: routeSchema(notificationCalls.saveNotificationSettings, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      const changes: Partial<Record<NotificationKind, { inbox: boolean; email: boolean; push: boolean }>> =
+        {};
+      for (const [kind, choice] of Object.entries(request.body.settings)) {
+        if (!isNotificationKind(kind))
+          return sendError(reply, 400, "invalid_input", { detail: messages.notifications.unknownKind(kind) });
+        changes[kind] = choice;
+      }
+      const me = currentUser(request).id;
+      await inbox.saveSettings(me, changes);
+      return { settings: await inbox.settings(me) };
+    },
+  );
+};
