@@ -59,6 +59,17 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await see("Bicycle pump");
   });
 
+  it("moves eight rows for eight Down presses that arrive in one write", async () => {
+    const { see, press, app, frame } = start();
+    await see("Trending");
+    await press(KEY.tab, KEY.enter, KEY.enter);
+    await see("Categories › Sports › Bicycles");
+    await see("› Bicycle pump");
+    app.stdin.write(KEY.down.repeat(8));
+    await see("› Product 1007");
+    expect(frame()).not.toContain("› Product 1000");
+  });
+
   it("names the service that is down instead of failing", async () => {
     const world = fakeWorld();
     world.products.failures.set("listProducts", { kind: "network" });
