@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { CliServices } from "../cli-services.js";
 import { truncate } from "../output/text.js";
 import { AccountScreen, LoginScreen } from "./account/account-screens.js";
+import { useIsAdmin } from "./admin/use-admin-check.js";
 import {
   CategoriesScreen,
   SubCategoriesScreen,
@@ -18,8 +19,8 @@ import {
   push,
   type Route,
   SECTION_TITLES,
-  SECTIONS,
   type Section,
+  shownSections,
   startAt,
   switchSection,
 } from "./navigation.js";
@@ -81,6 +82,8 @@ export function App({ services, size, startSection = "home" }: AppProps) {
   // Each screen that has a text field says so as it renders (useTyping); the others have none.
   typingNow.current = false;
   const [help, setHelp] = useState(false);
+  const isAdmin = useIsAdmin(services, session);
+  const sections = useMemo(() => shownSections(isAdmin, startSection), [isAdmin, startSection]);
   // The keys of the screen under the overlay, as they were when it opened.
   const [helpKeys, setHelpKeys] = useState<readonly KeyHelp[]>([]);
   const [screenKeys, setScreenKeys] = useState<readonly KeyHelp[]>([]);
@@ -112,9 +115,9 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       case "search":
         return setNav((n) => push(current(n).screen === "search" ? back(n) : n, { screen: "search" }));
       case "next-section":
-        return setNav((n) => switchSection(n, 1));
+        return setNav((n) => switchSection(n, 1, sections));
       case "previous-section":
-        return setNav((n) => switchSection(n, -1));
+        return setNav((n) => switchSection(n, -1, sections));
       case "help":
         setHelpKeys(screenKeys);
         return setHelp(true);
@@ -145,7 +148,7 @@ export function App({ services, size, startSection = "home" }: AppProps) {
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <SectionBar section={nav.section} width={width} />
+      <SectionBar section={nav.section} sections={sections} width={width} />
       <TitleLine nav={nav} session={session} width={width} />
       <Box flexDirection="column" height={height} overflow="hidden">
         {help ? <HelpOverlay screenKeys={helpKeys} width={width} /> : null}
@@ -210,7 +213,15 @@ function sectionScreen(section: Section): ReactNode {
   }
 }
 
-function SectionBar({ section, width }: { section: Section; width: number }) {
+function SectionBar({
+  section,
+  sections,
+  width,
+}: {
+  section: Section;
+  sections: readonly Section[];
+  width: number;
+}) {
   // One line, cut at the terminal's width; the section shown is bracketed (seen without colour too).
   return (
     <Box width={width}>
@@ -218,7 +229,7 @@ function SectionBar({ section, width }: { section: Section; width: number }) {
         <Text bold color="green">
           Katale
         </Text>
-        {SECTIONS.map((s) =>
+        {sections.map((s) =>
           s === section ? (
             <Text key={s} bold inverse>
               {` [${SECTION_TITLES[s]}]`}

@@ -66,8 +66,17 @@ export function back(nav: Navigation): Navigation {
   return nav.stack.length > 1 ? { ...nav, stack: nav.stack.slice(0, -1) } : nav;
 }
 
-/** The next (step 1) or previous (step -1) section, from its root. */
-export function switchSection(nav: Navigation, step: 1 | -1): Navigation {
-  const index = SECTIONS.indexOf(nav.section);
-  return startAt(SECTIONS[(index + step + SECTIONS.length) % SECTIONS.length]!);
+/** The next (step 1) or previous (step -1) of the sections shown, from its root. */
+export function switchSection(
+  nav: Navigation,
+  step: 1 | -1,
+  sections: readonly Section[] = SECTIONS,
+): Navigation {
+  const index = sections.indexOf(nav.section);
+  return startAt(sections[(index + step + sections.length) % sections.length]!);
+}
+
+/** The sections in the bar: Admin only for an admin (or when the app was started there). */
+export function shownSections(isAdmin: boolean, started: Section): readonly Section[] {
+  return SECTIONS.filter((s) => s !== "admin" || isAdmin || started === "admin");
 }

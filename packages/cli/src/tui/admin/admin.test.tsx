@@ -48,7 +48,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function start(isAdmin = true, requests: VerificationReview[] = [pending]) {
+async function start(
+  isAdmin = true,
+  requests: VerificationReview[] = [pending],
+  startSection: "admin" | "home" = "admin",
+) {
   const auth = new InMemoryAuthGateway();
   auth.addAccount(aUser({ id: 1, email: "admin@example.ug", name: "Katale admin" }), "admin-pass-1", {
     isAdmin,
@@ -80,7 +84,7 @@ async function start(isAdmin = true, requests: VerificationReview[] = [pending])
     },
   };
   const { see, press, flat } = driveTui(
-    <App services={services} size={{ columns: 80, rows: 24 }} startSection="admin" />,
+    <App services={services} size={{ columns: 80, rows: 24 }} startSection={startSection} />,
   );
   return { admin, categories, see, press, flat };
 }
@@ -89,6 +93,20 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
   it("tells someone who is not an admin that an admin account is needed", async () => {
     const { see } = await start(false);
     await see("This needs an admin account: log in as an admin with 'katale login'.");
+  });
+
+  it("shows the Admin section only to an admin", async () => {
+    const signedIn = await start(false, [], "home");
+    await signedIn.see("Katale [Home]");
+    await signedIn.see("My shops Account");
+    expect(signedIn.flat()).not.toContain("Admin");
+    await signedIn.press("\u001b[Z", "\u001b[Z");
+    await signedIn.see("[My shops]");
+    const admin = await start(true, [], "home");
+    await admin.see("My shops Admin Account");
+    await admin.press("\u001b[Z", "\u001b[Z");
+    await admin.see("[Admin]");
+    await admin.see("› Catalogue");
   });
 
   it("adds, renames and deletes in the catalogue tree", async () => {
