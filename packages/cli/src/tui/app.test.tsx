@@ -131,6 +131,7 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await see("Thanks for rating this product: ★★★★½");
     await press("w");
     await see("Your review");
+    expect(frame().match(/Esc cancel(?!s)/g)).toHaveLength(1);
     await press(..."Pumps fast", KEY.enter);
     await see("Thanks for your review");
     await see("Amina Nakato ·");

@@ -76,7 +76,7 @@ export function App({ services, size, startSection = "home" }: AppProps) {
   const { columns, rows } = useTerminalSize(size);
   const [nav, setNav] = useState<Navigation>(() => startAt(startSection));
   const [session, setSession] = useState(() => readSession(services));
-  const [status, setStatus] = useState<{ text: string; kind: "info" | "error" } | null>(null);
+  const [status, setStatus] = useState<{ text: string; kind: "info" | "error" | "busy" } | null>(null);
   const [typing, setTyping] = useState(false);
   const typingNow = useRef(false);
   // Each screen that has a text field says so as it renders (useTyping); the others have none.
@@ -94,15 +94,26 @@ export function App({ services, size, startSection = "home" }: AppProps) {
 
   const open = useCallback((route: Route) => setNav((n) => push(n, route)), []);
   const goBack = useCallback(() => setNav(back), []);
-  const say = useCallback((text: string, kind: "info" | "error" = "info") => setStatus({ text, kind }), []);
+  const say = useCallback(
+    (text: string, kind: "info" | "error" | "busy" = "info") => setStatus({ text, kind }),
+    [],
+  );
+  const unsay = useCallback((text: string) => setStatus((s) => (s?.text === text ? null : s)), []);
   const refreshSession = useCallback(() => setSession(readSession(services)), [services]);
 
   useInput((input, key) => {
     if (typingNow.current) return;
     if (help) return setHelp(false);
     const action = actionOf(input, key);
-    // Moving elsewhere clears the last line; a screen's own keys may have just set it.
+    // Moving clears the last line (it was about what came before); a screen's own keys may have just
+    // set it, so only the shell's keys do.
     if (
+      action === "up" ||
+      action === "down" ||
+      action === "page-up" ||
+      action === "page-down" ||
+      action === "first" ||
+      action === "last" ||
       action === "back" ||
       action === "search" ||
       action === "next-section" ||
@@ -138,11 +149,12 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       open,
       back: goBack,
       say,
+      unsay,
       setTyping,
       typingNow,
       setScreenKeys,
     }),
-    [services, session, refreshSession, width, height, open, goBack, say],
+    [services, session, refreshSession, width, height, open, goBack, say, unsay],
   );
   const top = nav.stack.length - 1;
 
@@ -164,7 +176,10 @@ export function App({ services, size, startSection = "home" }: AppProps) {
           </Box>
         ))}
       </Box>
-      <Text wrap="truncate" color={status?.kind === "error" ? "red" : "green"}>
+      <Text
+        wrap="truncate"
+        color={status?.kind === "error" ? "red" : status?.kind === "busy" ? "yellow" : "green"}
+      >
         {truncate(status?.text ?? "", width)}
       </Text>
       <Text dimColor wrap="truncate">
@@ -275,7 +290,7 @@ function TitleLine({ nav, session, width }: { nav: Navigation; session: SessionV
 
 function footerKeys(screenKeys: readonly KeyHelp[], typing: boolean, width: number): string {
   const own = screenKeys.map((k) => `${k.keys} ${k.does}`);
-  if (typing) return [...own, "Esc cancel", "Ctrl-C quit"].join(" · ");
+  if (typing) return [...own.filter((k) => k !== "Esc cancel"), "Esc cancel", "Ctrl-C quit"].join(" · ");
   const shared = ["↑↓ move", "Enter open", "Esc back", "/ search", "Tab section", "? keys", "q quit"];
   if (own.length === 0) return shared.join(" · ");
   // The screen's keys first; `q quit` gives way when the line is full (? lists it).

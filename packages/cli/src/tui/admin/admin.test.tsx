@@ -212,7 +212,7 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
   });
 
   it("shows a failed decision in the domain's words", async () => {
-    const { see, press, admin } = await start();
+    const { see, press, admin, flat } = await start();
     admin.failures.set("approve", { kind: "invalid", message: messages.adminServer.notPending });
     await see("› Catalogue");
     await press("j", "\r");
@@ -220,6 +220,9 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await press("a");
     await see(messages.adminServer.notPending);
     expect(admin.requests[0]?.status).toBe("PENDING");
+    // The next move clears the line: it was about the key before.
+    await press("j");
+    await expect.poll(flat).not.toContain(messages.adminServer.notPending);
   });
 
   it("sets a category's and a sub category's image from a file's path", async () => {

@@ -21,7 +21,7 @@ export function useIsAdmin(services: CliServices, session: SessionView | null): 
   const [isAdmin, setIsAdmin] = useState(false);
   useEffect(() => {
     setIsAdmin(false);
-    const auth = services.admin?.auth ?? services.account?.auth;
+    const auth = services.account?.auth ?? services.admin?.auth;
     const token = services.account?.storage.get("token") ?? null;
     if (auth === undefined || session === null || token === null) return;
     let current = true;

@@ -9,6 +9,7 @@ import {
   aShop,
   aSubCategory,
   InMemoryAddressSuggestions,
+  InMemoryAuthGateway,
   InMemoryCategoryGateway,
   InMemoryProductGateway,
   InMemorySellerGateway,
@@ -87,7 +88,7 @@ function start() {
     products,
     shops: new InMemoryShopGateway(),
     account: {
-      auth: {} as never,
+      auth: new InMemoryAuthGateway(),
       storage,
       sessionFile: join(dir, "session.json"),
       prompter: {} as never,
