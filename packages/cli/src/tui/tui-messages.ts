@@ -35,6 +35,10 @@ export const tuiMessages = {
     "Edit the product: Enter keeps or changes each field; x removes an image; images given are added. Esc cancels.",
   keptImagesHint: "x again keeps an image; none is removed before the form is saved",
   keepImage: (n: number) => `Keep image ${n}`,
+  /** A stored picture by its place: the service names files by their hash, which says nothing. */
+  pictureN: (n: number) => `Picture ${n}`,
+  pictures: (n: number) => (n === 0 ? "no pictures" : `${n} ${n === 1 ? "picture" : "pictures"}`),
+  hasPicture: "picture",
   imageKept: (n: number) => `Image ${n} kept`,
   importHint: "Header: sku,name,description,price,stock,category,sub_category,images",
   csvFile: "CSV file:",
