@@ -41,7 +41,8 @@ export type Route =
   | { readonly screen: "product-form"; readonly shopId: number; readonly productSlug?: string }
   | { readonly screen: "csv-import"; readonly shopId: number; readonly title: string }
   | { readonly screen: "admin-catalogue" }
-  | { readonly screen: "admin-verifications" };
+  | { readonly screen: "admin-verifications" }
+  | { readonly screen: "admin-verification"; readonly requestId: number; readonly title: string };
 
 export interface Navigation {
   readonly section: Section;

@@ -81,6 +81,7 @@ async function start(
       verificationReview: admin,
       adminRole: admin,
       stateDir: "/tmp/katale-test",
+      downloadDocument: async () => null,
     },
   };
   const { see, press, flat } = driveTui(
@@ -153,6 +154,35 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await see("Verification rejected: request 2 is REJECTED.");
     await see("No verification requests match.");
     expect(admin.requests[0]?.reason).toBe("The photo is too blurred");
+  });
+
+  it("opens a request with Enter: its fields and documents, and approves it there", async () => {
+    const withDocuments: VerificationReview = {
+      ...pending,
+      phone: "0772000000",
+      email: "okello@example.ug",
+      locationLatitude: 0.3476,
+      locationLongitude: 32.5825,
+      documents: [
+        { name: "national_id_image", url: "/api/shop/verification/requests/2/documents/national_id_image" },
+        { name: "user_image", url: "/api/shop/verification/requests/2/documents/user_image" },
+      ],
+    };
+    const { see, press, admin, flat } = await start(true, [withDocuments]);
+    await see("› Catalogue");
+    await press("j", "\r");
+    await see("#2 user Okello Peter");
+    await press("\r");
+    await see("Request 2 · user · PENDING");
+    expect(flat()).toContain("National ID Number: CM1234567890AB");
+    expect(flat()).toContain("Location: 0.3476, 32.5825");
+    await see("Documents (2):");
+    expect(flat()).toContain("Documents (2): National ID Photo of the user");
+    expect(flat()).toContain("Save them: katale admin show 2 --save-documents DIR");
+    await press("a");
+    await see("Verification approved: request 2 is VERIFIED.");
+    await see("No verification requests match.");
+    expect(admin.requests[0]?.status).toBe("VERIFIED");
   });
 
   it("pages through the queue as the selection nears its end", async () => {
