@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
@@ -249,24 +249,46 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     await see(messages.selling.imagesRemoveUnknown);
   });
 
-  it("imports a CSV with a progress bar and lists the failed rows", async () => {
+  it("imports a CSV with a progress bar and lists the failed rows, after a dry run, images from a folder", async () => {
+    const pics = join(dir, "pics");
+    mkdirSync(pics);
+    // Only in the images folder, not beside the CSV.
+    writeFileSync(join(pics, "torch.png"), samplePng(0).bytes);
+    writeFileSync(join(pics, "charger.png"), samplePng(1).bytes);
     const csv = join(dir, "products.csv");
     writeFileSync(
       csv,
       [
         "sku,name,description,price,stock,category,sub_category,images",
-        "ST-1,Solar torch,Small torch for the night,15000,12,Electronics,Lighting,red.png",
-        "ST-2,Broken row,No price,,3,Electronics,Lighting,green.png",
-        "ST-3,Charger,Fast charger,25000,8,Electronics,Lighting,green.png",
+        "ST-1,Solar torch,Small torch for the night,15000,12,Electronics,Lighting,torch.png",
+        "ST-2,Broken row,No price,,3,Electronics,Lighting,charger.png",
+        "ST-3,Charger,Fast charger,25000,8,Electronics,Lighting,charger.png",
       ].join("\n"),
     );
     const { see, press, flat } = start();
     await see("› Owino Stall");
     await press("\r");
     await see("stock 5");
+    const create = vi.spyOn(seller, "createProduct");
     await press("i");
     await see("CSV file:");
     await press(...csv, "\r");
+    await see("Images folder:");
+    await press(...pics, "\r");
+    await see("Dry run: check every row and image, change nothing");
+    await press("\r");
+    await see("Dry run: nothing was changed.");
+    expect(flat()).toContain("row 3 (ST-2): price:");
+    expect(create).not.toHaveBeenCalled();
+    await press("\u001b");
+    await see("stock 5");
+    await press("i");
+    await see("CSV file:");
+    await press(...csv, "\r");
+    await see("Images folder:");
+    await press(...pics, "\r");
+    await see("Dry run: check every row and image, change nothing");
+    await press("\u001b[B", "\r");
     await see("2 created, 0 updated, 0 unchanged, 1 failed");
     expect(flat()).toContain("row 3 (ST-2): price:");
     expect(flat()).toContain("████");
