@@ -4,6 +4,7 @@ import { Command } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { registerAdminCommands } from "./admin/admin-commands.js";
 import { registerCategoryAdminCommands } from "./admin/categories/category-commands.js";
+import { registerAccountCommands } from "./auth/account-verify-command.js";
 import { registerAuthCommands } from "./auth/auth-commands.js";
 import { registerCatalogueCommands } from "./catalogue/catalogue-commands.js";
 import { registerChatCommands } from "./chat/chat-commands.js";
@@ -50,6 +51,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerProductCommands(program, invoke);
   registerShopCommands(program, invoke);
   registerAuthCommands(program, invoke);
+  registerAccountCommands(program, invoke);
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
   registerChatCommands(program, invoke);

@@ -26,5 +26,12 @@ export const adminCliMessages = {
   pastLastPage: (page: number) => `No more requests: page ${page} is past the last page.`,
   nextPage: (page: number) => `Next: --page ${page}`,
   badPage: (value: string) => `--page must be a whole number from 1 (got "${value}")`,
+  noDocuments: "Documents: none",
+  documents: (n: number) => `Documents (${n}):`,
+  saveDocumentsHint: (id: number) => `Save them: katale admin show ${id} --save-documents DIR`,
+  documentRefused: (url: string) => `not saved: ${url} is not on the shop service`,
+  documentNotFetched: (url: string) => `not saved: ${url} could not be downloaded`,
+  documentSaved: (label: string, file: string) => `Saved ${label}: ${file}`,
+  documentFailed: (label: string, why: string) => `${label}: ${why}`,
   badId: (value: string) => `The request id must be a whole number (got "${value}")`,
 } as const;

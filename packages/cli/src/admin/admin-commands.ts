@@ -1,11 +1,17 @@
-import { messages, type VerificationReviewQuery } from "@katale/domain";
+import { mediaUrl, messages, type VerificationReview, type VerificationReviewQuery } from "@katale/domain";
 import { adminFailure, approveVerification, decideWithReason, setAdminRole } from "@katale/domain/admin";
 import { type Command, Option } from "commander";
-import { CliFailure } from "../cli-failure.js";
+import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { adminCliMessages as text } from "./admin-cli-messages.js";
 import { renderDecision, renderRoleChange, renderVerificationRequests } from "./admin-render.js";
 import { adminDone, adminFailureOf, adminOf } from "./admin-run.js";
+import {
+  documentLabel,
+  loadVerificationRequest,
+  saveDocuments,
+  verificationDetailLines,
+} from "./verification-detail.js";
 
 function requestId(run: Invocation, value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) return run.usageError(text.badId(value));
@@ -72,6 +78,39 @@ export function registerAdminCommands(program: Command, invoke: Invoke): void {
     );
 
   admin
+    .command("show")
+    .description("show a verification request: its fields and its documents")
+    .argument("<id>", "the request's id (see admin verifications)")
+    .option("--save-documents <dir>", "download the documents into this folder (made if missing)")
+    .action(async (id: string, options: { saveDocuments?: string }, command: Command) => {
+      const run = invoke(command);
+      const admin = adminOf(run);
+      const shopUrl = run.services.urls.shopUrl;
+      const request = adminDone(run, await loadVerificationRequest(admin, requestId(run, id)));
+      const saved =
+        options.saveDocuments === undefined
+          ? []
+          : await saveDocuments(admin, request, options.saveDocuments, shopUrl);
+      run.show(
+        { request, saved },
+        (shown) =>
+          `${[
+            ...verificationDetailLines(shown.request, shopUrl),
+            ...shown.saved.map((s) =>
+              "file" in s
+                ? text.documentSaved(documentLabel(s.name), s.file)
+                : text.documentFailed(documentLabel(s.name), s.error),
+            ),
+          ].join("\n")}\n`,
+        (shown) => ({
+          ...requestJson(shown.request, shopUrl),
+          ...(options.saveDocuments === undefined ? {} : { saved: shown.saved }),
+        }),
+      );
+      if (saved.some((s) => "error" in s)) throw new CliFailure("", EXIT_FAILURE);
+    });
+
+  admin
     .command("approve")
     .description("approve a pending request: the user or shop becomes Verified")
     .argument("<id>", "the request's id (see admin verifications)")
@@ -122,4 +161,24 @@ export function registerAdminCommands(program: Command, invoke: Invoke): void {
         run.show(changed, renderRoleChange, (c) => ({ message: c.message, account: c.account }));
       });
   }
+}
+
+/** A request in the API's own keys (snake_case), its documents' URLs made whole. */
+function requestJson(r: VerificationReview, shopUrl: string) {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    reason: r.reason,
+    submitted_at: r.submittedAt,
+    decided_at: r.decidedAt,
+    user: r.user,
+    shop: r.shop,
+    email: r.email,
+    phone: r.phone,
+    nin: r.nin,
+    location_latitude: r.locationLatitude,
+    location_longitude: r.locationLongitude,
+    documents: r.documents.map((d) => ({ name: d.name, url: mediaUrl(shopUrl, d.url) ?? d.url })),
+  };
 }

@@ -19,4 +19,6 @@ export interface AdminCliServices {
    * from, so importing the same file again uploads nothing.
    */
   readonly stateDir: string;
+  /** A verification document's bytes, fetched with the admin's token; null when it cannot be had. */
+  readonly downloadDocument: (url: string, token: string) => Promise<Uint8Array | null>;
 }

@@ -21,6 +21,7 @@ export function accountModule(sessionFile: string): ContainerModule {
         storage: resolve(context, PORTS.localStorage),
         sessionFile: resolve(context, CLI_TOKENS.sessionFile),
         prompter: resolve(context, CLI_TOKENS.prompter),
+        verification: resolve(context, PORTS.userVerification),
       }))
       .inSingletonScope();
   });

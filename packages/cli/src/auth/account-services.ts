@@ -1,4 +1,4 @@
-import type { AuthGateway, KeyValueStorage } from "@katale/domain";
+import type { AuthGateway, KeyValueStorage, UserVerificationGateway } from "@katale/domain";
 import type { Prompter } from "./prompter.js";
 
 /** What the account commands work with: the auth port, the session storage and the terminal. */
@@ -9,4 +9,6 @@ export interface AccountServices {
   /** That file's path, named in messages. */
   readonly sessionFile: string;
   readonly prompter: Prompter;
+  /** `verification/user/` (`katale account verify`); left out where no command sends it (tests). */
+  readonly verification?: UserVerificationGateway;
 }

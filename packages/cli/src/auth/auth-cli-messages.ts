@@ -17,4 +17,5 @@ export const authCliMessages = {
   notRevoked: "The service could not be reached; the session on this computer was removed anyway.",
   sessionKeptIn: (path: string) => `Session kept in ${path}`,
   cancelled: "Cancelled.",
+  verificationNext: "An admin reviews the request; you are told by e-mail.",
 } as const;

@@ -31,6 +31,7 @@ export const sellingCliMessages = {
   quoteInsideCell: 'a " inside a cell: put the whole cell in quotes and write the " twice ("")',
   textAfterQuote: 'text follows a closing quote; inside a quoted cell write a " twice ("")',
   imageOutside: (file: string) => `images: ${file} is outside the images folder (--images-dir)`,
+  verificationNext: "An admin reviews the request; the shop shows its tick once it is approved.",
   priceMissing: "price: give the price in whole shillings",
   priceNotNumber: (cell: string) => `price "${cell}": not a number`,
   priceNotWhole: (cell: string) => `price "${cell}": whole shillings only`,

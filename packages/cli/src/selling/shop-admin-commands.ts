@@ -1,7 +1,9 @@
 import {
+  type AddressSuggestions,
   createShop,
   type ImageUpload,
   listMyShops,
+  requestShopVerification,
   SHOP_CATEGORIES_MAX,
   suggestAddresses,
   updateShopDetails,
@@ -21,7 +23,7 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function parseCoordinate(value: string): number {
+export function parseCoordinate(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n)) throw new InvalidArgumentError("Expected a number.");
   return n;
@@ -142,15 +144,64 @@ export function registerShopAdminCommands(shops: Command, invoke: Invoke): void 
       );
       run.show(updated, renderShopSaved, (u) => ({ message: u.message, shop: u.shop }));
     });
+
+  registerShopVerifyCommand(shops, invoke);
+}
+
+/** `katale shops verify`: the spec's shop verification request (contact e-mail, photo, location). */
+function registerShopVerifyCommand(shops: Command, invoke: Invoke): void {
+  shops
+    .command("verify")
+    .description(
+      "ask for one of your shops to be verified: a contact e-mail, a photo of the shop, its location",
+    )
+    .argument("<shop>", "the shop's id or name (see katale shops mine)")
+    .requiredOption("--email <email>", "the e-mail to contact the shop at")
+    .requiredOption("--image <file>", "a photo of the shop")
+    .option("--address <text>", "the shop's location, resolved with the address suggestions (first match)")
+    .option("--lat <latitude>", "the location's latitude (instead of --address)", parseCoordinate)
+    .option("--lon <longitude>", "the location's longitude (instead of --address)", parseCoordinate)
+    .action(
+      async (ref: string, options: PlaceOptions & { email: string; image: string }, command: Command) => {
+        const run = invoke(command);
+        const selling = sellingOf(run);
+        const shopImage = (await imageOption(options.image))!;
+        const shop = await ownShop(run, ref);
+        const place = await location(run, options);
+        const sent = done(
+          run,
+          await requestShopVerification(selling, {
+            contact: options.email,
+            shopImage,
+            locationLatitude: place.lat,
+            locationLongitude: place.lon,
+            shop: shop.id,
+          }),
+        );
+        run.show(
+          { ...sent, shop },
+          (s) => `${s.message}: ${s.shop.name}\n${text.verificationNext}\n`,
+          (s) => ({ message: s.message, shop: { id: s.shop.id, name: s.shop.name } }),
+        );
+      },
+    );
+}
+
+/** Where: an address to look up, or coordinates. */
+export interface PlaceOptions {
+  address?: string;
+  lat?: number;
+  lon?: number;
 }
 
 /** --address resolved with the address suggestions (the first match), or --lat and --lon. */
-async function location(
+export async function location(
   run: Invocation,
-  options: CreateOptions,
+  options: PlaceOptions,
+  addresses: AddressSuggestions = sellingOf(run).addresses,
 ): Promise<{ lat: number; lon: number; formatted?: string }> {
   if (options.address !== undefined) {
-    const suggestions = run.unwrap(await suggestAddresses(sellingOf(run).addresses, options.address));
+    const suggestions = run.unwrap(await suggestAddresses(addresses, options.address));
     const [first] = suggestions;
     if (first === undefined) throw new CliFailure(text.noAddress(options.address));
     return first;

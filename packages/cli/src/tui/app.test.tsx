@@ -17,6 +17,7 @@ describe("katale tui", { timeout: 30_000 }, () => {
     const { frame, see } = start();
     await see("For you");
     expect(frame()).toContain("Trending");
+    expect(frame()).toContain("Chats My shops Account");
     expect(frame()).toMatch(/Bicycle pump\s+UGX 15,000/);
     expect(frame()).toContain("Mukono Sports Ar… ✓");
     const lines = frame().split("\n");
@@ -59,6 +60,20 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await see("Bicycle pump");
   });
 
+  it("moves eight rows for eight Down presses that arrive in one write", async () => {
+    const { see, press, app, frame } = start();
+    await see("Trending");
+    await press(KEY.tab, KEY.enter, KEY.enter);
+    await see("Categories › Sports › Bicycles");
+    await see("› Bicycle pump");
+    app.stdin.write(KEY.down.repeat(8));
+    // The ninth row (eight below Bicycle pump) is the one selected.
+    await see(/› Product/);
+    const rows = frame().split("\n");
+    const pump = rows.findIndex((r) => r.includes("Bicycle pump"));
+    expect(rows.findIndex((r) => r.startsWith("› "))).toBe(pump + 8);
+  });
+
   it("names the service that is down instead of failing", async () => {
     const world = fakeWorld();
     world.products.failures.set("listProducts", { kind: "network" });
@@ -98,6 +113,8 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await press(..."kampala-2024", KEY.enter);
     await see("Login successful");
     expect(frame()).toContain("Logged in as Amina Nakato <amina@example.ug>.");
+    // Amina is no admin: no Admin section.
+    expect(frame()).toContain("My shops [Account]");
     expect(world.storage.get("token")).toBe("token-1");
 
     await press("/", ..."pump", KEY.enter);
@@ -114,6 +131,7 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await see("Thanks for rating this product: ★★★★½");
     await press("w");
     await see("Your review");
+    expect(frame().match(/Esc cancel(?!s)/g)).toHaveLength(1);
     await press(..."Pumps fast", KEY.enter);
     await see("Thanks for your review");
     await see("Amina Nakato ·");

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { CliServices } from "../cli-services.js";
 import { truncate } from "../output/text.js";
 import { AccountScreen, LoginScreen } from "./account/account-screens.js";
+import { useIsAdmin } from "./admin/use-admin-check.js";
 import {
   CategoriesScreen,
   SubCategoriesScreen,
@@ -18,8 +19,8 @@ import {
   push,
   type Route,
   SECTION_TITLES,
-  SECTIONS,
   type Section,
+  shownSections,
   startAt,
   switchSection,
 } from "./navigation.js";
@@ -75,12 +76,14 @@ export function App({ services, size, startSection = "home" }: AppProps) {
   const { columns, rows } = useTerminalSize(size);
   const [nav, setNav] = useState<Navigation>(() => startAt(startSection));
   const [session, setSession] = useState(() => readSession(services));
-  const [status, setStatus] = useState<{ text: string; kind: "info" | "error" } | null>(null);
+  const [status, setStatus] = useState<{ text: string; kind: "info" | "error" | "busy" } | null>(null);
   const [typing, setTyping] = useState(false);
   const typingNow = useRef(false);
   // Each screen that has a text field says so as it renders (useTyping); the others have none.
   typingNow.current = false;
   const [help, setHelp] = useState(false);
+  const isAdmin = useIsAdmin(services, session);
+  const sections = useMemo(() => shownSections(isAdmin, startSection), [isAdmin, startSection]);
   // The keys of the screen under the overlay, as they were when it opened.
   const [helpKeys, setHelpKeys] = useState<readonly KeyHelp[]>([]);
   const [screenKeys, setScreenKeys] = useState<readonly KeyHelp[]>([]);
@@ -91,15 +94,26 @@ export function App({ services, size, startSection = "home" }: AppProps) {
 
   const open = useCallback((route: Route) => setNav((n) => push(n, route)), []);
   const goBack = useCallback(() => setNav(back), []);
-  const say = useCallback((text: string, kind: "info" | "error" = "info") => setStatus({ text, kind }), []);
+  const say = useCallback(
+    (text: string, kind: "info" | "error" | "busy" = "info") => setStatus({ text, kind }),
+    [],
+  );
+  const unsay = useCallback((text: string) => setStatus((s) => (s?.text === text ? null : s)), []);
   const refreshSession = useCallback(() => setSession(readSession(services)), [services]);
 
   useInput((input, key) => {
     if (typingNow.current) return;
     if (help) return setHelp(false);
     const action = actionOf(input, key);
-    // Moving elsewhere clears the last line; a screen's own keys may have just set it.
+    // Moving clears the last line (it was about what came before); a screen's own keys may have just
+    // set it, so only the shell's keys do.
     if (
+      action === "up" ||
+      action === "down" ||
+      action === "page-up" ||
+      action === "page-down" ||
+      action === "first" ||
+      action === "last" ||
       action === "back" ||
       action === "search" ||
       action === "next-section" ||
@@ -112,9 +126,9 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       case "search":
         return setNav((n) => push(current(n).screen === "search" ? back(n) : n, { screen: "search" }));
       case "next-section":
-        return setNav((n) => switchSection(n, 1));
+        return setNav((n) => switchSection(n, 1, sections));
       case "previous-section":
-        return setNav((n) => switchSection(n, -1));
+        return setNav((n) => switchSection(n, -1, sections));
       case "help":
         setHelpKeys(screenKeys);
         return setHelp(true);
@@ -135,17 +149,18 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       open,
       back: goBack,
       say,
+      unsay,
       setTyping,
       typingNow,
       setScreenKeys,
     }),
-    [services, session, refreshSession, width, height, open, goBack, say],
+    [services, session, refreshSession, width, height, open, goBack, say, unsay],
   );
   const top = nav.stack.length - 1;
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <SectionBar section={nav.section} width={width} />
+      <SectionBar section={nav.section} sections={sections} width={width} />
       <TitleLine nav={nav} session={session} width={width} />
       <Box flexDirection="column" height={height} overflow="hidden">
         {help ? <HelpOverlay screenKeys={helpKeys} width={width} /> : null}
@@ -161,7 +176,10 @@ export function App({ services, size, startSection = "home" }: AppProps) {
           </Box>
         ))}
       </Box>
-      <Text wrap="truncate" color={status?.kind === "error" ? "red" : "green"}>
+      <Text
+        wrap="truncate"
+        color={status?.kind === "error" ? "red" : status?.kind === "busy" ? "yellow" : "green"}
+      >
         {truncate(status?.text ?? "", width)}
       </Text>
       <Text dimColor wrap="truncate">
@@ -210,7 +228,15 @@ function sectionScreen(section: Section): ReactNode {
   }
 }
 
-function SectionBar({ section, width }: { section: Section; width: number }) {
+function SectionBar({
+  section,
+  sections,
+  width,
+}: {
+  section: Section;
+  sections: readonly Section[];
+  width: number;
+}) {
   // One line, cut at the terminal's width; the section shown is bracketed (seen without colour too).
   return (
     <Box width={width}>
@@ -218,7 +244,7 @@ function SectionBar({ section, width }: { section: Section; width: number }) {
         <Text bold color="green">
           Katale
         </Text>
-        {SECTIONS.map((s) =>
+        {sections.map((s) =>
           s === section ? (
             <Text key={s} bold inverse>
               {` [${SECTION_TITLES[s]}]`}
@@ -264,7 +290,7 @@ function TitleLine({ nav, session, width }: { nav: Navigation; session: SessionV
 
 function footerKeys(screenKeys: readonly KeyHelp[], typing: boolean, width: number): string {
   const own = screenKeys.map((k) => `${k.keys} ${k.does}`);
-  if (typing) return [...own, "Esc cancel", "Ctrl-C quit"].join(" · ");
+  if (typing) return [...own.filter((k) => k !== "Esc cancel"), "Esc cancel", "Ctrl-C quit"].join(" · ");
   const shared = ["↑↓ move", "Enter open", "Esc back", "/ search", "Tab section", "? keys", "q quit"];
   if (own.length === 0) return shared.join(" · ");
   // The screen's keys first; `q quit` gives way when the line is full (? lists it).

@@ -2,6 +2,7 @@ import { Text } from "ink";
 import type { ReactNode } from "react";
 import { AdminScreen } from "./admin/admin-screen.js";
 import { CatalogueScreen } from "./admin/catalogue-screen.js";
+import { VerificationScreen } from "./admin/verification-screen.js";
 import { VerificationsScreen } from "./admin/verifications-screen.js";
 import { ChatRoomScreen } from "./chat/chat-room-screen.js";
 import { ChatsScreen } from "./chat/chats-screen.js";
@@ -58,6 +59,8 @@ export function routeScreens(route: Route): ReactNode {
       return <CatalogueScreen />;
     case "admin-verifications":
       return <VerificationsScreen />;
+    case "admin-verification":
+      return <VerificationScreen requestId={route.requestId} />;
     default:
       return <Text>{route.screen}</Text>;
   }

@@ -41,7 +41,8 @@ export type Route =
   | { readonly screen: "product-form"; readonly shopId: number; readonly productSlug?: string }
   | { readonly screen: "csv-import"; readonly shopId: number; readonly title: string }
   | { readonly screen: "admin-catalogue" }
-  | { readonly screen: "admin-verifications" };
+  | { readonly screen: "admin-verifications" }
+  | { readonly screen: "admin-verification"; readonly requestId: number; readonly title: string };
 
 export interface Navigation {
   readonly section: Section;
@@ -66,8 +67,17 @@ export function back(nav: Navigation): Navigation {
   return nav.stack.length > 1 ? { ...nav, stack: nav.stack.slice(0, -1) } : nav;
 }
 
-/** The next (step 1) or previous (step -1) section, from its root. */
-export function switchSection(nav: Navigation, step: 1 | -1): Navigation {
-  const index = SECTIONS.indexOf(nav.section);
-  return startAt(SECTIONS[(index + step + SECTIONS.length) % SECTIONS.length]!);
+/** The next (step 1) or previous (step -1) of the sections shown, from its root. */
+export function switchSection(
+  nav: Navigation,
+  step: 1 | -1,
+  sections: readonly Section[] = SECTIONS,
+): Navigation {
+  const index = sections.indexOf(nav.section);
+  return startAt(sections[(index + step + sections.length) % sections.length]!);
+}
+
+/** The sections in the bar: Admin only for an admin (or when the app was started there). */
+export function shownSections(isAdmin: boolean, started: Section): readonly Section[] {
+  return SECTIONS.filter((s) => s !== "admin" || isAdmin || started === "admin");
 }

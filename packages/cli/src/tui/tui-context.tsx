@@ -23,8 +23,13 @@ export interface Tui {
   readonly height: number;
   open(route: Route): void;
   back(): void;
-  /** A line for the user: a done step, or a failure (shown until the next key). */
-  say(text: string, kind?: "info" | "error"): void;
+  /**
+   * A line for the user: a done step, a failure, or work under way ("busy", cleared with `unsay` when
+   * it is done). A step or a failure shows until the next key that moves or leaves.
+   */
+  say(text: string, kind?: "info" | "error" | "busy"): void;
+  /** Clears the line if it still says `text` (work it announced is done). */
+  unsay(text: string): void;
   /**
    * A text field has the keys: the shell's own (j k q / Tab ? Backspace) go to it instead.
    * Esc is the screen's to handle.

@@ -1,6 +1,7 @@
 import type { Category, Filter, SubCategory } from "@katale/domain";
 import { adminCliMessages } from "../../admin/admin-cli-messages.js";
 import type { Row } from "../components/item-list.js";
+import { tuiMessages } from "../tui-messages.js";
 
 // The catalogue as a tree of rows: categories, their sub categories, their filters and values.
 
@@ -22,11 +23,6 @@ export const CHILD: Record<Node["level"], string | null> = {
   filter: "value",
   value: null,
 };
-
-/** An image's file name: the last part of its path or URL. */
-function imageName(path: string): string {
-  return path.split(/[/?#]/).filter(Boolean).pop() ?? path;
-}
 
 /** What is wrong with an image file, in the admin commands' words. */
 export function imageProblem(file: string, problem: string): string {
@@ -55,7 +51,7 @@ export function treeRows(
     const mark = isOpen === null ? " " : isOpen ? "▾" : "▸";
     const image =
       (node.level === "category" || node.level === "sub-category") && node.item.imageUrl
-        ? ` · ${imageName(node.item.imageUrl)}`
+        ? ` · ${tuiMessages.hasPicture}`
         : "";
     rows.push({ key, text: `${"  ".repeat(depth)}${mark} ${name}${image}`, onOpen: () => toggle(node) });
   };

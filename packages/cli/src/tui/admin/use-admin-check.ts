@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { adminCliMessages } from "../../admin/admin-cli-messages.js";
 import { authCliMessages } from "../../auth/auth-cli-messages.js";
+import type { CliServices } from "../../cli-services.js";
 import { failureText } from "../failure-text.js";
-import { useTui, useTuiServices } from "../tui-context.js";
+import { type SessionView, useTui, useTuiServices } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 
 // Whether the signed-in user is an admin is asked of the auth service (users/me/) first.
@@ -11,6 +12,28 @@ export type AdminCheck =
   | { readonly state: "checking" }
   | { readonly state: "ok" }
   | { readonly state: "no"; readonly message: string };
+
+/**
+ * Whether the signed-in user is an admin (false while asking, when logged out or on any failure):
+ * the Admin section is shown only to admins.
+ */
+export function useIsAdmin(services: CliServices, session: SessionView | null): boolean {
+  const [isAdmin, setIsAdmin] = useState(false);
+  useEffect(() => {
+    setIsAdmin(false);
+    const auth = services.account?.auth ?? services.admin?.auth;
+    const token = services.account?.storage.get("token") ?? null;
+    if (auth === undefined || session === null || token === null) return;
+    let current = true;
+    void auth.me(token).then((me) => {
+      if (current) setIsAdmin(me.ok && me.value.isAdmin);
+    });
+    return () => {
+      current = false;
+    };
+  }, [services, session]);
+  return isAdmin;
+}
 
 export function useAdminCheck(): AdminCheck {
   const services = useTuiServices();

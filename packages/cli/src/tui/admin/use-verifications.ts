@@ -7,7 +7,7 @@ import {
   type WordedError,
 } from "@katale/domain";
 import { approveVerification, decideWithReason, listVerificationRequests } from "@katale/domain/admin";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { adminFailureOf } from "../../admin/admin-run.js";
 import { useTui, useTuiServices } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
@@ -22,7 +22,7 @@ export type Status = NonNullable<VerificationReviewQuery["status"]>;
  */
 export function useVerifications(status: Status) {
   const services = useTuiServices();
-  const { say } = useTui();
+  const { say, active } = useTui();
   const admin = services.admin!;
   const describeFailure = useFailureText();
   const describe = useCallback(
@@ -30,6 +30,12 @@ export function useVerifications(status: Status) {
     [services],
   );
   const [round, setRound] = useState(0);
+  // Back from a request (decided there, perhaps): the list is asked again.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) setRound((r) => r + 1);
+    wasActive.current = active;
+  }, [active]);
   const { state, loadMore } = useInfinite<VerificationReview>(
     async (page) => {
       const answer = await listVerificationRequests(admin, { status, kind: "all", page });

@@ -45,6 +45,7 @@ export function VerificationsScreen() {
       ? [{ keys: "Enter", does: asking.decision === "reject" ? "reject" : "remove the verification" }]
       : [
           { keys: "s", does: `show ${(STATUSES[(shown + 1) % STATUSES.length] ?? status).label}` },
+          { keys: "Enter", does: "fields and documents" },
           { keys: "a", does: "approve" },
           { keys: "x", does: "reject" },
           { keys: "v", does: "remove verification" },
@@ -92,6 +93,7 @@ export function VerificationsScreen() {
         {...(footer ? { footer } : {})}
         rows={requests.map((r) => ({
           key: String(r.id),
+          onOpen: () => tui.open({ screen: "admin-verification", requestId: r.id, title: `Request ${r.id}` }),
           text: `#${r.id} ${r.kind.padEnd(4)} ${status.status === "pending" ? "" : `${STATUS_WORD[r.status]} · `}${r.shop ? `${r.shop.name} (${r.user.name})` : `${r.user.name} <${r.user.email}>`} · ${r.submittedAt.slice(0, 10)}`,
         }))}
       />

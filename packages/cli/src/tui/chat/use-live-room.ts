@@ -73,21 +73,23 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
         if (is.state === "open" && was !== "open" && wasOpen) tui.say(chatCliMessages.reconnected);
         if (is.state === "open") wasOpen = true;
         if (is.state === "reconnecting" && was !== "reconnecting")
-          tui.say(chatCliMessages.reconnecting, "error");
+          tui.say(chatCliMessages.reconnecting, "busy");
         if (is.state === "closed" && is.reason !== "left")
           tui.say(chatCliMessages.connectionLost(services.urls.shopUrl), "error");
       });
       setLive(current);
+      // A line typed before the room was live said "Connecting…": it is live now.
+      tui.unsay(tuiMessages.connecting);
     })();
     return () => {
       mounted = false;
       void joined?.close();
     };
-  }, [chat, session, slug, shopId, services, tui.say]);
+  }, [chat, session, slug, shopId, services, tui.say, tui.unsay]);
   /** Sends a line; false when it was not taken (the status line says why). */
   const send = (text: string): boolean => {
     if (live === null) {
-      tui.say(tuiMessages.connecting, "error");
+      tui.say(tuiMessages.connecting, "busy");
       return false;
     }
     const sent = live.send(text);

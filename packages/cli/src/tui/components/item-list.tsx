@@ -42,7 +42,13 @@ export function ItemList({
   const active = useTui().active && enabled;
   const selectable = rows.flatMap((row, index) => (row.heading ? [] : [index]));
   const [position, setPosition] = useState(0);
-  const at = Math.min(position, Math.max(0, selectable.length - 1));
+  // Keys that arrive in one chunk (eight Down presses in one write) reach the handler one after
+  // another before React renders again: each move starts where the one before ended, not at the
+  // position of the last render.
+  const positionRef = useRef(position);
+  positionRef.current = position;
+  const clamp = (p: number) => Math.min(p, Math.max(0, selectable.length - 1));
+  const at = clamp(position);
   const selectedIndex = selectable[at];
   const selected = selectedIndex === undefined ? undefined : rows[selectedIndex];
 
@@ -63,8 +69,10 @@ export function ItemList({
 
   useInput(
     (input, key) => {
+      const at = clamp(positionRef.current);
       const move = (to: number) => {
         const next = Math.max(0, Math.min(selectable.length - 1, to));
+        positionRef.current = next;
         setPosition(next);
         // Told at once (not after the render): a key right after the move acts on the new row.
         const index = selectable[next];
@@ -86,8 +94,10 @@ export function ItemList({
           return move(0);
         case "last":
           return move(selectable.length - 1);
-        case "open":
-          return selected?.onOpen?.();
+        case "open": {
+          const index = selectable[at];
+          return (index === undefined ? undefined : rows[index])?.onOpen?.();
+        }
         default:
           return;
       }

@@ -44,7 +44,8 @@ export function ProductScreen({ slug }: { slug: string }) {
           { keys: "o", does: "shop" },
           { keys: "c", does: "chat" },
         ]
-      : [{ keys: "Esc", does: "cancel" }],
+      : // The footer says "Esc cancel" while typing; said again here it read twice.
+        [],
   );
 
   useInput(

@@ -1,4 +1,6 @@
+import { Select } from "@inkjs/ui";
 import { Box, Text, useInput } from "ink";
+import { useState } from "react";
 import { truncate } from "../../output/text.js";
 import { formatBytes } from "../../selling/import/progress-bar.js";
 import type { ImportReport } from "../../selling/import/run-import.js";
@@ -14,18 +16,44 @@ export function CsvImportScreen({ shopId }: { shopId: number }) {
   const tui = useTui();
   const { width, height } = tui;
   const { run, start } = useCsvImport(shopId);
-  // While the path is typed, Esc is this screen's; after that the shell's (back).
+  // As the command asks: the file, the images folder (the CSV's own by default), a dry run or not.
+  const [file, setFile] = useState<string | null>(null);
+  const [imagesDir, setImagesDir] = useState<string | null>(null);
+  // While the answers are typed, Esc is this screen's; after that the shell's (back).
   useTyping(run.state === "asking");
   useInput((_input, key) => key.escape && tui.back(), { isActive: tui.active && run.state === "asking" });
 
   return (
     <Box flexDirection="column">
       <Text dimColor>{tuiMessages.importHint}</Text>
-      {run.state === "asking" ? (
+      {file !== null ? <Text>{`${tuiMessages.csvFile} ${file}`}</Text> : null}
+      {imagesDir !== null ? (
+        <Text>{`${tuiMessages.imagesFolder} ${imagesDir === "" ? tuiMessages.csvFolder : imagesDir}`}</Text>
+      ) : null}
+      {run.state === "asking" && file === null ? (
         <Box>
           <Text>{tuiMessages.csvFile} </Text>
-          <Field placeholder="products.csv" onSubmit={(file) => void start(file)} />
+          <Field
+            key="file"
+            placeholder="products.csv"
+            onSubmit={(f) => f.trim() !== "" && setFile(f.trim())}
+          />
         </Box>
+      ) : null}
+      {run.state === "asking" && file !== null && imagesDir === null ? (
+        <Box>
+          <Text>{tuiMessages.imagesFolder} </Text>
+          <Field key="images" placeholder={tuiMessages.csvFolder} onSubmit={(d) => setImagesDir(d.trim())} />
+        </Box>
+      ) : null}
+      {run.state === "asking" && file !== null && imagesDir !== null ? (
+        <Select
+          options={[
+            { label: tuiMessages.dryRunOption, value: "dry" },
+            { label: tuiMessages.importOption, value: "import" },
+          ]}
+          onChange={(mode) => void start(file, imagesDir, mode === "dry")}
+        />
       ) : null}
       {run.state === "planning" ? <Text>{tuiMessages.checkingRows}</Text> : null}
       {run.state === "running" || run.state === "done" ? (
@@ -38,7 +66,8 @@ export function CsvImportScreen({ shopId }: { shopId: number }) {
         <Text>{`${run.doneRows}/${run.rows} rows · ${formatBytes(run.doneBytes)} of ${formatBytes(run.bytes)}`}</Text>
       ) : null}
       {run.state === "failed" ? <ErrorLine text={run.message} /> : null}
-      {run.state === "done" ? <ImportSummary report={run.report} width={width} height={height - 2} /> : null}
+      {run.state === "done" ? <ImportSummary report={run.report} width={width} height={height - 4} /> : null}
+      {run.state === "done" && run.dryRun ? <Text>{tuiMessages.dryRunDone}</Text> : null}
     </Box>
   );
 }

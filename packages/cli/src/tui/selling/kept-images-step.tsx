@@ -5,10 +5,10 @@ import { truncate } from "../../output/text.js";
 import { actionOf } from "../keymap.js";
 import { useScreenKeys, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { imageName, keptSummary } from "./product-form-steps.js";
+import { keptSummary } from "./product-form-steps.js";
 
 /**
- * Editing: the product's own images, in order, each by its position and file name. x removes the
+ * Editing: the product's own images, in order, each by its position ("Picture 2"). x removes the
  * selected one (x again keeps it: nothing is removed until the form is saved); Enter goes on.
  */
 export function KeptImagesStep({
@@ -61,7 +61,7 @@ export function KeptImagesStep({
       {images.map((image, index) => {
         const gone = removed.has(image);
         const display = !gone && image === staying[0];
-        const line = `${index === at ? "›" : " "} ${index + 1}. ${imageName(image)}${display ? ` · ${text.displayImage}` : ""}${gone ? ` · ${text.imageRemoved}` : ""}`;
+        const line = `${index === at ? "›" : " "} ${tuiMessages.pictureN(index + 1)}${display ? ` · ${text.displayImage}` : ""}${gone ? ` · ${text.imageRemoved}` : ""}`;
         return (
           <Text
             key={image}

@@ -2,6 +2,7 @@ import { Select } from "@inkjs/ui";
 import { Box, Text, useInput } from "ink";
 import { useRef, useState } from "react";
 import { truncate } from "../../output/text.js";
+import { parsePrice } from "../../selling/parse-price.js";
 import { Field } from "../components/field.js";
 import { ErrorLine } from "../components/status.js";
 import { useTui, useTyping } from "../tui-context.js";
@@ -59,8 +60,16 @@ export function ProductFormScreen({ shopId, productSlug }: { shopId: number; pro
     setProblem(refused.problem);
   };
 
-  const next = (value: string | number | readonly string[]) => {
+  const next = (given: string | number | readonly string[]) => {
     if (field === undefined) return;
+    let value = given;
+    // The price as Ugandans write it ("1,800,000", "UGX 15,000", "15,000/="), read at once: a price
+    // that cannot be read is said here, not after the last field.
+    if (field === "price" && typeof given === "string") {
+      const price = parsePrice(given);
+      if (!price.ok) return setProblem(price.error);
+      value = String(price.price);
+    }
     const updated = { ...values, [field]: value };
     setValues(updated);
     setProblem(null);

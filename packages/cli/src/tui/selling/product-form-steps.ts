@@ -7,6 +7,8 @@ import {
   type SubCategory,
 } from "@katale/domain";
 
+import { tuiMessages } from "../tui-messages.js";
+
 // The product form's fields, a step each, and how a done step is shown.
 
 export interface Catalogue {
@@ -58,13 +60,8 @@ export function shownValue(step: Step, values: FormValues, catalogue: Catalogue)
   if (step === "subCategoryId")
     return catalogue.subCategories.find((s) => s.id === values.subCategoryId)?.name ?? "";
   if (step === "price" && /^\d+$/.test(values.price)) return formatUgx(Number(values.price));
-  if (step === "keptImages") return keptSummary(values.keptImages);
+  if (step === "keptImages") return tuiMessages.pictures(values.keptImages.length);
   return String(values[step]);
-}
-
-/** An image's file name: the last part of its path or URL. */
-export function imageName(path: string): string {
-  return path.split(/[/?#]/).filter(Boolean).pop() ?? path;
 }
 
 export function keptSummary(kept: readonly string[]): string {

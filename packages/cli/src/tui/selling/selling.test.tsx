@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
@@ -9,6 +9,7 @@ import {
   aShop,
   aSubCategory,
   InMemoryAddressSuggestions,
+  InMemoryAuthGateway,
   InMemoryCategoryGateway,
   InMemoryProductGateway,
   InMemorySellerGateway,
@@ -87,7 +88,7 @@ function start() {
     products,
     shops: new InMemoryShopGateway(),
     account: {
-      auth: {} as never,
+      auth: new InMemoryAuthGateway(),
       storage,
       sessionFile: join(dir, "session.json"),
       prompter: {} as never,
@@ -124,7 +125,8 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
   });
 
   it("adds a product with the form, a field at a time", async () => {
-    const { see, press } = start();
+    const tui = start();
+    const { see, press } = tui;
     await see("› Owino Stall");
     await press("\r");
     await see("stock 5");
@@ -134,8 +136,14 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     await see("Description:");
     await press(..."Small torch for the night walk home", "\r");
     await see("Price (UGX):");
-    await press(..."15000", "\r");
+    // A price that cannot be read is said at once, on the price.
+    await press(..."15.5", "\r");
+    await see('price "15.5": whole shillings only');
+    expect(tui.flat()).not.toContain("In stock:");
+    // Written as Ugandans write it: whole shillings.
+    await press(..."\u007f".repeat(4), ..."1,800,000", "\r");
     await see("In stock:");
+    await see("Price (UGX): UGX 1,800,000");
     await press(..."12", "\r");
     await see("Category:");
     await press("\r");
@@ -150,7 +158,7 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     const shop = await seller.listShopProducts(31);
     expect(shop.ok && shop.value.products.map((p) => [p.name, p.price, p.inStock, p.sku])).toContainEqual([
       "Solar torch",
-      15_000,
+      1_800_000,
       12,
       "ST-1",
     ]);
@@ -179,21 +187,21 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
   it("removes one of the product's images in the edit form, x again keeping it until then", async () => {
     const update = vi.spyOn(seller, "updateProduct");
     const { see, press, flat } = await editUpToImages();
-    await see("› 1. lantern-front.webp · Display image");
+    await see("› Picture 1 · Display image");
     expect(flat()).toContain("2 of 8 images");
     expect(flat()).toContain("x Remove image 1");
     await press("x");
-    await see("1. lantern-front.webp · Image removed");
-    await see("2. lantern-side.webp · Display image");
+    await see("Picture 1 · Image removed");
+    await see("Picture 2 · Display image");
     expect(flat()).toContain("1 of 8 images");
     expect(flat()).toContain("x Keep image 1");
     await press("x");
     await see("Image 1 kept");
-    await see("1. lantern-front.webp · Display image");
+    await see("Picture 1 · Display image");
     await press("j", "x");
-    await see("2. lantern-side.webp · Image removed");
+    await see("Picture 2 · Image removed");
     await press("\r");
-    await see("Images: 1 of 8 images");
+    await see("Images: 1 picture");
     await see("Image files");
     await press("\r");
     await see("SKU (optional):");
@@ -218,7 +226,7 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     await see("SKU (optional):");
     await press("\r");
     await see(messages.selling.imagesRequired);
-    await see("1. lantern-front.webp · Image removed");
+    await see("Picture 1 · Image removed");
     expect(update).not.toHaveBeenCalled();
     await press("x", "\r");
     await see("Image files");
@@ -241,24 +249,46 @@ describe("katale tui, my shops", { timeout: 30_000 }, () => {
     await see(messages.selling.imagesRemoveUnknown);
   });
 
-  it("imports a CSV with a progress bar and lists the failed rows", async () => {
+  it("imports a CSV with a progress bar and lists the failed rows, after a dry run, images from a folder", async () => {
+    const pics = join(dir, "pics");
+    mkdirSync(pics);
+    // Only in the images folder, not beside the CSV.
+    writeFileSync(join(pics, "torch.png"), samplePng(0).bytes);
+    writeFileSync(join(pics, "charger.png"), samplePng(1).bytes);
     const csv = join(dir, "products.csv");
     writeFileSync(
       csv,
       [
         "sku,name,description,price,stock,category,sub_category,images",
-        "ST-1,Solar torch,Small torch for the night,15000,12,Electronics,Lighting,red.png",
-        "ST-2,Broken row,No price,,3,Electronics,Lighting,green.png",
-        "ST-3,Charger,Fast charger,25000,8,Electronics,Lighting,green.png",
+        "ST-1,Solar torch,Small torch for the night,15000,12,Electronics,Lighting,torch.png",
+        "ST-2,Broken row,No price,,3,Electronics,Lighting,charger.png",
+        "ST-3,Charger,Fast charger,25000,8,Electronics,Lighting,charger.png",
       ].join("\n"),
     );
     const { see, press, flat } = start();
     await see("› Owino Stall");
     await press("\r");
     await see("stock 5");
+    const create = vi.spyOn(seller, "createProduct");
     await press("i");
     await see("CSV file:");
     await press(...csv, "\r");
+    await see("Images folder:");
+    await press(...pics, "\r");
+    await see("Dry run: check every row and image, change nothing");
+    await press("\r");
+    await see("Dry run: nothing was changed.");
+    expect(flat()).toContain("row 3 (ST-2): price:");
+    expect(create).not.toHaveBeenCalled();
+    await press("\u001b");
+    await see("stock 5");
+    await press("i");
+    await see("CSV file:");
+    await press(...csv, "\r");
+    await see("Images folder:");
+    await press(...pics, "\r");
+    await see("Dry run: check every row and image, change nothing");
+    await press("\u001b[B", "\r");
     await see("2 created, 0 updated, 0 unchanged, 1 failed");
     expect(flat()).toContain("row 3 (ST-2): price:");
     expect(flat()).toContain("████");

@@ -18,19 +18,20 @@ export type ImportRun =
       readonly doneRows: number;
       readonly doneBytes: number;
     }
-  | { readonly state: "done"; readonly report: ImportReport }
+  | { readonly state: "done"; readonly report: ImportReport; readonly dryRun: boolean }
   | { readonly state: "failed"; readonly message: string };
 
 /** `products import` for one shop: plan the CSV's rows, then run them, with the progress as state. */
 export function useCsvImport(shopId: number): {
   readonly run: ImportRun;
-  start(file: string): Promise<void>;
+  start(file: string, imagesDir: string, dryRun: boolean): Promise<void>;
 } {
   const services = useTuiServices();
   const describe = useFailureText();
   const [run, setRun] = useState<ImportRun>({ state: "asking" });
 
-  const start = async (file: string) => {
+  /** As `products import FILE --images-dir DIR [--dry-run]`; an empty folder means the CSV's own. */
+  const start = async (file: string, imagesDir: string, dryRun: boolean) => {
     const selling = services.selling;
     if (selling === undefined || file.trim() === "") return;
     const path = resolve(file.trim());
@@ -49,7 +50,7 @@ export function useCsvImport(shopId: number): {
         subCategories: subCategories.ok ? subCategories.value : [],
         existing: existing.ok ? existing.value : [],
         state,
-        imagesDir: dirname(path),
+        imagesDir: imagesDir.trim() === "" ? dirname(path) : resolve(imagesDir.trim()),
       });
       const plans: RowPlan[] = [];
       for await (const row of readCsvRows(path)) plans.push(await planner.plan(row));
@@ -58,7 +59,7 @@ export function useCsvImport(shopId: number): {
         ports: selling,
         shopId,
         state,
-        dryRun: false,
+        dryRun,
         progress: {
           start: (rows, bytes) => {
             progress = { rows, bytes, doneRows: 0, doneBytes: 0 };
@@ -75,7 +76,7 @@ export function useCsvImport(shopId: number): {
           stop: () => undefined,
         },
       });
-      setRun({ state: "done", report });
+      setRun({ state: "done", report, dryRun });
     } catch (error) {
       setRun({ state: "failed", message: error instanceof Error ? error.message : String(error) });
     }
