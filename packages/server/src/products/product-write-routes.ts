@@ -12,8 +12,8 @@ import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
-import { filterValuesOf } from "./product-filter-values.js";
 import { recordPriceAndStock } from "../notifications/product-events.js";
+import { filterValuesOf } from "./product-filter-values.js";
 import { ProductRepository } from "./product-repository.js";
 import {
   checkCategories,
