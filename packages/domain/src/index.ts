@@ -79,6 +79,7 @@ export * from "./products/review-gateway.js";
 export * from "./products/saved-product.js";
 export * from "./products/search-products.js";
 export * from "./products/select-trending.js";
+export * from "./products/shop-spread.js";
 export * from "./result.js";
 export * from "./selling/manage-products.js";
 export * from "./selling/manage-shops.js";

@@ -112,6 +112,9 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "verification/requests/{id}/approve/"],
   ["shop", "POST", "verification/requests/{id}/reject/"],
   ["shop", "POST", "verification/requests/{id}/revoke/"],
+  // Defined by us: the home page's Trending and For you, ranked and spread over shops by the service.
+  ["shop", "GET", "product/trending/"],
+  ["shop", "GET", "product/for-you/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);
