@@ -3,9 +3,9 @@ import type { SubCategory } from "../catalogue/sub-category.js";
 import type { Page } from "../page.js";
 import type { Product } from "../products/product.js";
 import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
-import { err, mapResult, ok, type Result } from "../result.js";
 import { selectTrending } from "../products/select-trending.js";
 import { spreadShops } from "../products/shop-spread.js";
+import { err, mapResult, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 import { paginate } from "./paginate.js";
 
