@@ -62,6 +62,7 @@ export * from "./home/carousel.js";
 export * from "./home/infinite-scroll.js";
 export * from "./home/load-home.js";
 export * from "./home/promo-grid.js";
+export * from "./media/image-signature.js";
 export * from "./media/image-upload.js";
 export * from "./media/image-variant.js";
 export * from "./media/media-url.js";

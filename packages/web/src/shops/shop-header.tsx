@@ -49,7 +49,8 @@ export function ShopHeader({ page }: { page: ShopPage }) {
               className="underline hover:text-brand-700"
               onClick={() => setShowFollowers(true)}
             >
-              <strong>{page.numberOfFollowers ?? 0}</strong> {messages.web.followers}
+              <strong>{page.numberOfFollowers ?? 0}</strong>{" "}
+              {messages.web.followerCount(page.numberOfFollowers ?? 0)}
             </button>
             <span>
               <strong>{page.numberOfProducts}</strong> {messages.web.items}
