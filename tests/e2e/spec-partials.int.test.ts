@@ -69,6 +69,11 @@ describe.each([
     const errors: string[] = [];
     const page = await browser.newPage({ viewport });
     watchProblems(page, errors);
+    // Home's Trending (product/trending/) shows the rated product.
+    await page.goto(url("/"));
+    await visible(page.getByRole("heading", { name: "Trending products" }));
+    await visible(page.getByText("(5 ratings)").first());
+    await shot(page, `partials-home-${size}`);
     await page.goto(url(`/item/${productSlug}`));
     await visible(page.getByRole("heading", { name: "Brass tap", level: 1 }));
     await visible(page.getByText("(5 ratings)").first());
@@ -87,6 +92,7 @@ describe.each([
     await page.getByRole("link", { name: shopName }).first().click();
     await page.waitForURL(/\/shops\/shop\//);
     await visible(page.getByRole("button", { name: "1 Follower" }));
+    await visible(page.getByText(/^\s*1\s+Item\s*$/));
     await shot(page, `partials-follower-${size}`);
     expect(errors).toEqual([]);
     await page.close();
@@ -137,7 +143,9 @@ describe.each([
       mimeType: "image/png",
       buffer: Buffer.from("Brass tap 25,000\nElbow 3,000\n"),
     });
-    await visible(product.getByRole("alert").getByText("Choose image files (JPEG, PNG or WebP)"));
+    const refusal = product.getByRole("alert").getByText("Choose image files (JPEG, PNG or WebP)");
+    await visible(refusal);
+    await refusal.scrollIntoViewIfNeeded();
     expect(await product.getByRole("listitem").count()).toBe(0);
     await shot(page, `partials-not-an-image-${size}`);
     await page.close();

@@ -548,6 +548,8 @@ export const messages = {
     /** The word after a shop's follower count: '1 Follower', '3 Followers'. */
     followerCount: (count: number) => (count === 1 ? "Follower" : "Followers"),
     items: "Items",
+    /** The word after a shop's product count: '1 Item', '3 Items'. */
+    itemCount: (count: number) => (count === 1 ? "Item" : "Items"),
     searchInShop: "Search in this shop",
     noShopsMatch: "No shops match your search",
     noFaqs: "No questions yet",

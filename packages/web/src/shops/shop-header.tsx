@@ -53,7 +53,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
               {messages.web.followerCount(page.numberOfFollowers ?? 0)}
             </button>
             <span>
-              <strong>{page.numberOfProducts}</strong> {messages.web.items}
+              <strong>{page.numberOfProducts}</strong> {messages.web.itemCount(page.numberOfProducts)}
             </span>
           </p>
         </div>
