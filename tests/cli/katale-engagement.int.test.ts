@@ -231,7 +231,7 @@ describe("katale engagement commands against a started server", () => {
       };
       expect(again).toMatchObject({ stars: 5, averageRating: 5, numberOfUsersRated: 1 });
       const shown = await katale(["products", "show", pump.slug]);
-      expect(shown.stdout).toContain("★★★★★ 5.0 (1 Review)");
+      expect(shown.stdout).toContain("★★★★★ 5.0 (1 rating)");
     });
 
     it("writes a review, and the product's reviews list it as plain text", async () => {

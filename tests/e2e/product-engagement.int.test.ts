@@ -154,7 +154,7 @@ describe.each([
     await page.goto(url(`/item/${products.dress.slug}`));
     await page.getByRole("link", { name: "Kikuubo Fabrics" }).first().click();
     await page.waitForURL(/\/shops\/shop\//);
-    const followers = page.getByRole("button", { name: /Followers/ });
+    const followers = page.getByRole("button", { name: /Followers?$/ });
     // Each screen size's run adds one follower: count from what the page shows first.
     const count = async () => Number.parseInt((await followers.textContent()) ?? "", 10);
     await expect.poll(count).not.toBeNaN();

@@ -15,6 +15,8 @@ export const INFINITE_SCROLL_PAGE_SIZE = 8;
 export const LISTING_PAGE_SIZE = 20;
 /** Not in the spec: how many products the Trending carousel pages through. */
 export const TRENDING_COUNT = 12;
+/** Trending counts the ratings, saves and views of this many days. */
+export const TRENDING_DAYS = 14;
 /** How wide a Trending card's picture is shown (its <img sizes>); the server preloads the first one with it. */
 export const TRENDING_IMAGE_SIZES = "(min-width: 768px) 25vw, 45vw";
 /** How wide a product grid card's picture is shown (category and other listings); the server preloads the first. */

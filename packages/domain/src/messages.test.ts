@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { inStock, messages, noticeText, reviewCount, subCategoriesFor } from "./messages.js";
+import { inStock, messages, noticeText, ratingCount, reviewCount, subCategoriesFor } from "./messages.js";
 
 describe("messages", () => {
-  it("counts reviews in the singular and plural", () => {
+  it("counts ratings and reviews in the singular and plural", () => {
     expect(reviewCount(1)).toBe("(1 Review)");
-    expect(reviewCount(3)).toBe("(3 Reviews)");
-    expect(reviewCount(0)).toBe("(0 Reviews)");
+    expect(ratingCount(1)).toBe("(1 rating)");
+    expect(ratingCount(3)).toBe("(3 ratings)");
+    expect(ratingCount(0)).toBe("(0 ratings)");
   });
 
   it("fills the patterns of the spec", () => {

@@ -457,6 +457,8 @@ export const messages = {
   services: {
     addService: "Add Service",
     bannerTitle: "Service Banner Title",
+    titleRequired: "Enter the service banner's title",
+    titleTooLong: "The service banner's title is too long",
     category: "Category",
     price: "Price (UGX)",
     description: "Description",
@@ -477,6 +479,7 @@ export const messages = {
     shopLocationRequired: "Choose the shop's location from the suggestions",
     bioTooLong: "The bio is too long",
     notOwner: "You are not the owner of this shop",
+    openShopPage: (name: string) => `See ${name}'s page`,
     productAdded: "Product added",
     productDeleted: "Product deleted",
     productNotDeleted: "Product not deleted, check internet connection",
@@ -558,7 +561,11 @@ export const messages = {
     noSearchResults: (query: string) => `Nothing matches “${query}”`,
     searchResultsFor: (query: string) => `Results for “${query}”`,
     followers: "Followers",
+    /** The word after a shop's follower count: '1 Follower', '3 Followers'. */
+    followerCount: (count: number) => (count === 1 ? "Follower" : "Followers"),
     items: "Items",
+    /** The word after a shop's product count: '1 Item', '3 Items'. */
+    itemCount: (count: number) => (count === 1 ? "Item" : "Items"),
     searchInShop: "Search in this shop",
     noShopsMatch: "No shops match your search",
     noFaqs: "No questions yet",
@@ -855,9 +862,17 @@ export const messages = {
   },
 } as const;
 
-/** '(1 Review)' / '(3 Reviews)' under a product card's stars. */
+/** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */
 export function reviewCount(count: number): string {
   return `(${count} ${count === 1 ? "Review" : "Reviews"})`;
+}
+
+/**
+ * '(1 rating)' / '(3 ratings)' beside a product's stars: how many people rated it. (The spec's cards
+ * say 'Reviews', but the count is of ratings, which need no review: it sat above 'No reviews yet.')
+ */
+export function ratingCount(count: number): string {
+  return `(${count} ${count === 1 ? "rating" : "ratings"})`;
 }
 
 /** 'In stock: N' on a product card. */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { toProduct } from "@katale/adapters-http";
 import { ERROR_CODES, type ProductWire } from "@katale/adapters-http/contract";
-import { BANNER_CATEGORIES_COUNT, bannerItems, selectTrending, TRENDING_COUNT } from "@katale/domain";
+import { BANNER_CATEGORIES_COUNT, bannerItems, TRENDING_COUNT } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aCategory, aProduct, aRating, aSubCategory } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
@@ -127,6 +127,7 @@ describe("the server with a built web app", () => {
     expect(Object.keys(answers).sort()).toEqual([
       "/api/shop/category/",
       "/api/shop/product/",
+      "/api/shop/product/trending/",
       "/api/shop/shop/top-rated/",
     ]);
     // Exactly what the API answers for the same calls.
@@ -151,7 +152,7 @@ describe("the server with a built web app", () => {
     expect(other).not.toContain('rel="preload"');
   });
 
-  it("inlines in / only the products Trending and the banner show, as the API answers them", async () => {
+  it("inlines in / only the products the banner shows, and Trending, as the API answers them", async () => {
     // More products than both show; every third one without a picture, a few older ones rated.
     const made = [];
     for (let i = 0; i < BANNER_CATEGORIES_COUNT + TRENDING_COUNT + 6; i++)
@@ -165,9 +166,8 @@ describe("the server with a built web app", () => {
       await aRating(server.db, { product_id: product.id, rating: 4 + index });
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
-    const cut = (JSON.parse(inlined ?? "null") as Record<string, { data: ProductWire[] }>)[
-      "/api/shop/product/"
-    ]!.data;
+    const answers = JSON.parse(inlined ?? "null") as Record<string, { data: ProductWire[] }>;
+    const cut = answers["/api/shop/product/"]!.data;
     const all = (
       (await (await fetch(`${server.baseUrl}/api/shop/product/`)).json()) as { data: ProductWire[] }
     ).data;
@@ -175,8 +175,17 @@ describe("the server with a built web app", () => {
     expect(cut.length).toBeLessThan(all.length);
     // Each as the API answers it, in the API's order.
     expect(cut).toEqual(all.filter((product) => cut.some((kept) => kept.product_id === product.product_id)));
-    // The same Trending and banner from the cut list as from the whole one.
-    expect(selectTrending(cut.map(toProduct))).toEqual(selectTrending(all.map(toProduct)));
+    // Trending as the API answers it (its own call); the same banner from the cut list as from the whole one.
+    const trending = (await (await fetch(`${server.baseUrl}/api/shop/product/trending/`)).json()) as {
+      data: ProductWire[];
+    };
+    expect(answers["/api/shop/product/trending/"]).toEqual(trending);
+    expect(trending.data.slice(0, 5).map((p: ProductWire) => p.product_id)).toEqual(
+      made
+        .slice(0, 5)
+        .reverse()
+        .map((p) => p.id),
+    );
     expect(bannerItems(cut.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT)).toEqual(
       bannerItems(all.map(toProduct)).slice(0, BANNER_CATEGORIES_COUNT),
     );

@@ -120,7 +120,7 @@ export const chatCalls = defineCalls({
     method: "GET",
     path: "chat/room/:slug",
     summary:
-      "One room and the last 50 of its messages, oldest first (`?before=ISO-TIME` for older ones); its customer and the shop owner only, anyone else 404",
+      "One room and the last 50 of its messages, oldest first (`?before=ISO-TIME` for older ones); its customer and the shop owner only, anyone else 404. Spec §7's token form: with no Authorization header, the caller's own token in place of the slug answers their latest room (404 when they have none); the logs never show it",
     auth: "token",
     params: slugParams,
     querystring: z.object({

@@ -117,6 +117,9 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "saved-search/"],
   ["shop", "GET", "saved-search/"],
   ["shop", "DELETE", "saved-search/{id}/"],
+  // Defined by us: the home page's Trending and For you, ranked and spread over shops by the service.
+  ["shop", "GET", "product/trending/"],
+  ["shop", "GET", "product/for-you/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -5,7 +5,9 @@ import {
   PRODUCT_IMAGES_MAX,
   RATING_MAX,
   SEARCH_RESULTS_MAX,
+  SHOP_SHARE_MAX,
   SKU_MAX_LENGTH,
+  TRENDING_DAYS,
 } from "@katale/domain";
 import { z } from "zod";
 import {
@@ -132,6 +134,21 @@ export const productCalls = defineCalls({
     summary: "One product by slug (also out of stock); 404 'Product not found'",
     params: z.object({ slug: z.string().min(1).max(300) }),
     response: { 200: productData, 400: detailError, 404: notFound },
+  }),
+  trending: () => ({
+    service: "shop",
+    method: "GET",
+    path: "product/trending/",
+    summary: `Trending: in-stock products people rated, saved and viewed most over the last ${TRENDING_DAYS} days, then the most rated, at most ${SHOP_SHARE_MAX} of one shop`,
+    response: { 200: productList },
+  }),
+  forYou: () => ({
+    service: "shop",
+    method: "GET",
+    path: "product/for-you/",
+    summary: `For you: the in-stock products of product/paginated/, newest first, with at most ${SHOP_SHARE_MAX} of one shop on a page while other shops have products left`,
+    querystring: pageQuery(INFINITE_SCROLL_PAGE_SIZE),
+    response: { 200: productPage, 400: detailError, 404: invalidPage },
   }),
   paginated: () => ({
     service: "shop",

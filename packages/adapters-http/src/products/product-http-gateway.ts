@@ -30,6 +30,15 @@ export class ProductHttpGateway implements ProductGateway {
     return mapResult(answer, (body) => toProduct(body.data));
   }
 
+  async listTrending(): Promise<Result<Product[]>> {
+    return mapResult(await this.http.call(productCalls.trending), (body) => body.data.map(toProduct));
+  }
+
+  async listForYouPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {
+    const answer = await this.http.call(productCalls.forYou, { query: { page, page_size: pageSize } });
+    return mapResult(answer, (body) => toPage(body, page, toProduct));
+  }
+
   async listProductsPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {
     const answer = await this.http.call(productCalls.paginated, { query: { page, page_size: pageSize } });
     return mapResult(answer, (body) => toPage(body, page, toProduct));

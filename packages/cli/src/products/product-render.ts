@@ -6,7 +6,7 @@ import {
   type Page,
   type Product,
   type ProductDetail,
-  reviewCount,
+  ratingCount,
 } from "@katale/domain";
 import { pageLine, ratingCell, shopLabel, starBar } from "../output/formatting.js";
 import { type Column, renderTable } from "../output/table.js";
@@ -99,8 +99,8 @@ export function renderProductDetail(detail: ProductDetail, width: number, shopUr
   const moreImages = product.images.length > 1 ? ` (+${product.images.length - 1} more)` : "";
   const rating =
     product.numberOfUsersRated === 0
-      ? `${starBar(0)} ${reviewCount(0)}`
-      : `${starBar(product.averageRating)} ${product.averageRating.toFixed(1)} ${reviewCount(product.numberOfUsersRated)}`;
+      ? `${starBar(0)} ${ratingCount(0)}`
+      : `${starBar(product.averageRating)} ${product.averageRating.toFixed(1)} ${ratingCount(product.numberOfUsersRated)}`;
 
   return lines(
     truncate(product.name, width),

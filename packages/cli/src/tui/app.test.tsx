@@ -76,7 +76,7 @@ describe("katale tui", { timeout: 30_000 }, () => {
 
   it("names the service that is down instead of failing", async () => {
     const world = fakeWorld();
-    world.products.failures.set("listProducts", { kind: "network" });
+    world.products.failures.set("listTrending", { kind: "network" });
     const { see, frame } = start(world);
     await see("Cannot reach the shop service at http://shop.test/api/shop/: is the server running?");
     expect(frame()).not.toMatch(/at .*\.(ts|js):\d+/);

@@ -66,7 +66,7 @@ function initial<T>(): InfiniteScrollState<T> {
   return { items: [], nextPage: 1, done: false, loading: false, error: null };
 }
 
-/** The home page's "For you" feed: all listed products, pages of 8. */
-export function forYouFeed(products: Pick<ProductGateway, "listProductsPage">): InfiniteScroll<Product> {
-  return new InfiniteScroll((page) => products.listProductsPage(page, INFINITE_SCROLL_PAGE_SIZE));
+/** The home page's "For you" feed: all listed products, pages of 8, at most two of a shop a page. */
+export function forYouFeed(products: Pick<ProductGateway, "listForYouPage">): InfiniteScroll<Product> {
+  return new InfiniteScroll((page) => products.listForYouPage(page, INFINITE_SCROLL_PAGE_SIZE));
 }

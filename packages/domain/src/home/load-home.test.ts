@@ -12,9 +12,9 @@ function ports() {
   const catalogue = new InMemoryCategoryGateway(categories, [...services, aSubCategory({ categoryId: 2 })]);
   const shops = new InMemoryShopGateway([3, 5, 4.5, 1, 2, 4].map((rating) => aShop({ rating })));
   const products = new InMemoryProductGateway([
-    aProduct({ name: "Quiet", numberOfUsersRated: 0 }),
-    aProduct({ name: "Popular", numberOfUsersRated: 9, averageRating: 3 }),
-    aProduct({ name: "Loved", numberOfUsersRated: 9, averageRating: 4.5 }),
+    aProduct({ name: "Quiet", shopId: 1, numberOfUsersRated: 0 }),
+    aProduct({ name: "Popular", shopId: 2, numberOfUsersRated: 9, averageRating: 3 }),
+    aProduct({ name: "Loved", shopId: 3, numberOfUsersRated: 9, averageRating: 4.5 }),
   ]);
   return { categories: catalogue, shops, products };
 }
@@ -42,6 +42,15 @@ describe("home sections", () => {
   it("trending puts the most rated first, the better rated breaking ties", async () => {
     const home = await loadHome(ports());
     expect(home.trending.ok && home.trending.value.map((p) => p.name)).toEqual(["Loved", "Popular", "Quiet"]);
+  });
+
+  it("trending shows at most two products of one shop", async () => {
+    const p = ports();
+    p.products.products = Array.from({ length: 5 }, (_, i) =>
+      aProduct({ name: `Bulk ${i}`, shopId: 9, numberOfUsersRated: 5 }),
+    ).concat(aProduct({ name: "Other", shopId: 1 }));
+    const home = await loadHome(p);
+    expect(home.trending.ok && home.trending.value.map((p) => p.name)).toEqual(["Bulk 0", "Bulk 1", "Other"]);
   });
 
   it("a failing section fails alone", async () => {

@@ -4,7 +4,6 @@ import type { SubCategory } from "../catalogue/sub-category.js";
 import { BANNER_CATEGORIES_COUNT, FEATURED_SHOPS_COUNT, SERVICES_CATEGORY_ID } from "../constants.js";
 import type { Product } from "../products/product.js";
 import type { ProductGateway } from "../products/product-gateway.js";
-import { selectTrending } from "../products/select-trending.js";
 import { mapResult, type Result } from "../result.js";
 import type { FeaturedShop } from "../shops/featured-shop.js";
 import type { ShopGateway } from "../shops/shop-gateway.js";
@@ -34,16 +33,14 @@ export async function loadFeaturedShops(
   return mapResult(await shops.listTopRated(), (all) => all.slice(0, FEATURED_SHOPS_COUNT));
 }
 
-/** The Trending carousel. */
-export async function loadTrending(
-  products: Pick<ProductGateway, "listProducts">,
-): Promise<Result<Product[]>> {
-  return mapResult(await products.listProducts(), (all) => selectTrending(all));
+/** The Trending carousel: the service ranks it (recent engagement, at most two of a shop). */
+export function loadTrending(products: Pick<ProductGateway, "listTrending">): Promise<Result<Product[]>> {
+  return products.listTrending();
 }
 
 export interface HomePorts {
   readonly categories: Pick<CategoryGateway, "listCategories" | "listSubCategoriesOf">;
-  readonly products: Pick<ProductGateway, "listProducts">;
+  readonly products: Pick<ProductGateway, "listTrending">;
   readonly shops: Pick<ShopGateway, "listTopRated">;
 }
 

@@ -22,6 +22,16 @@ export interface ProductGateway {
   /** 'not-found' for an unknown product. */
   getProduct(id: number): Promise<Result<Product>>;
   getProductBySlug(slug: string): Promise<Result<Product>>;
+  /**
+   * Trending (the home page): what people rated, saved and viewed most lately, at most two products
+   * of one shop.
+   */
+  listTrending(): Promise<Result<Product[]>>;
+  /**
+   * A page of For you (the home page): every listed product, newest first, but at most two of one
+   * shop on a page while other shops have products left; 'invalid-page' past the last page.
+   */
+  listForYouPage(page: number, pageSize: number): Promise<Result<Page<Product>>>;
   /** 'invalid-page' past the last page. */
   listProductsPage(page: number, pageSize: number): Promise<Result<Page<Product>>>;
   /** 'not-found' for an unknown category, 'invalid-page' past the last page. */

@@ -1,12 +1,14 @@
 import { TRENDING_COUNT } from "../constants.js";
 import type { Product } from "./product.js";
+import { capPerShop } from "./shop-spread.js";
 
 /**
- * Trending is not defined by the spec; we take the products most people rated, then the best rated,
- * then the newest (the order the service lists them in), among those given.
+ * Trending among the products given, where no engagement over time is known (the in-memory service):
+ * the products most people rated, then the best rated, then the order given, at most two of a shop.
+ * The shop service ranks its own Trending by recent engagement (product/trending/).
  */
 export function selectTrending(products: readonly Product[], count: number = TRENDING_COUNT): Product[] {
-  return products
+  const ranked = products
     .map((product, index) => ({ product, index }))
     .sort(
       (a, b) =>
@@ -14,6 +16,6 @@ export function selectTrending(products: readonly Product[], count: number = TRE
         b.product.averageRating - a.product.averageRating ||
         a.index - b.index,
     )
-    .slice(0, count)
     .map(({ product }) => product);
+  return capPerShop(ranked, count);
 }

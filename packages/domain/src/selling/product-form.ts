@@ -35,6 +35,12 @@ export const productNameField = z
   .trim()
   .min(1, text.productNameRequired)
   .max(PRODUCT_NAME_MAX_LENGTH, text.productNameTooLong);
+/** The Add Service form's banner title: a product's name, worded as the form names it. */
+export const serviceTitleField = z
+  .string({ error: messages.services.titleRequired })
+  .trim()
+  .min(1, messages.services.titleRequired)
+  .max(PRODUCT_NAME_MAX_LENGTH, messages.services.titleTooLong);
 export const productDescriptionField = z
   .string({ error: text.descriptionRequired })
   .trim()

@@ -3,6 +3,8 @@ import type { SubCategory } from "../catalogue/sub-category.js";
 import type { Page } from "../page.js";
 import type { Product } from "../products/product.js";
 import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
+import { selectTrending } from "../products/select-trending.js";
+import { spreadShops } from "../products/shop-spread.js";
 import { err, mapResult, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
 import { paginate } from "./paginate.js";
@@ -43,6 +45,17 @@ export class InMemoryProductGateway implements ProductGateway {
 
   async getProductBySlug(slug: string): Promise<Result<Product>> {
     return this.failures.answer("getProductBySlug", () => this.find((p) => p.slug === slug));
+  }
+
+  async listTrending(): Promise<Result<Product[]>> {
+    return this.failures.answer("listTrending", () => ok(selectTrending(this.listed)));
+  }
+
+  async listForYouPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {
+    this.pageRequests.push({ page, pageSize });
+    return this.failures.answer("listForYouPage", () =>
+      paginate(spreadShops(this.listed, pageSize), page, pageSize),
+    );
   }
 
   async listProductsPage(page: number, pageSize: number): Promise<Result<Page<Product>>> {

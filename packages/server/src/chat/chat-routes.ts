@@ -1,7 +1,8 @@
 import { CHAT_HISTORY_PAGE, chatCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireUser } from "../auth/authenticate.js";
+import { authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
 import type { DatabaseHandle } from "../db/connect.js";
 import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
@@ -65,7 +66,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const writer = new ChatWriter(chatMessages, fanOut.channel, (err) =>
     app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
   );
-  const signedIn = { preHandler: requireUser(db), attachValidation: true };
+  const requireSignedIn = requireUser(db);
+  const signedIn = { preHandler: requireSignedIn, attachValidation: true };
   const stopListening = await fanOut.listen(database);
   app.addHook("onClose", async () => stopListening());
 
@@ -95,12 +97,33 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
   );
 
+  // `chat/room/{slug or token}` (spec §7): a room by its slug for the signed-in caller, or, with no
+  // token in the header, the user's own token in the path signs them in and answers their latest
+  // room. The logs never show the path's segment (http/log-redaction.ts).
+  const tokenInPath = new WeakSet<object>();
+  const signedInByHeaderOrPath = {
+    attachValidation: true,
+    preHandler: async (request: FastifyRequest<{ Params: { slug?: string } }>, reply: FastifyReply) => {
+      const key = request.params.slug;
+      if (!request.headers.authorization && key) {
+        const user = await authenticateToken(db, key);
+        if (user) {
+          request.authUser = user;
+          tokenInPath.add(request);
+        }
+      }
+      await requireSignedIn.call(app, request, reply);
+    },
+  };
+
   app.get(
     `/${chatCalls.room.path}`,
-    { schema: routeSchema(chatCalls.room, TAG), ...signedIn },
+    { schema: routeSchema(chatCalls.room, TAG), ...signedInByHeaderOrPath },
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
-      const room = await rooms.participantRoom(request.params.slug, currentUser(request).id);
+      const me = currentUser(request);
+      const slug = tokenInPath.has(request) ? (await rooms.roomsOf(me.id))[0]?.slug : request.params.slug;
+      const room = slug === undefined ? undefined : await rooms.participantRoom(slug, me.id);
       if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
       const before = request.query.before === undefined ? undefined : new Date(request.query.before);
       reply.header("cache-control", PRIVATE_NO_STORE);

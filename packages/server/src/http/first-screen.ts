@@ -10,7 +10,6 @@ import {
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
   type Product,
-  selectTrending,
   TRENDING_IMAGE_SIZES,
 } from "@katale/domain";
 import type { FastifyInstance } from "fastify";
@@ -22,7 +21,7 @@ import { z } from "zod";
 // downloads beside the JavaScript. Three screens where visits start: /, a product, a category.
 
 /** The shop-service calls the home screen makes on a first visit, by their path from the service's base. */
-export const FIRST_SCREEN_CALLS = ["product/", "category/", "shop/top-rated/"] as const;
+export const FIRST_SCREEN_CALLS = ["product/", "category/", "shop/top-rated/", "product/trending/"] as const;
 
 /** The web app's modules (Vite manifest keys) of the screens below, whose chunks the page preloads. */
 export const SCREEN_MODULES = {
@@ -125,14 +124,15 @@ function homeSkeleton(shopBase: string, path: string | undefined): string | unde
 }
 
 /**
- * The home screen's list of all products (`product/`), cut to the ones its first screen shows:
- * Trending's and the banner's (use-home.ts selects both from that list, and from the cut list selects
- * the same ones, in the list's order). Every product would weigh ~75 KB in the page, parsed and checked
- * by a slow phone before the first render; the app asks for the whole list when it needs it again.
+ * The home screen's list of all products (`product/`), cut to the ones its first screen shows: the
+ * banner's (use-home.ts selects them from that list, and from the cut list selects the same ones, in
+ * the list's order). Every product would weigh ~75 KB in the page, parsed and checked by a slow phone
+ * before the first render; the app asks for the whole list when it needs it again. Trending is its
+ * own call (product/trending/).
  */
 function shownProducts(answer: Answer, all: readonly Product[]): Answer {
   if (!answer.ok || all.length === 0) return answer;
-  const shown = new Set(selectTrending(all).map((product) => product.id));
+  const shown = new Set<number>();
   for (const item of bannerItems(all).slice(0, BANNER_CATEGORIES_COUNT)) shown.add(item.productId);
   if (shown.size === all.length) return answer;
   const body = JSON.parse(answer.body) as { data: { product_id: number }[] };
@@ -152,13 +152,13 @@ function categorySkeleton(shopBase: string, path: string | undefined): string | 
   return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
 }
 
-/** `/`: products, categories and top-rated shops; the first Trending card's picture. */
+/** `/`: products, categories, top-rated shops and Trending; the first Trending card's picture. */
 async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
-  // The three calls at once.
+  // The calls at once.
   const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
   const products = parsed(productList, answers[0]);
   const all = products?.data.map(toProduct) ?? [];
-  const first = selectTrending(all)[0];
+  const first = parsed(productList, answers[3])?.data[0];
   return {
     data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),

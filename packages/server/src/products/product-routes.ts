@@ -16,8 +16,9 @@ import { pageLinks } from "../http/page-links.js";
 import { rowTag, tagAnswer } from "../http/read-cache.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
+import { HomeFeeds } from "./home-feeds.js";
 import { filterTags, withFilters } from "./product-filter-values.js";
-import { type ListedFilter, ProductRepository } from "./product-repository.js";
+import { type ListedFilter, type ProductPageJson, ProductRepository } from "./product-repository.js";
 
 // Product read routes of the shop service (spec §7), mounted under /api/shop/.
 
@@ -58,18 +59,25 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
   const products = new ProductRepository(db);
   const catalogue = new CatalogueRepository(db);
   const shops = new ShopRepository(db);
+  const feeds = new HomeFeeds(db, products);
 
-  /** A paginated in-stock listing: 'Invalid page.' for a bad page or one past the end. */
+  /**
+   * A paginated in-stock listing (a filter of the newest first, or pages read otherwise): 'Invalid
+   * page.' for a bad page or one past the end.
+   */
   async function listPage(
     request: FastifyRequest,
     reply: FastifyReply,
     query: { page?: string | undefined; page_size: number },
-    filter: ListedFilter,
+    filter: ListedFilter | ((page: number, pageSize: number) => Promise<ProductPageJson>),
     owner?: { exists(): Promise<boolean>; notFound: OwnerNotFound },
   ) {
     const page = parsePage(query.page);
     if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-    const result = await products.pageJson(filter, page, query.page_size);
+    const result =
+      typeof filter === "function"
+        ? await filter(page, query.page_size)
+        : await products.pageJson(filter, page, query.page_size);
     // An empty listing may be an unknown category: only then is it worth asking.
     if (owner && (!result.ok || result.count === 0) && !(await owner.exists())) {
       return sendError(reply, 404, owner.notFound.code, { detail: owner.notFound.detail });
@@ -93,6 +101,21 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: await products.latest(PAGE_SIZE_MAX) };
     },
+  );
+
+  app.get(
+    `/${productCalls.trending.path}`,
+    { schema: routeSchema(productCalls.trending, TAG) },
+    async (_request, reply) => {
+      reply.header("cache-control", PUBLIC_CACHE);
+      return sendJson(reply, `{"data":${await feeds.trendingJson()}}`);
+    },
+  );
+
+  app.get(
+    `/${productCalls.forYou.path}`,
+    { schema: routeSchema(productCalls.forYou, TAG) },
+    (request, reply) => listPage(request, reply, request.query, (page, size) => feeds.forYouJson(page, size)),
   );
 
   app.get(

@@ -52,7 +52,8 @@ export const shopWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
   ): Promise<Record<string, string> | null> {
     const stored: Record<string, string> = {};
     for (const [field, value] of fields) {
-      if (value === undefined || value === "") continue;
+      // No picture: left out, empty, or null (spec §7's own JSON body sends `profile_image: null`).
+      if (value === undefined || value === null || value === "") continue;
       const upload = spooledFileOf(value);
       const result = upload.ok ? await media.processImage(await upload.read(), { kind: "shops" }) : upload;
       if (!result.ok) {

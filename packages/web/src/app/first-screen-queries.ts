@@ -20,6 +20,7 @@ function prefetchesOf(client: QueryClient, services: Services, pathname: string,
   if (address?.screen === "home")
     return [
       client.prefetchQuery(homeQueries.allProducts(services)),
+      client.prefetchQuery(homeQueries.trending(services)),
       client.prefetchQuery(homeQueries.bannerCategories(services)),
       client.prefetchQuery(homeQueries.featuredShops(services)),
     ];

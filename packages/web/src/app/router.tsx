@@ -64,6 +64,8 @@ export function AppRoutes() {
           {/* Admins */}
           <Route path="manage" element={page(() => import("../admin/manage-page.js"))} />
           <Route path="request-view" element={page(() => import("../admin/request-view-page.js"))} />
+          {/* Without an id, the request list (as request-view). */}
+          <Route path="request-details" element={page(() => import("../admin/request-view-page.js"))} />
           <Route
             path="request-details/:id"
             element={page(() => import("../admin/request-details-page.js"))}

@@ -90,7 +90,9 @@ export function ChatButton({
       type="button"
       aria-haspopup="dialog"
       {...{ [CHAT_BUTTON_ATTRIBUTE]: "" }}
-      aria-label={messages.chat.chats}
+      // With visible text (the bottom bar's), that text is the name: a different aria-label would
+      // not match what a speech-input user says (axe label-content-name-mismatch).
+      aria-label={children === undefined ? messages.chat.chats : undefined}
       title={messages.chat.chats}
       className={className(open)}
       onClick={() => (loggedIn ? navigate(withChat(pathname, search, "list")) : promptLogin())}

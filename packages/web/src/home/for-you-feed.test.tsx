@@ -53,7 +53,7 @@ describe("For you (infinite scroll)", () => {
   it("stops quietly on 'Invalid page.'", async () => {
     // The count promises more, but page 2 no longer exists.
     const products = new InMemoryProductGateway();
-    products.listProductsPage = async (page) =>
+    products.listForYouPage = async (page) =>
       page === 1
         ? ok({ items: someProducts(8), count: 99, page: 1, hasNext: true, hasPrevious: false })
         : err({ kind: "invalid-page" });
@@ -67,7 +67,7 @@ describe("For you (infinite scroll)", () => {
 
   it("shows the connection message with a retry on a network failure", async () => {
     const products = new InMemoryProductGateway(someProducts(3));
-    products.failures.set("listProductsPage", { kind: "network" });
+    products.failures.set("listForYouPage", { kind: "network" });
     renderWithServices(<ForYouFeed />, testServices({ products }));
     await scrollToEnd();
     await waitFor(() =>

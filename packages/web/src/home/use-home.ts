@@ -9,7 +9,6 @@ import {
   mapResult,
   type Product,
   type Result,
-  selectTrending,
 } from "@katale/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Services } from "../app/services.js";
@@ -29,7 +28,10 @@ export const homeQueries = {
     }),
   featuredShops: ({ shops }: Pick<Services, "shops">) =>
     queryOptions({ queryKey: ["home", "featured-shops"], queryFn: () => loadFeaturedShops(shops) }),
-  /** Every product (one request): Trending and the product banner select from it. */
+  /** Trending, ranked by the service (recent engagement, at most two products of a shop). */
+  trending: ({ products }: Pick<Services, "products">) =>
+    queryOptions({ queryKey: ["products", "trending"], queryFn: () => products.listTrending() }),
+  /** Every product (one request): the product banner selects from it. */
   allProducts: ({ products }: Pick<Services, "products">) =>
     queryOptions({ queryKey: ["products", "all"], queryFn: () => products.listProducts() }),
 };
@@ -47,14 +49,13 @@ export function useFeaturedShops() {
   return useQuery(homeQueries.featuredShops(useServices()));
 }
 
-// Trending and the product banner both come from the one list of all products (one request);
-// module-level selectors keep their results stable between renders.
-const trendingOf = (all: Result<Product[]>) => mapResult(all, (list) => selectTrending(list));
+// The product banner comes from the list of all products; a module-level selector keeps its
+// result stable between renders.
 const slidesOf = (all: Result<Product[]>) =>
   mapResult(all, (list) => bannerItems(list).slice(0, BANNER_CATEGORIES_COUNT));
 
 export function useTrending() {
-  return useQuery({ ...homeQueries.allProducts(useServices()), select: trendingOf });
+  return useQuery(homeQueries.trending(useServices()));
 }
 
 /** The product banner: the newest products that have a picture. */

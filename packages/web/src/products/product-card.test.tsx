@@ -25,7 +25,7 @@ describe("product card", () => {
     expect(screen.getByRole("img", { name: "Verified shop" })).toBeTruthy();
     expect(screen.getByText("In stock: 3")).toBeTruthy();
     expect(screen.getByText("UGX 1,250,000")).toBeTruthy();
-    expect(screen.getByText("(1 Review)")).toBeTruthy();
+    expect(screen.getByText("(1 rating)")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeTruthy();
     expect(screen.getByRole("link").getAttribute("href")).toBe(`/item/${product.slug}`);
   });
@@ -35,7 +35,7 @@ describe("product card", () => {
       <ProductCard product={aProduct({ shopVerificationStatus: "UNVERIFIED", numberOfUsersRated: 7 })} />,
     );
     expect(screen.queryByRole("img", { name: "Verified shop" })).toBeNull();
-    expect(screen.getByText("(7 Reviews)")).toBeTruthy();
+    expect(screen.getByText("(7 ratings)")).toBeTruthy();
   });
 
   it("gives the image a size and the -240/-480/-800 variants", () => {

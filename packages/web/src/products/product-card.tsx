@@ -1,4 +1,4 @@
-import { formatUgx, inStock, PRODUCT_GRID_IMAGE_SIZES, type Product, reviewCount } from "@katale/domain";
+import { formatUgx, inStock, PRODUCT_GRID_IMAGE_SIZES, type Product, ratingCount } from "@katale/domain";
 import { Link } from "react-router";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Stars } from "../ui/stars.js";
@@ -15,7 +15,7 @@ export interface ProductCardProps {
   readonly sizes?: string;
 }
 
-/** Image, name, shop with verified tick, 'In stock: N', UGX price, stars, '(N Reviews)', bookmark (spec §2). */
+/** Image, name, shop with verified tick, 'In stock: N', UGX price, stars, '(N ratings)', bookmark (spec §2). */
 export function ProductCard({
   product,
   priority,
@@ -50,7 +50,7 @@ export function ProductCard({
           <p className="mt-auto font-semibold text-brand-700">{formatUgx(product.price)}</p>
           <p className="flex flex-wrap items-center gap-1 text-xs text-gray-600">
             <Stars rating={product.averageRating} size={14} />
-            <span>{reviewCount(product.numberOfUsersRated)}</span>
+            <span>{ratingCount(product.numberOfUsersRated)}</span>
           </p>
         </div>
       </Link>

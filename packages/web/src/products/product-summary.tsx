@@ -1,4 +1,4 @@
-import { formatUgx, inStock, messages, type ProductDetail, reviewCount } from "@katale/domain";
+import { formatUgx, inStock, messages, type ProductDetail, ratingCount } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
 import { useOpenChat } from "../chat/use-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
@@ -33,7 +33,7 @@ export function ProductSummary({ detail }: { detail: ProductDetail }) {
       <p className="flex items-center gap-2 text-sm text-gray-700">
         <Stars rating={product.averageRating} />
         <span>{product.averageRating.toFixed(1)}</span>
-        <span>{reviewCount(product.numberOfUsersRated)}</span>
+        <span>{ratingCount(product.numberOfUsersRated)}</span>
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <ContactsPopover shop={shop} />

@@ -159,6 +159,13 @@ describe("/account/add-product", () => {
     expect(tiles()).toHaveLength(0);
   });
 
+  it("refuses a text file named like a picture, at once", async () => {
+    await screen.findByRole("heading", { name: "Add product" });
+    addFiles(new File(["just a price list\n"], "price-list.png", { type: "image/png" }));
+    expect(await screen.findByText("Choose image files (JPEG, PNG or WebP)")).toBeTruthy();
+    expect(tiles()).toHaveLength(0);
+  });
+
   it("adds the product with its images in the chosen order and opens its page", async () => {
     await fillValid();
     expect(screen.queryByText("Done: a full description and enough images")).toBeNull();

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { IMAGE_SIGNATURE_BYTES, imageKindOf, messages } from "@katale/domain";
 import { ArrowLeft, ArrowRight, ImagePlus, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useMediaUrl } from "../media/use-media-url.js";
@@ -94,8 +94,12 @@ export function ProductFormImages({
     else input.current?.focus();
   }
 
-  function add(files: File[]) {
-    const images = files.filter((file) => file.type === "" || file.type.startsWith("image/"));
+  /** Only files whose bytes start an image: a browser types a text file named `.png` as a PNG. */
+  async function add(files: File[]) {
+    const starts = await Promise.all(
+      files.map(async (file) => new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer())),
+    );
+    const images = files.filter((_, i) => imageKindOf(starts[i]!) !== null);
     const room = Math.max(0, max - value.length);
     const taken = images.slice(0, room);
     setRefused(
@@ -187,7 +191,7 @@ export function ProductFormImages({
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = "";
-            add(files);
+            void add(files);
           }}
         />
       </label>

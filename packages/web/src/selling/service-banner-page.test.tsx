@@ -52,7 +52,7 @@ describe("/account/add-service-banner", () => {
     await screen.findByRole("heading", { name: "Add Service" });
     fireEvent.click(screen.getByRole("button", { name: "Post" }));
     for (const message of [
-      "Enter the product's name",
+      "Enter the service banner's title",
       "Choose a category",
       "Enter the price in whole UGX, above 0",
       "Enter a description",
@@ -69,7 +69,9 @@ describe("/account/add-service-banner", () => {
     type("Price (UGX)", "30000");
     type("Description", "Leaks, blocked drains and new taps fitted the same day.");
     fireEvent.change(field("Add images"), {
-      target: { files: [new File([new Uint8Array([1, 2, 3])], "van.jpg", { type: "image/jpeg" })] },
+      target: {
+        files: [new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "van.jpg", { type: "image/jpeg" })],
+      },
     });
     // One image only: the picker is full.
     await waitFor(() => expect(field("Add images").disabled).toBe(true));

@@ -5,11 +5,11 @@ import {
   PRODUCT_CREATE_ERROR_MS,
   priceField,
   productDescriptionField,
-  productNameField,
   SERVICE_BANNER_IMAGE_COUNT,
   SERVICE_REDIRECT_MS,
   SERVICES_CATEGORY_ID,
   type Shop,
+  serviceTitleField,
 } from "@katale/domain";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -40,7 +40,7 @@ interface ServiceBannerValues {
 
 /** Spec §5: title, category, price, description and the image required. */
 const serviceBannerSchema = z.object({
-  title: productNameField,
+  title: serviceTitleField,
   subCategoryId: categoryIdField,
   price: z.preprocess(
     (value) =>

@@ -131,7 +131,7 @@ function AdminHeader({ shop }: { shop: Shop }) {
               onClick={() => setShowFollowers(true)}
             >
               <strong>{followers?.ok ? followers.value.numberOfFollowers : 0}</strong>{" "}
-              {messages.web.followers}
+              {messages.web.followerCount(followers?.ok ? followers.value.numberOfFollowers : 0)}
             </button>
             <span className="flex items-center gap-1">
               <span>{text.rating}:</span>

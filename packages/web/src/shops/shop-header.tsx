@@ -49,10 +49,11 @@ export function ShopHeader({ page }: { page: ShopPage }) {
               className="underline hover:text-brand-700"
               onClick={() => setShowFollowers(true)}
             >
-              <strong>{page.numberOfFollowers ?? 0}</strong> {messages.web.followers}
+              <strong>{page.numberOfFollowers ?? 0}</strong>{" "}
+              {messages.web.followerCount(page.numberOfFollowers ?? 0)}
             </button>
             <span>
-              <strong>{page.numberOfProducts}</strong> {messages.web.items}
+              <strong>{page.numberOfProducts}</strong> {messages.web.itemCount(page.numberOfProducts)}
             </span>
           </p>
         </div>

@@ -26,7 +26,7 @@ export function useHome() {
   // Back from a product: Following again (a shop may have been followed there).
   useOnReturn(following.reload);
   const { state: forYou, loadMore } = useInfinite(
-    (page) => services.products.listProductsPage(page, INFINITE_SCROLL_PAGE_SIZE),
+    (page) => services.products.listForYouPage(page, INFINITE_SCROLL_PAGE_SIZE),
     [services],
   );
   return {

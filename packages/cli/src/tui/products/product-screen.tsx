@@ -6,7 +6,7 @@ import {
   inStock,
   messages,
   type ProductDetail,
-  reviewCount,
+  ratingCount,
 } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
@@ -112,8 +112,8 @@ function productRows(detail: ProductDetail, reviews: readonly Comment[], mine: M
   const text = (key: string, line: string): Row => ({ key, text: line });
   const rating =
     product.numberOfUsersRated === 0
-      ? `${starBar(0)} ${reviewCount(0)}`
-      : `${starBar(product.averageRating)} ${product.averageRating.toFixed(1)} ${reviewCount(product.numberOfUsersRated)}`;
+      ? `${starBar(0)} ${ratingCount(0)}`
+      : `${starBar(product.averageRating)} ${product.averageRating.toFixed(1)} ${ratingCount(product.numberOfUsersRated)}`;
   const marks = [mine.saved ? "Saved" : null, mine.following ? "Following the shop" : null].filter(Boolean);
   const rows: Row[] = [
     { key: "name", text: product.name, heading: true },
