@@ -32,6 +32,7 @@ import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
+import { shopProductPages } from "./products/shop-product-pages.js";
 import { shopRoutes } from "./shops/shop-routes.js";
 import { shopWriteRoutes } from "./shops/shop-write-routes.js";
 import { supportRoutes } from "./support/support-routes.js";
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
         await shop.register(productRoutes, deps);
+        await shop.register(shopProductPages, deps);
         await shop.register(shopRoutes, deps);
         await shop.register(supportRoutes, deps);
         await shop.register(engagementRoutes, deps);
