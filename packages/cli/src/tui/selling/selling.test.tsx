@@ -98,7 +98,6 @@ function start() {
       productAdmin: seller,
       shopVerification: seller,
       addresses: new InMemoryAddressSuggestions(),
-      stateDir: join(dir, "state"),
       download: async () => null,
     },
   };
