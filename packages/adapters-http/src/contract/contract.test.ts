@@ -112,6 +112,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "verification/requests/{id}/approve/"],
   ["shop", "POST", "verification/requests/{id}/reject/"],
   ["shop", "POST", "verification/requests/{id}/revoke/"],
+  // Defined by us: every product of a shop page by page, with its pictures' hashes (owners' tools).
+  ["shop", "GET", "product/shop/{shopId}/paginated/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);
