@@ -240,11 +240,13 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           run.show({ error: error.problem }, () => "");
           throw new CliFailure(error.message, EXIT_FAILURE);
         }
-        const progress = options.quiet
-          ? undefined
-          : run.io.progress
-            ? terminalProgress(run.io.progress)
-            : lineProgress((t) => run.io.err(t));
+        // A dry run sends nothing and takes no time worth showing.
+        const progress =
+          options.quiet || options.dryRun
+            ? undefined
+            : run.io.progress
+              ? terminalProgress(run.io.progress)
+              : lineProgress((t) => run.io.err(t));
         const report = await runImport(plans, {
           ports: selling,
           shopId: shop.id,
