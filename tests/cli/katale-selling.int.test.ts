@@ -195,7 +195,16 @@ describe("katale selling commands against a started server", () => {
 
   it("exports the shop as the same CSV with its images; importing it back changes nothing", async () => {
     const out = join(work, "export", "shop.csv");
-    const run = await katale(["products", "export", "--shop", "Owino Stall", "--output", out]);
+    const run = await katale([
+      "products",
+      "export",
+      "--shop",
+      "Owino Stall",
+      "--output",
+      out,
+      "--images-dir",
+      join(work, "export"),
+    ]);
     expect(run, run.stderr).toMatchObject({ code: 0 });
     const csv = readFileSync(out, "utf8");
     expect(csv.split("\n")[0]).toBe(HEADER);

@@ -29,14 +29,14 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
 /** Runs `katale args` with `env` added to the inherited environment, `stdin` piped in; never rejects. */
 export function runKatale(
   args: readonly string[],
-  options: { env?: Record<string, string>; stdin?: string; timeout?: number } = {},
+  options: { env?: Record<string, string>; stdin?: string; timeout?: number; cwd?: string } = {},
 ): Promise<KataleRun> {
-  const { env = {}, stdin = "", timeout = 60_000 } = options;
+  const { env = {}, stdin = "", timeout = 60_000, cwd } = options;
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [KATALE_BIN, ...args],
-      { env: { ...inheritedEnv(), ...env }, timeout },
+      { env: { ...inheritedEnv(), ...env }, timeout, cwd, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
         resolve({ code, stdout, stderr });

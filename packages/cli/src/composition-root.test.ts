@@ -88,7 +88,6 @@ describe("composition root: the features' services", () => {
       fetch,
     );
     expect(services.engagement).toBe(services.engagement);
-    expect(services.selling?.stateDir).toBe(services.admin?.stateDir);
     await services.engagement?.browseHistory.listHistory("t0ken");
     expect(asked).toEqual(["http://s.test/api/shop/product/browse-history/"]);
   });

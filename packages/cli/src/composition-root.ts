@@ -10,6 +10,7 @@ import type { CliServices } from "./cli-services.js";
 import { CLI_TOKENS, portsFrom, resolve } from "./cli-tokens.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
 import { engagementModule } from "./engagement/engagement-module.js";
+import { retryBusy } from "./http/retry-busy.js";
 import { sellingModule } from "./selling/selling-module.js";
 import { smokeModule } from "./smoke/smoke-target.js";
 
@@ -43,7 +44,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
   const container = new Container();
   container.load(
     urlsModule(urls),
-    httpGatewaysModule({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch }),
+    httpGatewaysModule({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch: retryBusy(fetch) }),
     jsonFileStorageModule(sessionFile),
     accountModule(sessionFile),
     engagementModule(),

@@ -37,6 +37,7 @@ import { Notifier } from "./notifications/notification-events.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
+import { shopProductPages } from "./products/shop-product-pages.js";
 import { shopRoutes } from "./shops/shop-routes.js";
 import { shopWriteRoutes } from "./shops/shop-write-routes.js";
 import { supportRoutes } from "./support/support-routes.js";
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
         await shop.register(productRoutes, deps);
+        await shop.register(shopProductPages, deps);
         await shop.register(shopRoutes, deps);
         await shop.register(supportRoutes, deps);
         await shop.register(engagementRoutes, deps);

@@ -138,14 +138,14 @@ export function parsePage(raw: string | undefined): number | null {
 }
 
 /** `page_size`: a positive whole number, clamped to PAGE_SIZE_MAX; missing means `defaultSize`. */
-export const pageSizeParam = (defaultSize: number) =>
+export const pageSizeParam = (defaultSize: number, max: number = PAGE_SIZE_MAX) =>
   z
     .string()
     .regex(/^\d+$/, "page_size must be a positive whole number")
     .optional()
-    .transform((raw) => (raw === undefined ? defaultSize : Math.min(Number(raw), PAGE_SIZE_MAX)))
+    .transform((raw) => (raw === undefined ? defaultSize : Math.min(Number(raw), max)))
     .pipe(z.number().int().min(1, "page_size must be a positive whole number"))
-    .describe(`items per page (default ${defaultSize}, at most ${PAGE_SIZE_MAX}; larger values are clamped)`);
+    .describe(`items per page (default ${defaultSize}, at most ${max}; larger values are clamped)`);
 
 /** `?page=&page_size=` of a paginated list. */
 export const pageQuery = (defaultSize: number) =>

@@ -120,6 +120,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   // Defined by us: the home page's Trending and For you, ranked and spread over shops by the service.
   ["shop", "GET", "product/trending/"],
   ["shop", "GET", "product/for-you/"],
+  // Defined by us: every product of a shop page by page, with its pictures' hashes (owners' tools).
+  ["shop", "GET", "product/shop/{shopId}/paginated/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -23,7 +23,9 @@ import {
   limitParam,
   noContent,
   numberOrText,
+  pageParam,
   pageQuery,
+  pageSizeParam,
   paginated,
   verificationStatus,
   WHOLE_TEXT,
@@ -72,6 +74,24 @@ export type ProductDetailWire = z.infer<typeof productDetailWire>;
 
 /** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
 export const SHOP_PRODUCTS_MAX = 1000;
+
+/** page_size of product/shop/{shopId}/paginated/: default and cap. */
+export const SHOP_PAGE_SIZE = 100;
+export const SHOP_PAGE_SIZE_MAX = 1000;
+
+/**
+ * What identifies one picture of a product: the SHA-256 (hex) of the file uploaded and of the file
+ * served at its path. Either is null for a picture stored before they were kept (the served one is
+ * filled in when first asked).
+ */
+export const imageHashes = z.object({
+  uploaded_sha256: z.string().nullable(),
+  served_sha256: z.string().nullable(),
+});
+
+/** A product as its owner's tools read it: the wire product and its pictures' hashes, in order. */
+export const ownedProductWire = productWire.extend({ image_hashes: z.array(imageHashes) });
+export type OwnedProductWire = z.infer<typeof ownedProductWire>;
 
 const productData = dataOf(productDetailWire);
 const productList = z.object({ data: z.array(productWire) });
@@ -199,6 +219,19 @@ export const productCalls = defineCalls({
       400: detailError,
       404: detailError,
     },
+  }),
+  byShopPaged: () => ({
+    service: "shop",
+    method: "GET",
+    path: "product/shop/:shopId/paginated/",
+    summary: `Every product of a shop, in and out of stock (stock_type=in or out for one tab), oldest first, paginated (page_size default ${SHOP_PAGE_SIZE}, at most ${SHOP_PAGE_SIZE_MAX}); each with image_hashes, the SHA-256 of each picture as uploaded and as served; 404 'Shop not found' or 'Invalid page.'`,
+    params: idParams("shopId"),
+    querystring: z.object({
+      stock_type: z.enum(["in", "out", "all"]).optional(),
+      page: pageParam,
+      page_size: pageSizeParam(SHOP_PAGE_SIZE, SHOP_PAGE_SIZE_MAX),
+    }),
+    response: { 200: paginated(ownedProductWire), 400: detailError, 404: invalidPage },
   }),
   related: () => ({
     service: "shop",

@@ -13,5 +13,7 @@ export interface RequestInitLike {
 
 export interface ResponseLike {
   readonly status: number;
+  /** The answer's headers (Retry-After of a 503), where the fetch gives them. */
+  readonly headers?: { get(name: string): string | null };
   text(): Promise<string>;
 }

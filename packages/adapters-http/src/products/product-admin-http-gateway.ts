@@ -2,6 +2,8 @@ import {
   type ImageUpload,
   mapResult,
   type NewProduct,
+  type OwnedProduct,
+  type Page,
   type Product,
   type ProductAdminGateway,
   type ProductChange,
@@ -10,6 +12,7 @@ import {
 import { productCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
 import type { MultipartFields } from "../http/multipart-body.js";
+import { toPage } from "../http/page-mapping.js";
 import { toProduct } from "./product-wire-mapping.js";
 
 /** `image_1`..`image_N` and `number_of_images` (spec §7). */
@@ -24,6 +27,23 @@ function imageFields(images: readonly ImageUpload[]): Record<string, ImageUpload
 /** `POST product/`, `PATCH product/{id}/` (multipart, spec §7 with its image flags), `DELETE product/{id}/`. */
 export class ProductAdminHttpGateway implements ProductAdminGateway {
   constructor(private readonly http: HttpClient) {}
+
+  async listOwnedProducts(
+    shopId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<OwnedProduct>>> {
+    const answer = await this.http.call(productCalls.byShopPaged, {
+      params: { shopId },
+      query: { page, page_size: pageSize },
+    });
+    return mapResult(answer, (body) =>
+      toPage(body, page, (wire) => ({
+        ...toProduct(wire),
+        imageHashes: wire.image_hashes.map((h) => ({ uploaded: h.uploaded_sha256, served: h.served_sha256 })),
+      })),
+    );
+  }
 
   async createProduct(token: string, product: NewProduct): Promise<Result<Product>> {
     const answer = await this.http.call(productCalls.create, {

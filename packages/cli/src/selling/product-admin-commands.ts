@@ -4,6 +4,7 @@ import {
   deleteProduct,
   editProduct,
   type ImageUpload,
+  mediaUrl,
   type Product,
   setStock,
 } from "@katale/domain";
@@ -13,16 +14,15 @@ import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
 import { parseIdOrName } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { knownEncoding } from "./import/decode-csv.js";
-import { exportProducts, outputStream } from "./import/export-products.js";
-import { ImportState } from "./import/import-state.js";
+import { exportRows, outputStream, writeCsv } from "./import/export-products.js";
 import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
-import { terminalProgress } from "./import/progress-bar.js";
+import { lineProgress, terminalProgress } from "./import/progress-bar.js";
 import { CsvFileError, readCsvRows } from "./import/read-csv.js";
-import { runImport } from "./import/run-import.js";
+import { IMPORT_CONCURRENCY, IMPORT_CONCURRENCY_MAX, runImport } from "./import/run-import.js";
 import { parsePrice } from "./parse-price.js";
 import { sellingCliMessages as text } from "./selling-cli-messages.js";
-import { renderImportReport, renderProductSaved } from "./selling-render.js";
-import { allShopProducts, done, loadCatalogue, ownProduct, ownShop, sellingOf } from "./selling-run.js";
+import { renderImportRow, renderImportSummary, renderProductSaved } from "./selling-render.js";
+import { allOwnedProducts, done, loadCatalogue, ownProduct, ownShop, sellingOf } from "./selling-run.js";
 import { collect, imageOption } from "./shop-admin-commands.js";
 
 interface ProductOptions {
@@ -196,25 +196,39 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
     .argument("<file>", "the CSV file")
     .requiredOption("--shop <shop>", "your shop's id or name")
     .option("--images-dir <dir>", "where the images column's files are (default: the CSV's folder)")
-    .option("--dry-run", "check every row and image, change nothing")
+    .option("--dry-run", "check every row and image as the service would, change nothing")
     .option("--encoding <name>", "the file's text encoding, e.g. windows-1252", "utf-8")
+    .option(
+      "--concurrency <n>",
+      `rows sent at once (1 to ${IMPORT_CONCURRENCY_MAX})`,
+      String(IMPORT_CONCURRENCY),
+    )
+    .option("--quiet", "no progress on stderr")
     .action(
       async (
         file: string,
-        options: { shop: string; imagesDir?: string; dryRun?: boolean; encoding: string },
+        options: {
+          shop: string;
+          imagesDir?: string;
+          dryRun?: boolean;
+          encoding: string;
+          concurrency: string;
+          quiet?: boolean;
+        },
         command: Command,
       ) => {
         const run = invoke(command);
         if (!knownEncoding(options.encoding)) return run.usageError(text.unknownEncoding(options.encoding));
+        const concurrency = Number(options.concurrency);
+        if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > IMPORT_CONCURRENCY_MAX)
+          return run.usageError(text.concurrencyInvalid(IMPORT_CONCURRENCY_MAX));
         const selling = sellingOf(run);
         const shop = await ownShop(run, options.shop);
         const { categories, subCategories } = await loadCatalogue(run);
-        const state = ImportState.load(selling.stateDir, shop.id);
         const planner = new ImportPlanner({
           categories,
           subCategories,
-          existing: await allShopProducts(run, shop.id),
-          state,
+          existing: await allOwnedProducts(run, shop.id),
           imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
         });
         const plans: RowPlan[] = [];
@@ -226,44 +240,63 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           run.show({ error: error.problem }, () => "");
           throw new CliFailure(error.message, EXIT_FAILURE);
         }
-        const progress = run.io.progress ? terminalProgress(run.io.progress) : undefined;
+        // A dry run sends nothing and takes no time worth showing.
+        const progress =
+          options.quiet || options.dryRun
+            ? undefined
+            : run.io.progress
+              ? terminalProgress(run.io.progress)
+              : lineProgress((t) => run.io.err(t));
         const report = await runImport(plans, {
           ports: selling,
           shopId: shop.id,
-          state,
           dryRun: options.dryRun === true,
           progress,
+          concurrency,
+          // Row lines as rows finish; with --json the whole report comes at the end.
+          onRow: run.json || run.io.progress ? undefined : (row) => run.io.out(renderImportRow(row)),
         });
-        run.show(report, (r) => renderImportReport(r, options.dryRun === true));
+        if (!run.json && run.io.progress) for (const row of report.rows) run.io.out(renderImportRow(row));
+        run.show(report, (r) => renderImportSummary(r, options.dryRun === true));
         if (report.failed > 0) throw new CliFailure("", EXIT_FAILURE);
       },
     );
 
   products
     .command("export")
-    .description("write your shop's products as the import CSV, with their images")
+    .description("write your shop's products as the import CSV (images downloaded with --images-dir)")
     .requiredOption("--shop <shop>", "your shop's id or name")
-    .option("--output <file>", "the CSV file (default: stdout)")
-    .option("--images-dir <dir>", "where the images go (default: the CSV's folder, or the current folder)")
+    .option("--output <file>", "the CSV file (default: stdout, the CSV only)")
+    .option("--images-dir <dir>", "download the images there; without it the CSV links them")
     .action(async (options: { shop: string; output?: string; imagesDir?: string }, command: Command) => {
       const run = invoke(command);
       const selling = sellingOf(run);
       const shop = await ownShop(run, options.shop);
       const { categories, subCategories } = await loadCatalogue(run);
-      const products = await allShopProducts(run, shop.id);
-      const imagesDir = resolve(
-        options.imagesDir ?? (options.output === undefined ? "." : dirname(resolve(options.output))),
-      );
-      const count = await exportProducts({
+      const products = await allOwnedProducts(run, shop.id);
+      const rows = await exportRows({
         products,
         categories,
         subCategories,
-        imagesDir,
-        output: () => outputStream(options.output, (t) => run.io.out(t)),
+        imagesDir: options.imagesDir === undefined ? undefined : resolve(options.imagesDir),
+        imageLink: (path) => mediaUrl(run.services.urls.shopUrl, path) ?? path,
         download: selling.download,
-        state: ImportState.load(selling.stateDir, shop.id),
       });
-      if (options.output !== undefined)
-        run.show({ file: options.output, products: count }, (e) => `${text.exported(e.products, e.file)}\n`);
+      if (options.output !== undefined) {
+        await writeCsv(
+          rows,
+          outputStream(options.output, (t) => run.io.out(t)),
+        );
+        return run.show(
+          { file: options.output, products: rows.length },
+          (e) => `${text.exported(e.products, e.file)}\n`,
+        );
+      }
+      // stdout: the CSV and nothing else, or with --json the rows as JSON.
+      if (run.json) return run.show({ products: rows }, () => "");
+      await writeCsv(
+        rows,
+        outputStream(undefined, (t) => run.io.out(t)),
+      );
     });
 }

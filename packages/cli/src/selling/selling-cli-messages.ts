@@ -38,6 +38,15 @@ export const sellingCliMessages = {
   priceNotPositive: (cell: string) => `price "${cell}": must be above 0`,
   priceTooHigh: (cell: string) => `price "${cell}": too high`,
   priceBadCommas: (cell: string) => `price "${cell}": commas go between thousands (1,500,000)`,
+  concurrencyInvalid: (max: number) => `--concurrency takes a whole number from 1 to ${max}.`,
+  imageLinksNotKept:
+    "images: links keep a product's own pictures, all of them in order; give files for new pictures",
+  productsMoved: (count: number, read: number) =>
+    `The shop's products changed while they were read (${count} listed, ${read} read). Nothing was written; run the command again.`,
+  progress: (done: number, total: number, sent: string, size: string) =>
+    `Importing: ${done}/${total} rows, ${sent} of ${size} uploaded`,
+  exportedImages: (count: number, dir: string) =>
+    `${count} ${count === 1 ? "image" : "images"} written to ${dir}`,
   imageNumberUnknown: (n: string) => `The product has no image ${n}.`,
   dryRun: "Dry run: nothing was changed.",
   summary: (r: { created: number; updated: number; unchanged: number; failed: number }) =>

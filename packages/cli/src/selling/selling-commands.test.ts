@@ -16,6 +16,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CliServices } from "../cli-services.js";
 import { runCli } from "../run-cli.js";
+import { hashBytes } from "./image-files.js";
 
 // The shop owner's commands in process on in-memory ports (the domain's seller fake, which passes
 // the same behaviour suite as the real server) and real files in a temporary folder.
@@ -56,7 +57,6 @@ function services(): CliServices {
       productAdmin: seller,
       shopVerification: seller,
       addresses: places,
-      stateDir: join(dir, "config"),
       download: async (path) => downloads.get(path) ?? null,
     },
   };
@@ -105,6 +105,8 @@ beforeEach(() => {
       aShop({ id: 32, name: "Mukono Sports Arena", owner: stranger.id }),
     ],
   );
+  // As the service does: each upload's SHA-256 is kept with the picture.
+  seller.uploadHash = hashBytes;
   storage = new InMemoryStorage();
   storage.set("token", owner.token);
   places = new InMemoryAddressSuggestions();
@@ -125,7 +127,7 @@ const phone = "TS-20,Tecno Spark 20,Big battery,450000,2,electronics,PHONES,gree
 describe("katale products import", () => {
   it("creates new SKUs and prints exactly the JSON report", async () => {
     const csv = writeCsv("products.csv", [lantern, phone]);
-    const run = await katale("products", "import", csv, "--shop", "Gulu Boda Spares", "--json");
+    const run = await katale("products", "import", csv, "--shop", "Gulu Boda Spares", "--json", "--quiet");
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     const report = JSON.parse(run.stdout);
@@ -191,7 +193,7 @@ describe("katale products import", () => {
       "SL-1,Same SKU again,Desc,100,1,Electronics,Lighting,red.png",
       phone,
     ]);
-    const run = await katale("products", "import", csv, "--shop", "31", "--json");
+    const run = await katale("products", "import", csv, "--shop", "31", "--json", "--quiet");
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
     expect(report).toMatchObject({ created: 2, failed: 7 });
@@ -277,12 +279,25 @@ describe("katale products export", () => {
   it("writes the import CSV with the images, and importing it again changes nothing", async () => {
     const csv = writeCsv("products.csv", [lantern, phone]);
     await katale("products", "import", csv, "--shop", "31");
+    // The service serves its own encoding of each upload, and keeps that file's hash too.
     for (const p of seller.products) {
-      for (const [i, path] of p.images.entries()) downloads.set(path, samplePng(i).bytes);
+      for (const [i, path] of p.images.entries()) {
+        const served = samplePng(i + 5).bytes;
+        downloads.set(path, served);
+        seller.imageHashes.set(path, { ...seller.imageHashes.get(path)!, served: hashBytes(served) });
+      }
     }
-    rmSync(join(dir, "config"), { recursive: true });
     const out = join(dir, "export", "shop.csv");
-    const run = await katale("products", "export", "--shop", "31", "--output", out);
+    const run = await katale(
+      "products",
+      "export",
+      "--shop",
+      "31",
+      "--output",
+      out,
+      "--images-dir",
+      join(dir, "export"),
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`2 products written to ${out}`);
     const text = readFileSync(out, "utf8");

@@ -1,11 +1,10 @@
-import { dirname } from "node:path";
 import { mediaUrl, PORTS } from "@katale/domain";
 import { ContainerModule } from "inversify";
 import { CLI_TOKENS, portsFrom, resolve } from "../cli-tokens.js";
 import { downloadMedia } from "./download-media.js";
 import type { SellingServices } from "./selling-services.js";
 
-/** The shop owner's ports on the stored session, and where the import keeps its state. */
+/** The shop owner's ports on the stored session. */
 export function sellingModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<SellingServices>(CLI_TOKENS.selling)
@@ -14,7 +13,6 @@ export function sellingModule(): ContainerModule {
         return {
           storage: resolve(context, PORTS.localStorage),
           ...portsFrom(context, ["shopAdmin", "productAdmin", "shopVerification", "addresses"]),
-          stateDir: dirname(resolve(context, CLI_TOKENS.sessionFile)),
           download: (path) => downloadMedia(mediaUrl(urls.shopUrl, path)),
         };
       })

@@ -1,6 +1,6 @@
 import { formatUgx, type Product, type Shop } from "@katale/domain";
 import { renderTable } from "../output/table.js";
-import type { ImportReport } from "./import/run-import.js";
+import type { ImportReport, RowResult } from "./import/run-import.js";
 import { sellingCliMessages as text } from "./selling-cli-messages.js";
 
 /** `katale shops mine`: id, name, status, categories. */
@@ -36,14 +36,16 @@ export function renderProductSaved(saved: { product: Product; message: string })
   return `${saved.message}: ${p.name} (${p.slug}, id ${p.id}) · ${formatUgx(p.price)} · in stock ${p.inStock} · ${p.images.length} ${p.images.length === 1 ? "image" : "images"}\n`;
 }
 
-/** `products import`: one line per row, then the totals. */
-export function renderImportReport(report: ImportReport, dryRun: boolean): string {
-  const lines = report.rows.map((r) => {
-    const id = r.product_id === undefined ? "" : ` (id ${r.product_id})`;
-    const why = r.error === undefined ? "" : `: ${r.error}`;
-    return `row ${r.row}\t${r.sku || "-"}\t${r.status}${id}${why}`;
-  });
-  lines.push(text.summary(report));
+/** One row of `products import`, printed as the row finishes. */
+export function renderImportRow(r: RowResult): string {
+  const id = r.product_id === undefined ? "" : ` (id ${r.product_id})`;
+  const why = r.error === undefined ? "" : `: ${r.error}`;
+  return `row ${r.row}\t${r.sku || "-"}\t${r.status}${id}${why}\n`;
+}
+
+/** `products import`: the totals, after the row lines. */
+export function renderImportSummary(report: ImportReport, dryRun: boolean): string {
+  const lines = [text.summary(report)];
   if (dryRun) lines.push(text.dryRun);
   return `${lines.join("\n")}\n`;
 }

@@ -1,6 +1,7 @@
 import {
   type Category,
   findOwnShop,
+  type OwnedProduct,
   type Product,
   type Result,
   type Shop,
@@ -11,6 +12,8 @@ import { authCliMessages } from "../auth/auth-cli-messages.js";
 import { CliFailure, EXIT_USAGE } from "../cli-failure.js";
 import { cliMessages } from "../cli-messages.js";
 import type { Invocation } from "../invocation.js";
+import { readOwnedProducts } from "./owned-products.js";
+import { sellingCliMessages as text } from "./selling-cli-messages.js";
 import type { SellingServices } from "./selling-services.js";
 
 /** The selling services of this run; a session is required before anything is sent. */
@@ -78,12 +81,10 @@ export async function loadCatalogue(
   return { categories: run.unwrap(all), subCategories: run.unwrap(subs) };
 }
 
-/** Every product of a shop, in stock and out of stock. */
-export async function allShopProducts(run: Invocation, shopId: number): Promise<Product[]> {
-  const { products } = run.services;
-  const [inStock, outOfStock] = await Promise.all([
-    products.listShopProducts(shopId, { stock: "in" }),
-    products.listShopProducts(shopId, { stock: "out" }),
-  ]);
-  return [...run.unwrap(inStock).products, ...run.unwrap(outOfStock).products];
+/** Every product of a shop with its pictures' hashes; pages that do not add up end the run. */
+export async function allOwnedProducts(run: Invocation, shopId: number): Promise<OwnedProduct[]> {
+  const read = await readOwnedProducts(sellingOf(run).productAdmin, shopId);
+  if (read.ok) return read.products;
+  if ("moved" in read) throw new CliFailure(text.productsMoved(read.moved.count, read.moved.read));
+  return run.unwrap({ ok: false, error: read.error });
 }

@@ -13,11 +13,6 @@ export interface SellingServices {
   readonly productAdmin: ProductAdminGateway;
   readonly shopVerification: ShopVerificationGateway;
   readonly addresses: AddressSuggestions;
-  /**
-   * Where `products import` remembers which files each SKU's images came from (one JSON file per
-   * shop), so a rerun uploads images again only when the files changed.
-   */
-  readonly stateDir: string;
   /** Downloads an image the service names (export); `fetch` by default. */
   readonly download: (url: string) => Promise<Uint8Array | null>;
 }

@@ -1,4 +1,5 @@
 import type { ImageUpload } from "../media/image-upload.js";
+import type { Page } from "../page.js";
 import type { Product } from "../products/product.js";
 import type { DomainError, Result } from "../result.js";
 import type { Shop } from "../shops/shop.js";
@@ -69,8 +70,27 @@ export interface ProductChange {
   readonly addedImages?: readonly ImageUpload[];
 }
 
+/**
+ * What identifies one picture of a product: the SHA-256 (hex) of the file uploaded and of the file
+ * served at its path (the service re-encodes uploads). Null when the service does not know it.
+ */
+export interface ImageHashes {
+  readonly uploaded: string | null;
+  readonly served: string | null;
+}
+
+/** A product as its owner's tools read it: with its pictures' hashes, in the images' order. */
+export interface OwnedProduct extends Product {
+  readonly imageHashes: readonly ImageHashes[];
+}
+
 /** Adding, editing and deleting products (and so setting stock). */
 export interface ProductAdminGateway {
+  /**
+   * Every product of a shop, in and out of stock, oldest first, a page at a time (GET
+   * product/shop/{id}/paginated/); 'not-found' for an unknown shop, 'invalid-page' past the end.
+   */
+  listOwnedProducts(shopId: number, page: number, pageSize: number): Promise<Result<Page<OwnedProduct>>>;
   /** 'not-found' for an unknown shop, 'forbidden' for someone else's, 'invalid' for refused input. */
   createProduct(token: string, product: NewProduct): Promise<Result<Product>>;
   updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>>;

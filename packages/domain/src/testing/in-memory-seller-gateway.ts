@@ -1,6 +1,7 @@
 import type { SubCategory } from "../catalogue/sub-category.js";
 import { PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX } from "../constants.js";
 import { messages } from "../messages.js";
+import { type Page, paginate } from "../page.js";
 import type { Product } from "../products/product.js";
 import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
 import { type DomainError, err, ok, type Result } from "../result.js";
@@ -8,6 +9,7 @@ import { shopNameKey } from "../selling/manage-shops.js";
 import type {
   NewProduct,
   NewShop,
+  OwnedProduct,
   ProductAdminGateway,
   ProductChange,
   ShopAdminGateway,
@@ -19,6 +21,7 @@ import type { Shop } from "../shops/shop.js";
 import type { ShopGateway } from "../shops/shop-gateway.js";
 import type { ShopVerificationRequest } from "../verification/shop-verification-request.js";
 import { Failures } from "./failures.js";
+
 import type { InMemoryUser } from "./in-memory-engagement-gateway.js";
 
 type SellerMethod = keyof ShopAdminGateway | keyof ProductAdminGateway | keyof ShopVerificationGateway;
@@ -47,6 +50,10 @@ export class InMemorySellerGateway
   readonly verificationRequests = new Map<number, ShopVerificationRequest>();
   /** Every create and update the fake accepted, for tests that check what was sent. */
   readonly calls: { method: SellerMethod; id?: number }[] = [];
+  /** Each stored picture's hashes by path; a test may set `served` as its downloads serve. */
+  readonly imageHashes = new Map<string, { uploaded: string | null; served: string | null }>();
+  /** How an upload's hash is made (the service: SHA-256); none by default. */
+  uploadHash: (bytes: Uint8Array) => string | null = () => null;
   private nextId = 9000;
   private imageCount = 0;
 
@@ -119,6 +126,7 @@ export class InMemorySellerGateway
   // ---- products ----
 
   async createProduct(token: string, product: NewProduct): Promise<Result<Product>> {
+    const hashes = product.images.map((image) => this.uploadHash(image.bytes));
     return this.answer("createProduct", () =>
       this.asOwner(token, product.shopId, (shop) => {
         const checked = this.check(shop.id, product.categoryId, product.subCategoryId, product.sku, null);
@@ -133,7 +141,7 @@ export class InMemorySellerGateway
           description: product.description,
           price: product.price,
           inStock: product.inStock,
-          images: product.images.map(() => this.imagePath("products")),
+          images: hashes.map((hash) => this.imagePath("products", hash)),
           shopId: shop.id,
           shopName: shop.name,
           shopVerificationStatus: shop.verificationStatus,
@@ -153,6 +161,7 @@ export class InMemorySellerGateway
   }
 
   async updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>> {
+    const hashes = (change.addedImages ?? []).map((image) => this.uploadHash(image.bytes));
     return this.answer("updateProduct", () => {
       const product = this.products.find((p) => p.id === productId);
       if (!this.user(token)) return err(notLoggedIn);
@@ -167,7 +176,7 @@ export class InMemorySellerGateway
           return err(invalid(messages.selling.imagesRemoveUnknown));
         const images = [
           ...product.images.filter((image) => !removed.has(image)),
-          ...(change.addedImages ?? []).map(() => this.imagePath("products")),
+          ...hashes.map((hash) => this.imagePath("products", hash)),
         ];
         if (images.length < 1) return err(invalid(messages.selling.imagesRequired));
         if (images.length > PRODUCT_IMAGES_MAX) return err(invalid(messages.selling.imagesTooMany));
@@ -252,6 +261,22 @@ export class InMemorySellerGateway
     return ok({ products: products.slice(0, limit), numberOfProducts: products.length });
   }
 
+  async listOwnedProducts(
+    shopId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<Result<Page<OwnedProduct>>> {
+    if (!this.shops.some((s) => s.id === shopId)) return err(shopNotFound);
+    const owned = this.products
+      .filter((p) => p.shopId === shopId)
+      .sort((a, b) => a.id - b.id)
+      .map((p) => ({
+        ...p,
+        imageHashes: p.images.map((path) => this.imageHashes.get(path) ?? { uploaded: null, served: null }),
+      }));
+    return paginate(owned, page, pageSize);
+  }
+
   // ---- helpers ----
 
   private answer<T>(method: SellerMethod, produce: () => Result<T>): Promise<Result<T>> {
@@ -305,8 +330,10 @@ export class InMemorySellerGateway
     return `${base || "product"}-${id.toString(36)}`;
   }
 
-  private imagePath(folder: string): string {
+  private imagePath(folder: string, uploaded: string | null = null): string {
     this.imageCount += 1;
-    return `/media/${folder}/image-${this.imageCount}.webp`;
+    const path = `/media/${folder}/image-${this.imageCount}.webp`;
+    this.imageHashes.set(path, { uploaded, served: null });
+    return path;
   }
 }

@@ -201,6 +201,9 @@ export interface ProductImagesTable {
   path: string;
   width: number;
   height: number;
+  /** SHA-256 (hex) of the uploaded file and of the served main file (migration 0015); null if unknown. */
+  uploaded_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  served_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SavedProductsTable {

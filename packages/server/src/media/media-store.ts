@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Config } from "../config.js";
 import { BUSY, ImageJobs } from "./image-jobs.js";
 import {
@@ -27,6 +28,8 @@ export interface StoredImage {
   path: string;
   width: number;
   height: number;
+  /** SHA-256 (hex) of the main file as served. */
+  servedSha256: string;
 }
 
 export type ProcessImageResult = StoredImage | ImageError;
@@ -93,6 +96,9 @@ export function parseImagePath(value: string): { kind: ImageKind; name: string; 
   return { kind: match[1] as ImageKind, name: match[2]!, path };
 }
 
+/** SHA-256 of bytes, in hex. */
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
 /** Media in `dataDir` (media/ and private/). `jobs`: the bounded queue every upload waits in. */
 export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJobs()): LocalMediaStore {
   const files = createLocalObjectStore(dataDir);
@@ -124,12 +130,14 @@ export function mediaStoreOn(files: ObjectStore, jobs: ImageJobs = new ImageJobs
     const decoded = await decodeUpload(input, IMAGE_MAX_WIDTH);
     if (!decoded.ok) return decoded;
     const name = randomImageName();
-    await putSet(kind, await encodeImageSet(decoded.image, name, IMAGE_VARIANT_WIDTHS));
+    const set = await encodeImageSet(decoded.image, name, IMAGE_VARIANT_WIDTHS);
+    await putSet(kind, set);
     return {
       ok: true,
       path: `/media/${kind}/${name}.webp`,
       width: decoded.image.width,
       height: decoded.image.height,
+      servedSha256: sha256(set.at(-1)?.bytes ?? Buffer.alloc(0)),
     };
   }
 

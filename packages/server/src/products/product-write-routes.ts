@@ -11,7 +11,7 @@ import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
-import { parseImagePath } from "../media/media-store.js";
+import { parseImagePath, sha256 } from "../media/media-store.js";
 import { recordPriceAndStock } from "../notifications/product-events.js";
 import { filterValuesOf } from "./product-filter-values.js";
 import { ProductRepository } from "./product-repository.js";
@@ -106,7 +106,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     const stored: ImageRow[] = [];
     for (const [field, value] of files) {
       const upload = spooledFileOf(value);
-      const result = upload.ok ? await media.processImage(await upload.read(), { kind: "products" }) : upload;
+      const bytes = upload.ok ? await upload.read() : null;
+      const result = upload.ok ? await media.processImage(bytes!, { kind: "products" }) : upload;
       if (!result.ok) {
         await release(stored.map((image) => image.path));
         const refused = "code" in result ? result : imageRefusal(result);
@@ -115,7 +116,13 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
           : fieldError(reply, field, refused.message));
         return null;
       }
-      stored.push({ path: result.path, width: result.width, height: result.height });
+      stored.push({
+        path: result.path,
+        width: result.width,
+        height: result.height,
+        uploaded_sha256: bytes && sha256(bytes),
+        served_sha256: result.servedSha256,
+      });
     }
     return stored;
   }

@@ -14,6 +14,9 @@ export interface ImageRow {
   path: string;
   width: number;
   height: number;
+  /** SHA-256 of the file uploaded and of the file served (null when not known). */
+  uploaded_sha256?: string | null;
+  served_sha256?: string | null;
 }
 
 export interface ProductFields {
@@ -162,7 +165,7 @@ async function stockAndPrice(db: Db, productId: number): Promise<StockAndPrice |
 export async function productImages(db: Db, productId: number): Promise<ImageRow[]> {
   return db
     .selectFrom("product_images")
-    .select(["path", "width", "height"])
+    .select(["path", "width", "height", "uploaded_sha256", "served_sha256"])
     .where("product_id", "=", productId)
     .orderBy("position")
     .execute();

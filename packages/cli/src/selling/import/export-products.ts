@@ -6,56 +6,56 @@ import { pipeline } from "node:stream/promises";
 import type { Category, Product, SubCategory } from "@katale/domain";
 import { stringify } from "csv-stringify";
 import { CliFailure } from "../../cli-failure.js";
-import { extensionOf, hashBytes, sniffImageType } from "../image-files.js";
+import { extensionOf, sniffImageType } from "../image-files.js";
 import { sellingCliMessages } from "../selling-cli-messages.js";
 import { escapeCell } from "./csv-cells.js";
 import { IMAGE_SEPARATOR, IMPORT_COLUMNS, type ImportColumn } from "./csv-columns.js";
-import type { ImportState } from "./import-state.js";
 
 export interface ExportOptions {
   readonly products: readonly Product[];
   readonly categories: readonly Category[];
   readonly subCategories: readonly SubCategory[];
-  /** Where the images are written; the CSV names them relative to it. */
-  readonly imagesDir: string;
-  /** Where the CSV goes (a file, or stdout); opened once the images are written. */
-  readonly output: () => Writable;
+  /** Where the images are written (the CSV names them relative to it); none: the CSV links them. */
+  readonly imagesDir?: string;
+  /** The absolute URL of a product image (`/media/...`), for the links. */
+  readonly imageLink: (path: string) => string;
   readonly download: (path: string) => Promise<Uint8Array | null>;
-  readonly state: ImportState;
 }
+
+/** One product as the import reads it (text cells as they are: `csvOf` escapes them). */
+export type ExportRow = Record<ImportColumn, string | number>;
 
 /** Products whose images download at once. */
 const EXPORT_CONCURRENCY = 4;
 
-/** One product as a CSV row, its images written to the images folder and remembered as uploaded. */
-async function exportRow(
-  product: Product,
-  options: ExportOptions,
-): Promise<Record<ImportColumn, string | number>> {
-  const sku = product.sku ?? product.slug;
+/** The images cell: files written to the images folder, or links to the pictures on the service. */
+async function imagesCell(product: Product, sku: string, options: ExportOptions): Promise<string> {
+  const { imagesDir } = options;
+  if (imagesDir === undefined) return product.images.map(options.imageLink).join(IMAGE_SEPARATOR);
   const files: string[] = [];
-  const hashes: string[] = [];
   for (const [index, path] of product.images.entries()) {
     const bytes = await options.download(path);
     if (bytes === null) throw new CliFailure(sellingCliMessages.downloadFailed(path));
     const name = `${fileStem(sku)}-${index + 1}.${extensionOf(sniffImageType(bytes.subarray(0, 16)))}`;
-    await writeFile(join(options.imagesDir, name), bytes);
+    await writeFile(join(imagesDir, name), bytes);
     files.push(name);
-    hashes.push(hashBytes(bytes));
   }
-  options.state.remember(sku, { hashes, images: product.images });
+  return files.join(IMAGE_SEPARATOR);
+}
+
+async function exportRow(product: Product, options: ExportOptions): Promise<ExportRow> {
+  const sku = product.sku ?? product.slug;
   const category = options.categories.find((c) => c.id === product.categoryId);
   const sub = options.subCategories.find((s) => s.id === product.subCategoryId);
-  // Text cells behind the formula guard; the import takes it off again.
   return {
-    sku: escapeCell(sku),
-    name: escapeCell(product.name),
-    description: escapeCell(product.description),
+    sku,
+    name: product.name,
+    description: product.description,
     price: product.price,
     stock: product.inStock,
-    category: escapeCell(category?.name ?? product.categoryName),
-    sub_category: escapeCell(sub?.name ?? product.subCategoryName),
-    images: escapeCell(files.join(IMAGE_SEPARATOR)),
+    category: category?.name ?? product.categoryName,
+    sub_category: sub?.name ?? product.subCategoryName,
+    images: await imagesCell(product, sku, options),
   };
 }
 
@@ -65,16 +65,15 @@ function fileStem(sku: string): string {
 }
 
 /**
- * Writes the shop's products as the import CSV (same header), each product's images downloaded
- * beside it, and remembers them as uploaded from those files: importing the file again, edited or
- * not, changes only what was edited. A product without a SKU is exported under its slug, which
- * `products import` matches.
+ * The shop's products as rows of the import CSV (same header), oldest first, with each product's
+ * images downloaded into `imagesDir` when it is given (else linked). The service keeps every
+ * picture's SHA-256, so importing the file again, edited or not, changes only what was edited. A
+ * product without a SKU is exported under its slug, which `products import` matches.
  */
-export async function exportProducts(options: ExportOptions): Promise<number> {
-  await mkdir(options.imagesDir, { recursive: true });
-  // Oldest first, so a round trip creates products in the order they were made.
+export async function exportRows(options: ExportOptions): Promise<ExportRow[]> {
+  if (options.imagesDir !== undefined) await mkdir(options.imagesDir, { recursive: true });
   const products = [...options.products].sort((a, b) => a.id - b.id);
-  const rows: Record<ImportColumn, string | number>[] = new Array(products.length);
+  const rows: ExportRow[] = new Array(products.length);
   let next = 0;
   // A few products' images download at a time; the rows keep the products' order.
   const worker = async () => {
@@ -84,12 +83,18 @@ export async function exportProducts(options: ExportOptions): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(EXPORT_CONCURRENCY, products.length) }, worker));
-  await pipeline(
-    Readable.from(rows),
-    stringify({ header: true, columns: [...IMPORT_COLUMNS] }),
-    options.output(),
-  );
-  return rows.length;
+  return rows;
+}
+
+/** Writes rows as the import CSV, text cells behind the formula guard (the import takes it off). */
+export async function writeCsv(rows: readonly ExportRow[], output: Writable): Promise<void> {
+  const guarded = rows.map((row) => {
+    const cells = { ...row };
+    for (const column of IMPORT_COLUMNS)
+      if (typeof cells[column] === "string") cells[column] = escapeCell(cells[column] as string);
+    return cells;
+  });
+  await pipeline(Readable.from(guarded), stringify({ header: true, columns: [...IMPORT_COLUMNS] }), output);
 }
 
 /** A writable for `--output FILE`, or the command's stdout (which stays open). */

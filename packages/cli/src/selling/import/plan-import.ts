@@ -1,7 +1,7 @@
 import {
   type Category,
+  type OwnedProduct,
   PRODUCT_IMAGES_MAX,
-  type Product,
   productFormSchema,
   type SubCategory,
 } from "@katale/domain";
@@ -10,7 +10,6 @@ import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { IMAGE_SEPARATOR } from "./csv-columns.js";
 import { imagePathIn } from "./image-path.js";
-import type { ImportState } from "./import-state.js";
 import type { CsvRow } from "./read-csv.js";
 
 /** A row's product fields once checked (spec §5 rules, through the domain's form schema). */
@@ -37,20 +36,24 @@ export type RowPlan =
       readonly row: number;
       readonly sku: string;
       readonly kind: "update";
-      readonly product: Product;
+      readonly product: OwnedProduct;
       readonly fields: ProductFields;
       readonly images: readonly LocalImage[];
-      /** The files differ from the last upload (or nothing is known of it): upload them again. */
+      /** The files are not the product's pictures (by their SHA-256 on the service): upload them. */
       readonly imagesChanged: boolean;
     }
-  | { readonly row: number; readonly sku: string; readonly kind: "unchanged"; readonly product: Product };
+  | {
+      readonly row: number;
+      readonly sku: string;
+      readonly kind: "unchanged";
+      readonly product: OwnedProduct;
+    };
 
 export interface PlanContext {
   readonly categories: readonly Category[];
   readonly subCategories: readonly SubCategory[];
-  /** The shop's products, in and out of stock. */
-  readonly existing: readonly Product[];
-  readonly state: ImportState;
+  /** The shop's products, in and out of stock, with their pictures' hashes. */
+  readonly existing: readonly OwnedProduct[];
   readonly imagesDir: string;
 }
 
@@ -70,8 +73,8 @@ const key = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 /** Plans rows one by one; remembers the SKUs seen so a repeated one fails. */
 export class ImportPlanner {
   private readonly seen = new Map<string, number>();
-  private readonly bySku = new Map<string, Product>();
-  private readonly bySlug = new Map<string, Product>();
+  private readonly bySku = new Map<string, OwnedProduct>();
+  private readonly bySlug = new Map<string, OwnedProduct>();
 
   constructor(private readonly context: PlanContext) {
     for (const product of context.existing) {
@@ -123,8 +126,15 @@ export class ImportPlanner {
       .map((f) => f.trim())
       .filter(Boolean);
     if (files.length < 1 || files.length > PRODUCT_IMAGES_MAX) return failed(text.imagesMissing);
+    const product = this.bySku.get(sku) ?? this.bySlug.get(sku);
+    // Links to the product's own pictures (an export without --images-dir) keep them as they are.
+    if (files.some(isLink)) {
+      const kept = product?.images.map(pathOf) ?? [];
+      if (files.length !== kept.length || files.some((file, i) => pathOf(file) !== kept[i]))
+        return failed(text.imageLinksNotKept);
+    }
     const images: LocalImage[] = [];
-    for (const file of files) {
+    for (const file of files.filter((f) => !isLink(f))) {
       const located = await imagePathIn(this.context.imagesDir, file);
       if (!located.ok)
         return failed(located.problem === "outside" ? text.imageOutside(file) : text.imageNotFound(file));
@@ -137,13 +147,8 @@ export class ImportPlanner {
       images.push(checked.image);
     }
 
-    const product = this.bySku.get(sku) ?? this.bySlug.get(sku);
     if (product === undefined) return { row, sku, kind: "create", fields, images };
-    const imagesChanged = !this.context.state.unchanged(
-      sku,
-      images.map((i) => i.hash),
-      product.images,
-    );
+    const imagesChanged = images.length > 0 && !samePictures(images, product);
     const fieldsChanged =
       product.sku !== sku ||
       product.name !== fields.name ||
@@ -155,6 +160,30 @@ export class ImportPlanner {
     if (!fieldsChanged && !imagesChanged) return { row, sku, kind: "unchanged", product };
     return { row, sku, kind: "update", product, fields, images, imagesChanged };
   }
+}
+
+/** An image cell naming a picture on the service (as an export without --images-dir writes it). */
+const isLink = (cell: string) => /^https?:\/\//i.test(cell) || cell.startsWith("/media/");
+
+/** The host path of a picture link or of a product image ("/media/products/x.webp"). */
+function pathOf(link: string): string {
+  if (!/^https?:\/\//i.test(link)) return link;
+  try {
+    return new URL(link).pathname;
+  } catch {
+    return link;
+  }
+}
+
+/** The files are the product's pictures, in order: each was uploaded as it is, or downloaded. */
+function samePictures(images: readonly LocalImage[], product: OwnedProduct): boolean {
+  return (
+    images.length === product.images.length &&
+    images.every((image, i) => {
+      const known = product.imageHashes[i];
+      return known !== undefined && (known.uploaded === image.hash || known.served === image.hash);
+    })
+  );
 }
 
 /** Bytes a planned row uploads. */

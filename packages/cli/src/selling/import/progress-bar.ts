@@ -1,4 +1,5 @@
 import { SingleBar } from "cli-progress";
+import { sellingCliMessages } from "../selling-cli-messages.js";
 import type { ImportProgress } from "./run-import.js";
 
 /** 1536 -> "1.5 KB": the byte counts of the progress bar. */
@@ -38,6 +39,40 @@ export function terminalProgress(stream: NodeJS.WriteStream): ImportProgress {
     },
     stop() {
       bar.stop();
+    },
+  };
+}
+
+/** How often the import's progress line is printed without a terminal. */
+export const PROGRESS_LINE_MS = 5000;
+
+/**
+ * The import's progress without a terminal (a CI log, a pipe): a line on stderr when it starts,
+ * every PROGRESS_LINE_MS, and when it ends, so a long run is never silent for minutes.
+ */
+export function lineProgress(write: (text: string) => void, everyMs = PROGRESS_LINE_MS): ImportProgress {
+  let rows = 0;
+  let totalRows = 0;
+  let bytes = 0;
+  let totalBytes = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const line = () =>
+    write(`${sellingCliMessages.progress(rows, totalRows, formatBytes(bytes), formatBytes(totalBytes))}\n`);
+  return {
+    start(count, total) {
+      totalRows = count;
+      totalBytes = total;
+      line();
+      timer = setInterval(line, everyMs);
+      timer.unref();
+    },
+    advance(done, sent) {
+      rows += done;
+      bytes += sent;
+    },
+    stop() {
+      if (timer !== undefined) clearInterval(timer);
+      line();
     },
   };
 }

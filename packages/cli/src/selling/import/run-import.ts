@@ -1,12 +1,5 @@
-import {
-  addProduct,
-  editProduct,
-  type KeyValueStorage,
-  type Product,
-  type ProductAdminGateway,
-} from "@katale/domain";
+import { addProduct, editProduct, type KeyValueStorage, type ProductAdminGateway } from "@katale/domain";
 import { readImage } from "../image-files.js";
-import type { ImportState } from "./import-state.js";
 import { type RowPlan, uploadBytes } from "./plan-import.js";
 
 export type RowStatus = "created" | "updated" | "unchanged" | "failed";
@@ -30,6 +23,8 @@ export interface ImportReport {
 
 /** Rows uploading at once: a few, so a slow network is used well without flooding the service. */
 export const IMPORT_CONCURRENCY = 4;
+/** The most `--concurrency` takes: more would only queue on the service's picture workers. */
+export const IMPORT_CONCURRENCY_MAX = 16;
 
 export interface ImportProgress {
   start(rows: number, bytes: number): void;
@@ -40,10 +35,11 @@ export interface ImportProgress {
 export interface RunImportOptions {
   readonly ports: { readonly productAdmin: ProductAdminGateway; readonly storage: KeyValueStorage };
   readonly shopId: number;
-  readonly state: ImportState;
   readonly dryRun: boolean;
   readonly progress?: ImportProgress;
   readonly concurrency?: number;
+  /** Told of each row as it finishes (so a report can stream). */
+  readonly onRow?: (result: RowResult) => void;
 }
 
 /** What a row would do, for a dry run (nothing is sent). */
@@ -62,40 +58,33 @@ function statusOf(plan: RowPlan): RowResult {
 
 /** Sends one planned row; the result says how it went. */
 async function execute(plan: RowPlan, options: RunImportOptions): Promise<RowResult> {
-  const { ports, state, shopId } = options;
+  const { ports, shopId } = options;
   if (plan.kind === "failed" || plan.kind === "unchanged") return statusOf(plan);
   const failed = (error: string): RowResult => ({ row: plan.row, sku: plan.sku, status: "failed", error });
-  let product: Product;
-  let status: RowStatus;
   try {
     if (plan.kind === "create") {
       const images = await Promise.all(plan.images.map(readImage));
       const added = await addProduct(ports, shopId, { ...plan.fields, images, sku: plan.sku });
       if (!added.ok) return failed(added.error.message);
-      product = added.value.product;
-      status = "created";
-    } else {
-      const addedImages = plan.imagesChanged ? await Promise.all(plan.images.map(readImage)) : [];
-      const edited = await editProduct(ports, plan.product, {
-        ...plan.fields,
-        sku: plan.sku,
-        keptImages: plan.imagesChanged ? [] : plan.product.images,
-        addedImages,
-      });
-      if (!edited.ok) return failed(edited.error.message);
-      product = edited.value.product;
-      status = "updated";
+      return { row: plan.row, sku: plan.sku, status: "created", product_id: added.value.product.id };
     }
+    const addedImages = plan.imagesChanged ? await Promise.all(plan.images.map(readImage)) : [];
+    const edited = await editProduct(ports, plan.product, {
+      ...plan.fields,
+      sku: plan.sku,
+      keptImages: plan.imagesChanged ? [] : plan.product.images,
+      addedImages,
+    });
+    if (!edited.ok) return failed(edited.error.message);
+    return { row: plan.row, sku: plan.sku, status: "updated", product_id: edited.value.product.id };
   } catch (error) {
     return failed((error as Error).message);
   }
-  state.remember(plan.sku, { hashes: plan.images.map((i) => i.hash), images: product.images });
-  return { row: plan.row, sku: plan.sku, status, product_id: product.id };
 }
 
 /**
- * Carries out the planned rows, a few at a time; a failed row does not stop the others. Every
- * success is remembered at once, so running again after an interruption finishes the job.
+ * Carries out the planned rows, a few at a time; a failed row does not stop the others. The service
+ * keeps each picture's SHA-256, so running again after an interruption uploads only what is missing.
  */
 export async function runImport(plans: readonly RowPlan[], options: RunImportOptions): Promise<ImportReport> {
   const { progress, dryRun } = options;
@@ -110,6 +99,7 @@ export async function runImport(plans: readonly RowPlan[], options: RunImportOpt
       const index = next++;
       const plan = plans[index]!;
       results[index] = dryRun ? statusOf(plan) : await execute(plan, options);
+      options.onRow?.(results[index]!);
       progress?.advance(1, results[index]!.status === "failed" ? 0 : uploadBytes(plan));
     }
   };

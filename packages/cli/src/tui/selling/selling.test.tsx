@@ -99,7 +99,6 @@ function start() {
       productAdmin: seller,
       shopVerification: seller,
       addresses: new InMemoryAddressSuggestions(),
-      stateDir: join(dir, "state"),
       download: async () => null,
     },
   };

@@ -1,12 +1,12 @@
 import { dirname, resolve } from "node:path";
 import { useState } from "react";
-import { ImportState } from "../../selling/import/import-state.js";
 import { ImportPlanner, type RowPlan } from "../../selling/import/plan-import.js";
 import { readCsvRows } from "../../selling/import/read-csv.js";
 import { type ImportReport, runImport } from "../../selling/import/run-import.js";
+import { readOwnedProducts } from "../../selling/owned-products.js";
+import { sellingCliMessages } from "../../selling/selling-cli-messages.js";
 import { useTuiServices } from "../tui-context.js";
 import { useFailureText } from "../use-failure-text.js";
-import { allProducts } from "./use-selling.js";
 
 export type ImportRun =
   | { readonly state: "asking" }
@@ -40,16 +40,21 @@ export function useCsvImport(shopId: number): {
       const [categories, subCategories, existing] = await Promise.all([
         services.categories.listCategories(),
         services.categories.listSubCategories(),
-        allProducts(services.products, shopId),
+        readOwnedProducts(selling.productAdmin, shopId),
       ]);
-      for (const answer of [categories, subCategories, existing])
+      for (const answer of [categories, subCategories])
         if (!answer.ok) return setRun({ state: "failed", message: describe(answer.error) });
-      const state = ImportState.load(selling.stateDir, shopId);
+      if (!existing.ok) {
+        const message =
+          "moved" in existing
+            ? sellingCliMessages.productsMoved(existing.moved.count, existing.moved.read)
+            : describe(existing.error);
+        return setRun({ state: "failed", message });
+      }
       const planner = new ImportPlanner({
         categories: categories.ok ? categories.value : [],
         subCategories: subCategories.ok ? subCategories.value : [],
-        existing: existing.ok ? existing.value : [],
-        state,
+        existing: existing.products,
         imagesDir: imagesDir.trim() === "" ? dirname(path) : resolve(imagesDir.trim()),
       });
       const plans: RowPlan[] = [];
@@ -58,7 +63,6 @@ export function useCsvImport(shopId: number): {
       const report = await runImport(plans, {
         ports: selling,
         shopId,
-        state,
         dryRun,
         progress: {
           start: (rows, bytes) => {
