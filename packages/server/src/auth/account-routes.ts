@@ -98,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       }
       const checks = [
         ["codeSendsPerAddress", request.ip, "hit"],
-        ["codeSendsPerAccount", `user:${me.id}`, "hit"],
+        ["codeSendsPerPair", `user:${me.id}@${request.ip}`, "hit"],
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
       const code = await issueCode(db, me.id, "email_change", newEmail);
