@@ -40,6 +40,8 @@ export const messages = {
     invalidInput: "The request holds a value that cannot be stored or searched",
     serverError: "Server error, try again later",
     databaseUnavailable: "The marketplace is briefly unavailable, try again in a moment",
+    tooManySearches: "You are searching too fast; wait a moment and try again",
+    searchBusy: "Search is busy right now; try again in a few seconds",
   },
   common: {
     checkConnection: "Please check your internet connection",
