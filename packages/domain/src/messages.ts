@@ -787,6 +787,8 @@ export const messages = {
     messageBlank: "Type a message first",
     messageTooLong: "A message can have at most 2000 characters",
     notJson: 'A message must be a JSON object like {"message": "..."}',
+    messageNotText: 'The message must be text, like {"message": "Hello"}',
+    productInvalid: 'A product is attached as {"slug": "..."} or {"product_id": 123}',
     productNotFound: "That product does not exist",
     tooManyMessages: "You are sending messages too fast; wait a few seconds",
     tooManySockets: "Too many open chats; close some and try again",
