@@ -197,6 +197,8 @@ async function startInstance(dataDir: string, databaseUrl: string | undefined): 
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: "4",
     PGLITE_FSYNC: "off",
+    // Every socket of the bench comes from 127.0.0.1.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: "100000",
   });
   if ((await whenReady(server)) !== null) return server;
   server.child.kill("SIGKILL");

@@ -40,6 +40,8 @@ export const messages = {
     invalidInput: "The request holds a value that cannot be stored or searched",
     serverError: "Server error, try again later",
     databaseUnavailable: "The marketplace is briefly unavailable, try again in a moment",
+    tooManySearches: "You are searching too fast; wait a moment and try again",
+    searchBusy: "Search is busy right now; try again in a few seconds",
   },
   common: {
     checkConnection: "Please check your internet connection",
@@ -808,6 +810,8 @@ export const messages = {
     messageBlank: "Type a message first",
     messageTooLong: "A message can have at most 2000 characters",
     notJson: 'A message must be a JSON object like {"message": "..."}',
+    messageNotText: 'The message must be text, like {"message": "Hello"}',
+    productInvalid: 'A product is attached as {"slug": "..."} or {"product_id": 123}',
     productNotFound: "That product does not exist",
     tooManyMessages: "You are sending messages too fast; wait a few seconds",
     tooManySockets: "Too many open chats; close some and try again",

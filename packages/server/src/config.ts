@@ -106,6 +106,13 @@ const schema = z
       .min(1)
       .max(600)
       .default(DEFAULT_IMAGE_JOBS.waitMs / 1000),
+    // Searches per client address per minute (0: no limit); see products/search-bounds.ts.
+    SEARCH_PER_MINUTE: z.coerce
+      .number({ error: "must be a number of searches from 0 to 100000" })
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -179,6 +186,8 @@ export interface Config {
   pgliteFsync: boolean;
   /** The bounded queue of image uploads (IMAGE_JOBS, IMAGE_QUEUE, IMAGE_QUEUE_SECONDS). */
   imageJobs: ImageJobOptions;
+  /** Searches per client address per minute (SEARCH_PER_MINUTE); 0: no limit. */
+  searchPerMinute: number;
   /** Timeouts and the connection limit (HTTP_* variables). */
   httpLimits: HttpLimits;
   /** Rate limits count in Redis when set (else in PostgreSQL, or memory on PGlite). */
@@ -225,6 +234,7 @@ export function loadConfig(
     authRateLimits: e.AUTH_RATE_LIMITS === "on",
     pgliteFsync: e.PGLITE_FSYNC === "on",
     imageJobs: { concurrency: e.IMAGE_JOBS, maxWaiting: e.IMAGE_QUEUE, waitMs: e.IMAGE_QUEUE_SECONDS * 1000 },
+    searchPerMinute: e.SEARCH_PER_MINUTE,
     httpLimits,
     redisUrl: shared.redisUrl,
     s3: shared.s3,

@@ -102,8 +102,24 @@ export const chatReadFrame = z.object({ type: z.literal("read") });
 export const chatReceiveFrame = z.object({ message: chatMessageWire });
 export type ChatReceiveFrame = z.infer<typeof chatReceiveFrame>;
 
+/** Why a sent frame was refused: the stable `code` of an error frame (the `error` words may change). */
+export const CHAT_FRAME_ERRORS = [
+  "not_json",
+  "message_blank",
+  "message_not_text",
+  "message_too_long",
+  "product_invalid",
+  "product_not_found",
+  "rate_limited",
+  "server_error",
+] as const;
+export type ChatFrameError = (typeof CHAT_FRAME_ERRORS)[number];
+
 /** Server -> client frame when a sent frame is refused (the socket stays open). */
-export const chatErrorFrame = z.object({ error: z.string() });
+export const chatErrorFrame = z.object({
+  error: z.string(),
+  code: z.enum(CHAT_FRAME_ERRORS).optional().describe("why, for clients; always sent by this server"),
+});
 
 export const chatCalls = defineCalls({
   rooms: () => ({

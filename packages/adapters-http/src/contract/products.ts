@@ -249,7 +249,13 @@ export const productCalls = defineCalls({
     path: "product/search/",
     summary: `Full-text and typo-tolerant search of in-stock products, best first, at most ${SEARCH_RESULTS_MAX}`,
     body: z.object({ search_query: z.string().trim().min(1, "search_query must not be empty").max(200) }),
-    response: { 200: z.object({ products: z.array(productWire) }), 400: detailError },
+    /** 429: the address's searches a minute are used up; 503: search is busy. Both with Retry-After. */
+    response: {
+      200: z.object({ products: z.array(productWire) }),
+      400: detailError,
+      429: detailError,
+      503: detailError,
+    },
   }),
   create: () => ({
     service: "shop",

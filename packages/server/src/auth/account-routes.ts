@@ -7,7 +7,7 @@ import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { imageRefusal } from "../http/uploads.js";
+import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { deleteAccount } from "./account-deletion.js";
 import { refusal } from "./attempts.js";
@@ -98,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       }
       const checks = [
         ["codeSendsPerAddress", request.ip, "hit"],
-        ["codeSendsPerAccount", `user:${me.id}`, "hit"],
+        ["codeSendsPerPair", `user:${me.id}@${request.ip}`, "hit"],
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
       const code = await issueCode(db, me.id, "email_change", newEmail);
@@ -174,7 +174,9 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app,
       const stored = upload.ok ? await media.processImage(await upload.read(), { kind: "avatars" }) : upload;
       if (!stored.ok) {
         const refused = "code" in stored ? stored : imageRefusal(stored);
-        return sendError(reply, refused.status, refused.code, { detail: refused.message });
+        return sendFileRefusal(reply, refused, (detail) =>
+          sendError(reply, 400, "invalid_input", { detail }),
+        );
       }
       const { user, previous } = await users.replacePicture(currentUser(request).id, stored.path);
       if (previous && previous !== stored.path && !(await stillShown(db, previous))) {

@@ -49,8 +49,9 @@ export class Attempts {
   ) {}
 
   /**
-   * A one-time code: the address's and the account's allowances, then `check` (which may refuse
-   * first), then 400 `code_expired` when no code is live, 401 `wrong_code` (counted) when wrong.
+   * A one-time code: the address's allowance and the account and address pair's failures, then
+   * `check` (which may refuse first), then 400 `code_expired` when no code is live, 401 `wrong_code`
+   * (counted against the pair, and tallied for the account without refusing anyone) when wrong.
    * True when the code was right.
    */
   async code(
@@ -64,9 +65,10 @@ export class Attempts {
     },
   ): Promise<boolean> {
     const { address, account } = attempt;
+    const pair = `${account}@${address}`;
     const checks = [
       ["codeChecksPerAddress", address, "hit"],
-      ["codeFailuresPerAccount", account, "check"],
+      ["codeFailuresPerPair", pair, "check"],
     ] as const;
     if (await refusedByLimits(reply, this.limits, checks)) return false;
     const result = await attempt.check();
@@ -75,6 +77,7 @@ export class Attempts {
       return false;
     }
     if (result.ok) {
+      await this.limits.clear("codeFailuresPerPair", pair);
       await this.limits.clear("codeFailuresPerAccount", account);
       return true;
     }
@@ -82,7 +85,12 @@ export class Attempts {
       await sendError(reply, 400, "code_expired", { detail: messages.otp.tryNewCode });
       return false;
     }
-    await this.limits.hit("codeFailuresPerAccount", account);
+    await this.limits.hit("codeFailuresPerPair", pair);
+    const failures = await this.limits.tally("codeFailuresPerAccount", account);
+    if (failures === AUTH_LIMITS.codeFailuresPerAccount.points) {
+      // Detection: many wrong codes for one account, whatever their addresses.
+      reply.log.warn({ account, failures }, "many wrong codes for one account");
+    }
     await sendError(reply, 401, "wrong_code", { detail: attempt.wrong ?? messages.otp.wrongCode });
     return false;
   }

@@ -6,9 +6,10 @@ const small = {
   passwordFailuresPerPair: { points: 2, duration: 60 },
   passwordFailuresPerAccount: { points: 2, duration: 60 },
   codeChecksPerAddress: { points: 2, duration: 60 },
+  codeFailuresPerPair: { points: 2, duration: 60 },
   codeFailuresPerAccount: { points: 2, duration: 60 },
   codeSendsPerAddress: { points: 2, duration: 60 },
-  codeSendsPerAccount: { points: 2, duration: 60 },
+  codeSendsPerPair: { points: 2, duration: 60 },
 };
 
 describe("auth rate limits", () => {
@@ -34,10 +35,10 @@ describe("auth rate limits", () => {
 
   it("keeps the allowances of issue 4 (per 15 minutes)", async () => {
     const limits = authRateLimits(true);
-    for (let i = 0; i < AUTH_LIMITS.codeSendsPerAccount.points; i++) {
-      expect(await limits.hit("codeSendsPerAccount", "user:7")).toBeNull();
+    for (let i = 0; i < AUTH_LIMITS.codeSendsPerPair.points; i++) {
+      expect(await limits.hit("codeSendsPerPair", "user:7@10.0.0.1")).toBeNull();
     }
-    const wait = await limits.hit("codeSendsPerAccount", "user:7");
+    const wait = await limits.hit("codeSendsPerPair", "user:7@10.0.0.1");
     expect(wait).toBeGreaterThan(14 * 60);
     expect(wait).toBeLessThanOrEqual(15 * 60);
     expect(Object.fromEntries(Object.entries(AUTH_LIMITS).map(([name, l]) => [name, l.points]))).toEqual({
@@ -45,9 +46,10 @@ describe("auth rate limits", () => {
       passwordFailuresPerPair: 10,
       passwordFailuresPerAccount: 10,
       codeChecksPerAddress: 60,
+      codeFailuresPerPair: 10,
       codeFailuresPerAccount: 10,
       codeSendsPerAddress: 30,
-      codeSendsPerAccount: 5,
+      codeSendsPerPair: 5,
     });
   });
 

@@ -2,8 +2,9 @@ import { type CounterStore, type Limit, MEMORY_COUNTERS, RateLimits } from "../h
 
 // Rate limits of the authentication service (issue 4): per client address and per account, on
 // login, code checks and code sends (counted by http/rate-limits.ts, in a store every instance
-// shares). The per-code try limit (kept in the database) bounds guessing whatever the counters. Wrong passwords lock an
-// account and address pair, never the account alone (issue 14 MF6).
+// shares). The per-code try limit and the daily code allowance (kept in the database) bound guessing
+// whatever the counters. Wrong passwords, wrong codes and code e-mails lock an account and address
+// pair, never the account alone: a stranger elsewhere cannot lock the owner out (issue 14 MF6).
 
 const MINUTES_15 = 15 * 60;
 
@@ -22,12 +23,23 @@ export const AUTH_LIMITS = {
   passwordFailuresPerAccount: { points: 10, duration: MINUTES_15 },
   /** Every code check from one address. */
   codeChecksPerAddress: { points: 60, duration: MINUTES_15 },
-  /** Wrong codes entered for one account, whatever the code (each code also dies after 5). */
+  /**
+   * Wrong codes entered for one account from one address, whatever the code (each code also dies
+   * after 5): the pair is locked once they are used up; a right code clears it.
+   */
+  codeFailuresPerPair: { points: 10, duration: MINUTES_15 },
+  /**
+   * Wrong codes for one account from every address: never refused (anyone could block the owner's
+   * reset), logged when used up. The per-code tries and the daily allowance bound guessing.
+   */
   codeFailuresPerAccount: { points: 10, duration: MINUTES_15 },
   /** E-mails with codes requested from one address. */
   codeSendsPerAddress: { points: 30, duration: MINUTES_15 },
-  /** E-mails with codes sent to one account or address. */
-  codeSendsPerAccount: { points: 5, duration: MINUTES_15 },
+  /**
+   * E-mails with codes to one account asked from one address. Never per account alone: the owner's
+   * own request from their address still goes (the daily allowance bounds the account's e-mails).
+   */
+  codeSendsPerPair: { points: 5, duration: MINUTES_15 },
 } as const satisfies Record<string, Limit>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;

@@ -25,7 +25,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
       if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
       const user = await users.byUsername(request.body.username);
       if (!user) return sendError(reply, 404, "user_not_found", NO_SUCH_USER);
-      if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
+      if (
+        await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
+      )
         return reply;
       const code = await issueCode(db, user.id, "reset");
       if (code === null) return tooManyCodesToday(reply);

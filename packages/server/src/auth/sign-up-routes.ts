@@ -53,7 +53,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       const created = await users.create({ email, phone, name, passwordHash: await hashPassword(password) });
       if (!created.ok) return alreadyRegistered(reply, created.taken);
       const { user } = created;
-      await limits.hit("codeSendsPerAccount", `user:${user.id}`);
+      await limits.hit("codeSendsPerPair", `user:${user.id}@${request.ip}`);
       // A new account's first code, within the day's allowance.
       const code = await issueCode(db, user.id, "signup");
       // The account exists either way; if the e-mail fails, the answer says so and "Resend" sends
@@ -92,7 +92,9 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       const user = await users.byUsername(request.body.username);
       if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.otp.invalidEmail });
       if (user.email_verified) return sendError(reply, 400, "already_verified", ALREADY_VERIFIED);
-      if (await refusedByLimits(reply, limits, [["codeSendsPerAccount", `user:${user.id}`, "hit"]]))
+      if (
+        await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
+      )
         return reply;
       const code = await issueCode(db, user.id, "signup");
       if (code === null) return tooManyCodesToday(reply);

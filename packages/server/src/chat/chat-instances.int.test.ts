@@ -103,7 +103,7 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
         expect(((await socket.next()).message as { message: string }).message).toBe(`m${i}`);
     }
     // The 31st is refused whichever instance it is sent on, with the error frame; the socket stays open.
-    const refused = { error: messages.chat.tooManyMessages };
+    const refused = { error: messages.chat.tooManyMessages, code: "rate_limited" };
     onOne.send({ message: "one too many" });
     expect(await onOne.next()).toEqual(refused);
     onTwo.send({ message: "one too many, elsewhere" });

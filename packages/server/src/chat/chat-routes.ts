@@ -11,7 +11,7 @@ import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import { type Limit, tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { imageRefusal } from "../http/uploads.js";
+import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { ChatFanOut } from "./chat-fan-out.js";
 import type { ChatHub } from "./chat-hub.js";
 import { messageAllowance, type SocketLeases } from "./chat-limits.js";
@@ -176,8 +176,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         return tooManyRequests(reply, CHAT_MESSAGE_LIMIT.duration, { detail: messages.chat.tooManyMessages });
       const stored = await media.processImage(await upload.read(), { kind: "chat" });
       if (!stored.ok) {
-        const refused = imageRefusal(stored);
-        return sendError(reply, refused.status, refused.code, { detail: refused.message });
+        return sendFileRefusal(reply, imageRefusal(stored), (detail) =>
+          sendError(reply, 400, "invalid_input", { detail }),
+        );
       }
       const message = await chatMessages.addMessage(room, me.id, "", undefined, fanOut.channel, stored.path);
       fanOut.publish(message);

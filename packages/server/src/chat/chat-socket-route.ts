@@ -3,6 +3,7 @@ import {
   CHAT_CLOSE,
   CHAT_MESSAGE_MAX,
   CHAT_PROTOCOL,
+  type ChatFrameError,
   type ChatProductWire,
   chatSendFrame,
 } from "@katale/adapters-http/contract";
@@ -26,7 +27,7 @@ import type { ChatWriter } from "./chat-writer.js";
 // 401 (no valid token), 403 (not a participant, or no such room), 429 (too many open sockets).
 // Frames are JSON text: `{message, sender_id, product}` sends (the sender is the token's user, the
 // product card comes from the database), `{type: "read"}` marks the room read. Refused frames get
-// `{error}`, the socket stays open. A stored message goes to every socket of the room (ChatFanOut).
+// `{error, code}`, the socket stays open. A stored message goes to every socket of the room (ChatFanOut).
 
 const TAG = "chat";
 /** Frames waiting on one socket past this close it (4429): a client flooding faster than it is served. */
@@ -71,8 +72,9 @@ const SOCKET_DESCRIPTION = [
   "",
   "**Receive**: `{message: {message, sender_id, product, image, created_at}}` for every message of the room",
   "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
-  'and `{error: "..."}` when a frame is refused (blank, too long, not JSON,',
-  "unknown product, too fast); the socket stays open.",
+  'and `{error: "...", code}` when a frame is refused, `code` one of `not_json`, `message_blank`,',
+  "`message_not_text`, `message_too_long`, `product_invalid`, `product_not_found`, `rate_limited`,",
+  "`server_error`; the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
   "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting. The server",
@@ -174,7 +176,7 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
           .then(() => handleFrame(member, room, text, markRead))
           .catch((err) => {
             request.log.warn({ err }, "chat: a frame failed");
-            reply(member, { error: messages.api.serverError });
+            reply(member, { error: messages.api.serverError, code: "server_error" });
           })
           .finally(() => {
             pending--;
@@ -184,6 +186,7 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
   });
 
   const reply = (member: Member, frame: object) => hub.send(member, JSON.stringify(frame));
+  const refuse = (member: Member, code: ChatFrameError, error: string) => reply(member, { error, code });
 
   async function handleFrame(
     member: Member,
@@ -198,25 +201,33 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
       parsed = undefined;
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
-      return reply(member, { error: messages.chat.notJson });
+      return refuse(member, "not_json", messages.chat.notJson);
     if ((parsed as { type?: unknown }).type === "read") return markRead();
     const frame = chatSendFrame.safeParse(parsed);
-    if (!frame.success) return reply(member, { error: messages.chat.messageBlank });
+    if (!frame.success) return refuse(member, ...malformed(parsed));
     const body = frame.data.message.trim();
-    if (body.length === 0) return reply(member, { error: messages.chat.messageBlank });
-    if (body.length > CHAT_MESSAGE_MAX) return reply(member, { error: messages.chat.messageTooLong });
+    if (body.length === 0) return refuse(member, "message_blank", messages.chat.messageBlank);
+    if (body.length > CHAT_MESSAGE_MAX)
+      return refuse(member, "message_too_long", messages.chat.messageTooLong);
     // Counted before the product lookup: unknown products cost a query too.
     if (!(await allowance.take(member.userId)))
-      return reply(member, { error: messages.chat.tooManyMessages });
+      return refuse(member, "rate_limited", messages.chat.tooManyMessages);
     let card: ChatProductWire | undefined;
     const product = frame.data.product;
     if (product) {
       const ref = productRef(product);
       card = ref ? await rooms.productCard(ref) : undefined;
-      if (!card) return reply(member, { error: messages.chat.productNotFound });
+      if (!card) return refuse(member, "product_not_found", messages.chat.productNotFound);
     }
     fanOut.publish(await writer.write({ room, senderId: member.userId, text: body, product: card }));
   }
+}
+
+/** What is wrong with a JSON object that is not a send frame: no text, text of another type, or the product. */
+function malformed(parsed: object): [ChatFrameError, string] {
+  if (!("message" in parsed)) return ["message_blank", messages.chat.messageBlank];
+  if (typeof parsed.message !== "string") return ["message_not_text", messages.chat.messageNotText];
+  return ["product_invalid", messages.chat.productInvalid];
 }
 
 function productRef(product: {

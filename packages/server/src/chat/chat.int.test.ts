@@ -172,21 +172,38 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
 
     it("answers blank, oversized, non-JSON and forged-product frames with an error and stays open", async () => {
       const customer = await openChat(server, slug, shopper.key);
-      const refusals: [unknown, string][] = [
-        [{ message: "   " }, messages.chat.messageBlank],
-        [{ message: "" }, messages.chat.messageBlank],
-        [{ sender_id: 3 }, messages.chat.messageBlank],
-        [{ message: "x".repeat(2001) }, messages.chat.messageTooLong],
-        ["this is not json", messages.chat.notJson],
-        ["[1,2]", messages.chat.notJson],
-        ["null", messages.chat.notJson],
-        [{ message: "hi", product: { slug: "no-such-product" } }, messages.chat.productNotFound],
-        [{ message: "hi", product: { product_id: 99999999 } }, messages.chat.productNotFound],
-        [{ message: "hi", product: { product_name: "forged" } }, messages.chat.productNotFound],
+      const refusals: [unknown, string, string][] = [
+        [{ message: "   " }, messages.chat.messageBlank, "message_blank"],
+        [{ message: "" }, messages.chat.messageBlank, "message_blank"],
+        [{ sender_id: 3 }, messages.chat.messageBlank, "message_blank"],
+        [{ message: "x".repeat(2001) }, messages.chat.messageTooLong, "message_too_long"],
+        ["this is not json", messages.chat.notJson, "not_json"],
+        ["[1,2]", messages.chat.notJson, "not_json"],
+        ["null", messages.chat.notJson, "not_json"],
+        // Fields of the wrong type say which is wrong.
+        [{ message: 123 }, messages.chat.messageNotText, "message_not_text"],
+        [{ message: null }, messages.chat.messageNotText, "message_not_text"],
+        [{ message: "x", product: 331 }, messages.chat.productInvalid, "product_invalid"],
+        [{ message: "x", product: "phone" }, messages.chat.productInvalid, "product_invalid"],
+        [
+          { message: "hi", product: { slug: "no-such-product" } },
+          messages.chat.productNotFound,
+          "product_not_found",
+        ],
+        [
+          { message: "hi", product: { product_id: 99999999 } },
+          messages.chat.productNotFound,
+          "product_not_found",
+        ],
+        [
+          { message: "hi", product: { product_name: "forged" } },
+          messages.chat.productNotFound,
+          "product_not_found",
+        ],
       ];
-      for (const [frame, error] of refusals) {
+      for (const [frame, error, code] of refusals) {
         customer.send(frame);
-        expect(await customer.next()).toEqual({ error });
+        expect(await customer.next(), JSON.stringify(frame)).toEqual({ error, code });
       }
       customer.send({ message: "y".repeat(2000) });
       expect(((await customer.next()).message as { message: string }).message).toHaveLength(2000);
@@ -202,7 +219,9 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
       const frames = [];
       for (let i = 0; i < 31; i++) frames.push(await socket.next());
       expect(frames.filter((f) => "message" in f)).toHaveLength(30);
-      expect(frames.filter((f) => "error" in f)).toEqual([{ error: messages.chat.tooManyMessages }]);
+      expect(frames.filter((f) => "error" in f)).toEqual([
+        { error: messages.chat.tooManyMessages, code: "rate_limited" },
+      ]);
       await socket.close();
     });
 

@@ -1,6 +1,6 @@
 import fastifyWebsocket from "@fastify/websocket";
 import { CHAT_CLOSE, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ChatHub } from "./chat-hub.js";
 
 /** Frames larger than this close the socket (1009); frames up to it get an error frame when refused. */
@@ -18,6 +18,7 @@ export async function registerChatSockets(app: FastifyInstance, hub: ChatHub): P
       maxPayload: MAX_FRAME_BYTES,
       handleProtocols: (offered) => (offered.has(CHAT_PROTOCOL) ? CHAT_PROTOCOL : false),
     },
+    errorHandler: (error, socket, request) => socketError(error, request.log, () => socket.terminate()),
     preClose(done) {
       hub.stop();
       hub.closeAll(CHAT_CLOSE.goingAway, "server shutting down");
@@ -25,4 +26,23 @@ export async function registerChatSockets(app: FastifyInstance, hub: ChatHub): P
       done();
     },
   });
+}
+
+/**
+ * A socket's error: a client's fault (a frame over 64 KiB closed with 1009, broken framing, a
+ * dropped connection) is logged at info without a stack; anything else is the server's, at error.
+ * Either way the socket is closed.
+ */
+export function socketError(
+  error: Error & { code?: string },
+  log: FastifyBaseLogger,
+  close: () => void,
+): void {
+  const code = error.code ?? "";
+  if (code.startsWith("WS_ERR_") || code === "ECONNRESET" || code === "EPIPE") {
+    log.info({ code, reason: error.message }, "chat: socket closed for the client's fault");
+  } else {
+    log.error({ err: error }, "chat: socket failed");
+  }
+  close();
 }

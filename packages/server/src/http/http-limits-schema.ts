@@ -14,6 +14,8 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Connections open at once; more are refused. */
   maxConnections: number;
+  /** Connections open at once from one client address (an IPv6 /64); more from it are refused. */
+  maxConnectionsPerAddress: number;
 }
 
 const seconds = (max: number) =>
@@ -34,6 +36,12 @@ const httpLimitsVariables = z
       .min(1)
       .max(1_000_000)
       .default(2000),
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: "must be a number of connections from 1 to 1000000" })
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(64),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
@@ -52,5 +60,6 @@ export const httpLimitsSchema = httpLimitsVariables.transform(
     idleTimeoutMs: h.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: h.HTTP_KEEP_ALIVE_SECONDS * 1000,
     maxConnections: h.HTTP_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: h.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
   }),
 );

@@ -3,10 +3,11 @@ import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config.js";
+import { capConnectionsPerAddress, trustedProxies } from "./connections-per-address.js";
 
 // What the HTTP server allows a connection (config HTTP_*): slow phones get minutes to send a
 // request, a stalled or trickling client is dropped instead of holding a connection for ever, and
-// the number of connections is bounded. Refusals made by node's HTTP parser (headers too large, a
+// the number of connections is bounded, in all and per client address. Refusals made by node's HTTP parser (headers too large, a
 // request that did not arrive in time, bytes that are not HTTP) get the usual error body too.
 
 /** The client address: `hops` proxies in front, or only the listed proxies trusted. */
@@ -38,9 +39,14 @@ export function serverOptions(config: Config) {
   };
 }
 
-/** Call once the server exists (before listen). */
+/** Call once the server exists (before listen): the connections in all, and per client address. */
 export function applyConnectionLimit(app: FastifyInstance, config: Config): void {
   app.server.maxConnections = config.httpLimits.maxConnections;
+  capConnectionsPerAddress(app.server, {
+    perAddress: config.httpLimits.maxConnectionsPerAddress,
+    trusted: trustedProxies(config.trustProxy),
+    log: app.log,
+  });
 }
 
 const REASONS = {

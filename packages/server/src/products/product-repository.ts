@@ -16,6 +16,7 @@ import {
 import { filtersJson } from "./product-filter-values.js";
 import { jsonColumns } from "./product-json-columns.js";
 import { SEARCH_BATCH_MAX, searchRows, searchWords } from "./product-search.js";
+import { SearchBusy, type SearchLine } from "./search-bounds.js";
 
 // Products as the wire shows them (spec §3). Every product answer is the product's kept JSON text
 // (`wire`, written by the database from the one projection in product-projection.ts): the hot read
@@ -51,8 +52,18 @@ const SLUG_BATCH_MAX = 64;
 /** A page of a listing with its products as one JSON array (see jsonColumns). */
 export type ProductPageJson = { ok: true; count: number; results: string } | { ok: false };
 
+export interface SearchOptions {
+  /** The bounded line searches take turns in (searches without one run at once). */
+  line?: SearchLine;
+  /** PostgreSQL: a search statement is cancelled after this long (SearchBusy). */
+  statementTimeoutMs?: number;
+}
+
 export class ProductRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly searchOptions: SearchOptions = {},
+  ) {}
 
   /** Kept texts of products (p), as objects, in the order the statement gives them. */
   private async wires(query: RawBuilder<{ json: string }>): Promise<ProductWire[]> {
@@ -253,6 +264,25 @@ export class ProductRepository {
     return this.searches.load(words);
   }
 
+  /** One search, in its turn of the line and within its statement timeout (else SearchBusy). */
+  private boundedSearch(words: string[]): Promise<{ json: string }[]> {
+    const { line, statementTimeoutMs } = this.searchOptions;
+    const run = () =>
+      statementTimeoutMs === undefined
+        ? searchRows(this.db, words)
+        : this.db
+            .transaction()
+            .execute(async (trx) => {
+              await sql`SET LOCAL statement_timeout = ${sql.lit(statementTimeoutMs)}`.execute(trx);
+              return searchRows(trx, words);
+            })
+            .catch((error: { code?: string }) => {
+              // 57014: cancelled by the statement timeout.
+              throw error?.code === "57014" ? new SearchBusy() : error;
+            });
+    return line ? line.run(run) : run();
+  }
+
   /** Each distinct search of a batch runs once, on its own (one failing fails only its askers). */
   private readonly searches = new BatchLoader<string[], string>(async (batch) => {
     const same = new Map<string, Promise<string>>();
@@ -260,7 +290,7 @@ export class ProductRepository {
       const key = words.join(" ");
       let json = same.get(key);
       if (json === undefined) {
-        json = searchRows(this.db, words).then(jsonArray);
+        json = this.boundedSearch(words).then(jsonArray);
         same.set(key, json);
       }
       return json;

@@ -1,5 +1,5 @@
 import { type ProductFilterWire, parsePage, productCalls, routeSchema } from "@katale/adapters-http/contract";
-import { PAGE_SIZE_MAX, pageCount } from "@katale/domain";
+import { messages, PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
@@ -13,12 +13,20 @@ import {
   SUB_CATEGORY_NOT_FOUND,
 } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
+import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import { rowTag, tagAnswer } from "../http/read-cache.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { HomeFeeds } from "./home-feeds.js";
 import { filterTags, withFilters } from "./product-filter-values.js";
 import { type ListedFilter, type ProductPageJson, ProductRepository } from "./product-repository.js";
+import {
+  SEARCH_RETRY_SECONDS,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  SearchBusy,
+  searchLimits,
+  searchLineFor,
+} from "./search-bounds.js";
 
 // Product read routes of the shop service (spec §7), mounted under /api/shop/.
 
@@ -55,8 +63,16 @@ function sendJson(reply: FastifyReply, body: string) {
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
-export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const products = new ProductRepository(db);
+export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, counters }) => {
+  // Searches are bounded per client and in all (search-bounds.ts).
+  const products = new ProductRepository(db, {
+    line: searchLineFor(config),
+    ...(config.databaseUrl ? { statementTimeoutMs: SEARCH_STATEMENT_TIMEOUT_MS } : {}),
+  });
+  const searches = new RateLimits("search", searchLimits(config), {
+    store: counters,
+    enabled: config.searchPerMinute > 0,
+  });
   const catalogue = new CatalogueRepository(db);
   const shops = new ShopRepository(db);
   const feeds = new HomeFeeds(db, products);
@@ -215,7 +231,19 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
   app.post(
     `/${productCalls.search.path}`,
     { schema: routeSchema(productCalls.search, TAG), config: { readCache: true } },
-    async (request, reply) =>
-      sendJson(reply, `{"products":${await products.searchJson(request.body.search_query)}}`),
+    async (request, reply) => {
+      const limited = [["perAddress", request.ip, "hit"]] as const;
+      if (await refusedByLimits(reply, searches, limited, { detail: messages.api.tooManySearches }))
+        return reply;
+      const json = await products.searchJson(request.body.search_query).catch((error: unknown) => {
+        if (error instanceof SearchBusy) return null;
+        throw error;
+      });
+      if (json === null) {
+        reply.header("retry-after", String(SEARCH_RETRY_SECONDS));
+        return sendError(reply, 503, "unavailable", { detail: messages.api.searchBusy });
+      }
+      return sendJson(reply, `{"products":${json}}`);
+    },
   );
 };

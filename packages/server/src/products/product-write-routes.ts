@@ -9,7 +9,7 @@ import type { FieldWording } from "../http/field-errors.js";
 import { PRODUCT_NOT_FOUND, SHOP_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { imageRefusal } from "../http/uploads.js";
+import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath, sha256 } from "../media/media-store.js";
 import { recordPriceAndStock } from "../notifications/product-events.js";
@@ -111,9 +111,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (!result.ok) {
         await release(stored.map((image) => image.path));
         const refused = "code" in result ? result : imageRefusal(result);
-        await (refused.status === 413
-          ? sendError(reply, 413, "too_large", { detail: refused.message })
-          : fieldError(reply, field, refused.message));
+        await sendFileRefusal(reply, refused, (message) => fieldError(reply, field, message));
         return null;
       }
       stored.push({

@@ -11,7 +11,7 @@ import type { FieldWording } from "../http/field-errors.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { imageRefusal } from "../http/uploads.js";
+import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { slugify } from "../seed/slugify.js";
 import { ShopRepository } from "./shop-repository.js";
@@ -59,9 +59,9 @@ export const shopWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       if (!result.ok) {
         await release(Object.values(stored));
         const refused = "code" in result ? result : imageRefusal(result);
-        await (refused.status === 413
-          ? sendError(reply, 413, "too_large", { detail: refused.message })
-          : sendError(reply, 400, "invalid_input", { [field]: [refused.message] }));
+        await sendFileRefusal(reply, refused, (message) =>
+          sendError(reply, 400, "invalid_input", { [field]: [message] }),
+        );
         return null;
       }
       stored[field] = result.path;

@@ -9,7 +9,7 @@ import type { FieldWording } from "../http/field-errors.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { imageRefusal } from "../http/uploads.js";
+import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 
 // POST verification/shop/ on the shop service (spec §7): the owner asks for the shop's verification.
 // The shop's photo is re-encoded and stored privately (DATA_DIR/private/shop-photos, never served),
@@ -65,9 +65,9 @@ export const shopVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       const stored = upload.ok ? await media.savePrivateImage(await upload.read(), "shop-photos") : upload;
       if (!stored.ok) {
         const refused = "code" in stored ? stored : imageRefusal(stored);
-        return refused.status === 413
-          ? sendError(reply, 413, "too_large", { detail: refused.message })
-          : sendError(reply, 400, "invalid_input", { shop_image: [refused.message] });
+        return sendFileRefusal(reply, refused, (message) =>
+          sendError(reply, 400, "invalid_input", { shop_image: [message] }),
+        );
       }
       try {
         await db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
-import { type FileRefusal, imageRefusal } from "../http/uploads.js";
+import { type FileRefusal, imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import type { PrivateImageKind } from "../media/image-limits.js";
 
 // POST verification/user/ on the auth service (spec §7): the user's identity verification request.
@@ -27,9 +27,9 @@ const REQUEST_EXISTS = { detail: messages.verification.userRequestExists };
 
 /** A refused document: 413 `too_large` as a detail, otherwise an error of its field. */
 function refusedFile(reply: FastifyReply, field: string, refused: FileRefusal) {
-  return refused.status === 413
-    ? sendError(reply, 413, refused.code, { detail: refused.message })
-    : sendError(reply, 400, refused.code, { [field]: [refused.message] });
+  return sendFileRefusal(reply, refused, (message) =>
+    sendError(reply, 400, "invalid_input", { [field]: [message] }),
+  );
 }
 
 export const userVerificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
