@@ -322,7 +322,7 @@ describe("katale admin commands against a started server", () => {
       expect(granted.stdout).toBe(`The account is now an admin.\nAccount: ${user.name} <${user.email}>\n`);
       expect(await isAdmin()).toBe(true);
       const revoked = await katale(["admin", "revoke-admin", user.email, "--json"]);
-      expect(JSON.parse(revoked.stdout)).toMatchObject({ account: { email: user.email, isAdmin: false } });
+      expect(JSON.parse(revoked.stdout)).toMatchObject({ account: { email: user.email, is_admin: false } });
       expect(await isAdmin()).toBe(false);
       const own = await katale(["admin", "revoke-admin", admin.email]);
       expect(own.code).not.toBe(0);

@@ -234,7 +234,7 @@ describe("katale whoami and logout", () => {
     expect(run.stdout).toContain("Amina Nakato <amina@example.ug>");
     expect(run.stdout).toContain("/cfg/katale/session.json");
     const json = JSON.parse((await katale(["whoami", "--json"], w)).stdout);
-    expect(json).toMatchObject({ user: { email: "amina@example.ug" }, isAdmin: false });
+    expect(json).toMatchObject({ user: { email: "amina@example.ug" }, is_admin: false });
   });
 
   it("logs out: the token is revoked and the session forgotten; whoami then fails clearly", async () => {
