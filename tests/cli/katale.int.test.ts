@@ -52,7 +52,15 @@ describe("katale against a started server", () => {
   let server: TestServer;
   let shopUrl: string[];
   // `--json` speaks the API's snake_case.
-  let newest: { id: number; name: string; slug: string; price: number; shop_id: number }[];
+  let newest: {
+    id: number;
+    name: string;
+    slug: string;
+    price: number;
+    in_stock: number;
+    shop_id: number;
+    shop_name: string;
+  }[];
 
   beforeAll(async () => {
     // tests/build-clients.global-setup.ts has built dist/katale.js, as `npm run build` does.
@@ -124,9 +132,9 @@ describe("katale against a started server", () => {
     const run = await katale(["products", "show", product.slug, ...shopUrl]);
     expect(run.code).toBe(0);
     expect(
-      run.stdout.startsWith(`${product.name}\n${formatUgx(product.price)} · In stock: ${product.inStock}\n`),
+      run.stdout.startsWith(`${product.name}\n${formatUgx(product.price)} · In stock: ${product.in_stock}\n`),
     ).toBe(true);
-    expect(run.stdout).toContain(product.shopName);
+    expect(run.stdout).toContain(product.shop_name);
   });
 
   it("fails with 'Product not found' for an unknown slug", async () => {
