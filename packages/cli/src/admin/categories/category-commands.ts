@@ -90,8 +90,9 @@ export function registerCategoryAdminCommands(categories: Command, invoke: Invok
         command: Command,
       ) => {
         const run = invoke(command);
-        const admin = await requireAdmin(run);
+        // The file first: a file that cannot be read is said before any session is needed.
         const wanted = await readCategoryFile(file);
+        const admin = await requireAdmin(run);
         const current = run.unwrap(await loadCatalogueTree(run.services.categories));
         const state = CategoryImageState.load(admin.stateDir, run.services.urls.shopUrl);
         const plan = await failHeldDeletions(
