@@ -156,9 +156,14 @@ describe("katale admin commands against a started server", () => {
     const fashion = (await catalogue()).find((c) => c.name === "Fashion")!;
     expect(fashion.image_url).toMatch(/^http.*\/media\/categories\//);
     expect(fashion.sub_categories).toEqual([
-      { name: "Shoes", image_url: null, filters: [{ name: "Size", values: ["42", "43"] }] },
-      { name: "Bags", image_url: null, filters: [] },
-      { name: "Watches", image_url: null, filters: [] },
+      {
+        id: expect.any(Number),
+        name: "Shoes",
+        image_url: null,
+        filters: [{ name: "Size", values: ["42", "43"] }],
+      },
+      { id: expect.any(Number), name: "Bags", image_url: null, filters: [] },
+      { id: expect.any(Number), name: "Watches", image_url: null, filters: [] },
     ]);
     // The same file again: the image file is unchanged, so nothing is uploaded.
     const again = await importFile("fashion.csv", fashionCsv, "--json");
@@ -174,8 +179,8 @@ describe("katale admin commands against a started server", () => {
       expect(exported.stdout).toBe(`${before.length} categories written to ${file}\n`);
       if (format === "csv")
         expect(readFileSync(file, "utf8").split("\n").slice(0, 2)).toEqual([
-          "category,sub_category,filter,value",
-          "Electronics,Lighting,,",
+          "category_id,category,sub_category_id,sub_category,filter,value",
+          expect.stringMatching(/^\d+,Electronics,\d+,Lighting,,$/),
         ]);
       const run = await katale(["categories", "import", file, "--json"]);
       expect(run.code, run.stderr).toBe(0);
@@ -207,7 +212,13 @@ describe("katale admin commands against a started server", () => {
   it("--prune deletes what the file leaves out, but refuses a category holding products and exits 1", async () => {
     const before = await catalogue();
     const kept = before.filter((c) => c.name === "fashion");
-    const { run, report } = await importFile("fashion-only.json", JSON.stringify(kept), "--prune", "--json");
+    const { run, report } = await importFile(
+      "fashion-only.json",
+      JSON.stringify(kept),
+      "--prune",
+      "--yes",
+      "--json",
+    );
     expect(run.code).toBe(1);
     expect(report).toMatchObject({ created: 0, updated: 0, deleted: 1, failed: 1 });
     expect(report.items.filter((i) => i.action !== "unchanged")).toEqual([
@@ -311,7 +322,7 @@ describe("katale admin commands against a started server", () => {
       expect(granted.stdout).toBe(`The account is now an admin.\nAccount: ${user.name} <${user.email}>\n`);
       expect(await isAdmin()).toBe(true);
       const revoked = await katale(["admin", "revoke-admin", user.email, "--json"]);
-      expect(JSON.parse(revoked.stdout)).toMatchObject({ account: { email: user.email, isAdmin: false } });
+      expect(JSON.parse(revoked.stdout)).toMatchObject({ account: { email: user.email, is_admin: false } });
       expect(await isAdmin()).toBe(false);
       const own = await katale(["admin", "revoke-admin", admin.email]);
       expect(own.code).not.toBe(0);

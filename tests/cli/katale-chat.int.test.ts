@@ -214,14 +214,14 @@ describe("katale chat against a started server", () => {
 
       const rooms = JSON.parse((await katale(shopper.configDir, ["--json", "chat", "list"])).stdout) as {
         slug: string;
-        lastMessage: { message: string; senderId: number };
-        unreadCount: number;
+        last_message: { message: string; sender_id: number };
+        unread_count: number;
       }[];
       expect(rooms).toHaveLength(1);
       slug = rooms[0]!.slug;
       expect(rooms[0]).toMatchObject({
-        lastMessage: { message: "Do you have pumps?", senderId: shopper.id },
-        unreadCount: 0,
+        last_message: { message: "Do you have pumps?", sender_id: shopper.id },
+        unread_count: 0,
       });
       const listed = await katale(shopper.configDir, ["chat", "list"]);
       expect(listed.code).toBe(0);
@@ -240,21 +240,21 @@ describe("katale chat against a started server", () => {
         ),
       );
       const json = JSON.parse((await katale(owner.configDir, ["--json", "chat", "list"])).stdout) as {
-        unreadCount: number;
+        unread_count: number;
       }[];
-      expect(json[0]?.unreadCount).toBe(1);
+      expect(json[0]?.unread_count).toBe(1);
 
       const second = await katale(shopper.configDir, ["--json", "chat", "send", slug, "Also a helmet?"]);
       expect(second.code).toBe(0);
       expect(JSON.parse(second.stdout)).toMatchObject({
         message: "Also a helmet?",
-        senderId: shopper.id,
+        sender_id: shopper.id,
         product: null,
       });
       const after = JSON.parse((await katale(owner.configDir, ["--json", "chat", "list"])).stdout) as {
-        unreadCount: number;
+        unread_count: number;
       }[];
-      expect(after[0]?.unreadCount).toBe(2);
+      expect(after[0]?.unread_count).toBe(2);
     });
 
     it("opens the room: the history, a message the other side sends meanwhile, and typed lines sent", async () => {
@@ -306,7 +306,7 @@ describe("katale chat against a started server", () => {
         "Thanks!",
         "See you",
       ]);
-      expect(lines[0]).toMatchObject({ senderId: shopper.id, product: { slug: pump.slug, price: 15_000 } });
+      expect(lines[0]).toMatchObject({ sender_id: shopper.id, product: { slug: pump.slug, price: 15_000 } });
     });
 
     it("leaves on Ctrl-C and closes the socket", async () => {

@@ -226,10 +226,10 @@ describe("katale engagement commands against a started server", () => {
       // Rating again replaces the rating.
       const again = JSON.parse((await katale(["rate", pump.slug, "5", "--json"])).stdout) as {
         stars: number;
-        averageRating: number;
-        numberOfUsersRated: number;
+        average_rating: number;
+        number_of_users_rated: number;
       };
-      expect(again).toMatchObject({ stars: 5, averageRating: 5, numberOfUsersRated: 1 });
+      expect(again).toMatchObject({ stars: 5, average_rating: 5, number_of_users_rated: 1 });
       const shown = await katale(["products", "show", pump.slug]);
       expect(shown.stdout).toContain("★★★★★ 5.0 (1 rating)");
     });

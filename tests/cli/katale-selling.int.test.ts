@@ -116,7 +116,7 @@ describe("katale selling commands against a started server", () => {
     expect(created.code, created.stderr).toBe(0);
     const { shop } = JSON.parse(created.stdout);
     expect(shop).toMatchObject({ name: "Owino Stall", phone: "0772123456" });
-    expect(shop.locationLatitude).toBeCloseTo(0.35, 1);
+    expect(shop.location_latitude).toBeCloseTo(0.35, 1);
     shopId = shop.id;
     const mine = await katale(["shops", "mine", "--json"]);
     expect(JSON.parse(mine.stdout).map((s: { id: number }) => s.id)).toEqual([shopId]);
@@ -241,7 +241,7 @@ describe("katale selling commands against a started server", () => {
     ]);
     expect(added.code, added.stderr).toBe(0);
     const { product } = JSON.parse(added.stdout);
-    expect(product).toMatchObject({ name: "Bicycle lamp", price: 9000, inStock: 4 });
+    expect(product).toMatchObject({ name: "Bicycle lamp", price: 9000, in_stock: 4 });
     expect(product.images).toHaveLength(2);
     const edited = await katale([
       "products",

@@ -20,7 +20,8 @@ interface Run {
 interface Report {
   passed: number;
   failed: number;
-  checks: { name: string; ok: boolean; ms: number; error?: string }[];
+  skipped: number;
+  checks: { name: string; ok: boolean; skipped: boolean; ms: number; error?: string }[];
 }
 
 const VISITOR_CHECKS = [
@@ -88,7 +89,7 @@ describe("katale smoke against a started server", () => {
     );
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
-    expect(Object.keys(report)).toEqual(["passed", "failed", "checks"]);
+    expect(Object.keys(report)).toEqual(["passed", "failed", "skipped", "checks"]);
     expect(report.checks.map((c) => c.name)).toEqual([
       ...VISITOR_CHECKS,
       "login",
@@ -98,8 +99,8 @@ describe("katale smoke against a started server", () => {
       "chat socket",
       "logout",
     ]);
-    expect(report).toMatchObject({ passed: 16, failed: 0 });
-    for (const check of report.checks) expect(Object.keys(check)).toEqual(["name", "ok", "ms"]);
+    expect(report).toMatchObject({ passed: 16, failed: 0, skipped: 0 });
+    for (const check of report.checks) expect(Object.keys(check)).toEqual(["name", "ok", "skipped", "ms"]);
 
     // What the checks created is gone: no saved product, no followed shop.
     const saved = await server.app.inject({
@@ -152,7 +153,7 @@ describe("katale smoke against a started server", () => {
     expect(left).toEqual([{ slug, message: "Is the solar lamp in stock?" }]);
   });
 
-  it("says why the login failed, fails the checks that need it, and exits 1", async () => {
+  it("says why the login failed, skips the checks that need it, and exits 1", async () => {
     const user = await aSignedInUser(server);
     const junit = join(work, "failed.xml");
     const run = await katale(
@@ -161,15 +162,17 @@ describe("katale smoke against a started server", () => {
     );
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^✗ login +\d+ ms {2}Invalid Credentials$/m);
-    expect(run.stdout).toMatch(/^✗ users\/me +0 ms {2}not run: needs a login from an earlier check$/m);
-    expect(run.stdout.trim().split("\n").at(-1)).toBe("10 passed, 6 failed");
+    // The checks that need the login are skipped, not failed: one failure.
+    expect(run.stdout).toMatch(/^- users\/me +0 ms {2}not run: needs a login from an earlier check$/m);
+    expect(run.stdout.trim().split("\n").at(-1)).toBe("10 passed, 1 failed, 5 skipped");
     expect(readFileSync(junit, "utf8")).toMatch(
       /<testcase name="login"[^>]*>\s*<failure message="Invalid Credentials">/,
     );
   });
 
-  it("fails fast, naming the URL, when the service is down", async () => {
+  it("fails fast, naming the URL, when the service is down: one failure, the rest skipped", async () => {
     const down = "http://127.0.0.1:9/api/shop/";
+    const junit = join(work, "down.xml");
     const run = await katale([
       "smoke",
       "--shop-url",
@@ -177,10 +180,22 @@ describe("katale smoke against a started server", () => {
       "--auth-url",
       "http://127.0.0.1:9/api/auth/",
       "--json",
+      "--junit",
+      junit,
     ]);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
-    expect(report).toMatchObject({ passed: 0, failed: VISITOR_CHECKS.length });
+    expect(report).toMatchObject({ passed: 0, failed: 1, skipped: VISITOR_CHECKS.length - 1 });
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toContain(
+      `tests="${VISITOR_CHECKS.length}" failures="1" errors="0" skipped="${VISITOR_CHECKS.length - 1}"`,
+    );
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml.match(/<skipped /g)).toHaveLength(VISITOR_CHECKS.length - 1);
+    const text = await katale(["smoke", "--shop-url", down, "--auth-url", "http://127.0.0.1:9/api/auth/"]);
+    expect(text.stdout.trim().split("\n").at(-1)).toBe(
+      `0 passed, 1 failed, ${VISITOR_CHECKS.length - 1} skipped`,
+    );
     expect(report.checks[0]).toMatchObject({
       name: "health",
       ok: false,
@@ -189,6 +204,7 @@ describe("katale smoke against a started server", () => {
     for (const check of report.checks.slice(1)) {
       expect(check).toMatchObject({
         ok: false,
+        skipped: true,
         ms: 0,
         error: "not run: cannot reach http://127.0.0.1:9/api/health",
       });
@@ -211,8 +227,13 @@ describe("katale smoke against a started server", () => {
     const report = JSON.parse(run.stdout) as Report;
     expect(report.checks[0]).toMatchObject({ name: "health", ok: false, error: "timed out after 300 ms" });
     // The health check is the gate: the rest are not tried against a server that does not answer.
-    expect(report.checks[1]).toMatchObject({ ok: false, ms: 0, error: "not run: timed out after 300 ms" });
-    expect(report.failed).toBe(VISITOR_CHECKS.length);
+    expect(report.checks[1]).toMatchObject({
+      ok: false,
+      skipped: true,
+      ms: 0,
+      error: "not run: timed out after 300 ms",
+    });
+    expect(report).toMatchObject({ failed: 1, skipped: VISITOR_CHECKS.length - 1 });
     expect(run.ms).toBeLessThan(10_000);
   });
 

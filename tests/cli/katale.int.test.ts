@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Category, Page, Product, Shop } from "@katale/domain";
+import type { Category, Shop } from "@katale/domain";
 import { formatUgx } from "@katale/domain";
 import { startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,14 +51,25 @@ function closedPort(): Promise<number> {
 describe("katale against a started server", () => {
   let server: TestServer;
   let shopUrl: string[];
-  let newest: Product[];
+  // `--json` speaks the API's snake_case.
+  let newest: {
+    id: number;
+    name: string;
+    slug: string;
+    price: number;
+    in_stock: number;
+    shop_id: number;
+    shop_name: string;
+  }[];
 
   beforeAll(async () => {
     // tests/build-clients.global-setup.ts has built dist/katale.js, as `npm run build` does.
     server = await startTestServer({ seed: "demo" });
     shopUrl = ["--shop-url", server.shopUrl];
     const listed = await katale(["products", "list", "--json", ...shopUrl]);
-    newest = (JSON.parse(listed.stdout) as Page<Product>).items as Product[];
+    const page = JSON.parse(listed.stdout) as { items: typeof newest; has_next: boolean };
+    expect(page.has_next).toBe(true);
+    newest = page.items;
   });
 
   afterAll(async () => {
@@ -121,9 +132,9 @@ describe("katale against a started server", () => {
     const run = await katale(["products", "show", product.slug, ...shopUrl]);
     expect(run.code).toBe(0);
     expect(
-      run.stdout.startsWith(`${product.name}\n${formatUgx(product.price)} · In stock: ${product.inStock}\n`),
+      run.stdout.startsWith(`${product.name}\n${formatUgx(product.price)} · In stock: ${product.in_stock}\n`),
     ).toBe(true);
-    expect(run.stdout).toContain(product.shopName);
+    expect(run.stdout).toContain(product.shop_name);
   });
 
   it("fails with 'Product not found' for an unknown slug", async () => {
@@ -134,7 +145,7 @@ describe("katale against a started server", () => {
   it("lists the shops and shows one with its followers and first products", async () => {
     const list = await katale(["shops", "list", "--json", ...shopUrl]);
     const shops = JSON.parse(list.stdout) as Shop[];
-    const shop = shops.find((s) => s.id === newest[0]!.shopId)!;
+    const shop = shops.find((s) => s.id === newest[0]!.shop_id)!;
     const table = await katale(["shops", "list", ...shopUrl]);
     expect(table.stdout).toContain(shop.name.slice(0, 14));
 

@@ -5,6 +5,23 @@ import { messages } from "@katale/domain";
 
 export type ServiceName = "auth" | "shop";
 
+/**
+ * When a service's base URL does not end in /api/<service>/ (a server's address given alone, say):
+ * the URL it most likely meant. Else "".
+ */
+export function baseUrlHint(service: ServiceName, url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "";
+  }
+  const path = `/api/${service}/`;
+  if (parsed.pathname.endsWith(path)) return "";
+  const base = parsed.pathname.replace(/\/+$/, "").replace(/\/api(\/(shop|auth))?$/, "");
+  return ` The ${service} service's URL ends in ${path}: try --${service}-url ${parsed.origin}${base}${path}`;
+}
+
 export const cliMessages = {
   categoryNotFound: messages.api.categoryNotFound,
   subCategoryNotFound: messages.api.subCategoryNotFound,
@@ -16,9 +33,9 @@ export const cliMessages = {
   cannotReach: (service: ServiceName, url: string) =>
     `Cannot reach the ${service} service at ${url}: is the server running?`,
   serviceFailed: (service: ServiceName, url: string, status: number | undefined) =>
-    `The ${service} service at ${url} failed${status === undefined ? "" : ` (HTTP ${status})`}: ${messages.otp.serverDown}`,
+    `The ${service} service at ${url} failed${status === undefined ? "" : ` (HTTP ${status})`}: ${messages.otp.serverDown}${baseUrlHint(service, url)}`,
   unexpectedAnswer: (service: ServiceName, url: string) =>
-    `The ${service} service at ${url} gave an answer katale does not understand: is that the right URL?`,
+    `The ${service} service at ${url} gave an answer katale does not understand: is that the right URL?${baseUrlHint(service, url)}`,
   pastLastPage: (page: number) => `${messages.products.noMoreProducts}: page ${page} is past the last page.`,
   invalidUrl: (option: string, value: string) =>
     `${option} must be an http:// or https:// URL, got '${value}'.`,

@@ -4,6 +4,7 @@ import { CliFailure, EXIT_USAGE, failureFrom } from "./cli-failure.js";
 import type { CliServices, ConnectServices } from "./cli-services.js";
 import { type Environment, resolveServiceUrls } from "./config/service-urls.js";
 import type { CliIo } from "./output/cli-io.js";
+import { toJsonOutput } from "./output/json-keys.js";
 
 /** Options every command takes (declared on the program, accepted after the subcommand too). */
 export interface GlobalOptions {
@@ -20,8 +21,8 @@ export interface Invocation {
   /** The global --json. */
   readonly json: boolean;
   /**
-   * Prints `value`: as JSON with --json (nothing else on stdout; `json` picks what is printed,
-   * the value itself by default), else as `render` writes it.
+   * Prints `value`: as JSON with --json (nothing else on stdout; keys in the API's snake_case;
+   * `json` picks what is printed, the value itself by default), else as `render` writes it.
    */
   show<T>(value: T, render: (value: T, width: number) => string, json?: (value: T) => unknown): void;
   /** The value of a successful shop-service answer; a failure ends the command with its message. */
@@ -56,9 +57,7 @@ export function invoker(deps: InvokeDeps): Invoke {
       io: deps.io,
       json: options.json === true,
       show(value, render, json = (v) => v) {
-        deps.io.out(
-          options.json ? `${JSON.stringify(json(value), null, 2)}\n` : render(value, deps.io.width),
-        );
+        deps.io.out(options.json ? toJsonOutput(json(value)) : render(value, deps.io.width));
       },
       unwrap(result, context = {}) {
         if (result.ok) return result.value;

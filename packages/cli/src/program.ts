@@ -12,6 +12,7 @@ import { cliMessages } from "./cli-messages.js";
 import { registerCompletionCommand } from "./completion/completion-command.js";
 import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
 import { registerEngagementCommands } from "./engagement/engagement-commands.js";
+import { registerHelpCommand } from "./help-command.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
 import { registerProductCommands } from "./products/product-commands.js";
 import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
@@ -59,6 +60,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);
   registerTuiCommand(program, invoke);
+  registerHelpCommand(program);
   // Last: its script lists every command above.
   registerCompletionCommand(program, invoke);
   addUsageHints(program, ["katale"]);
@@ -72,7 +74,7 @@ function registerSellingCommands(program: Command, invoke: ReturnType<typeof inv
   registerProductAdminCommands(group("products"), invoke);
 }
 
-/** After a usage error each command points at its own --help; `help` subcommands are not offered. */
+/** After a usage error each command points at its own --help; commander's own `help` subcommands are not offered (katale help is). */
 function addUsageHints(command: Command, path: readonly string[]): void {
   command.showHelpAfterError(cliMessages.usageHint(path.join(" "))).helpCommand(false);
   for (const sub of command.commands) addUsageHints(sub, [...path, sub.name()]);

@@ -78,7 +78,7 @@ describe("katale", () => {
       const run = await katale(argv);
       expect(run.code).toBe(0);
       const page = JSON.parse(run.stdout);
-      expect(page).toMatchObject({ count: 21, page: 1, hasNext: true });
+      expect(page).toMatchObject({ count: 21, page: 1, has_next: true });
       expect(page.items).toHaveLength(8);
     }
   });

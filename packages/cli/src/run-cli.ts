@@ -2,6 +2,7 @@ import { CommanderError } from "commander";
 import { CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-failure.js";
 import { cliMessages } from "./cli-messages.js";
 import type { InvokeDeps } from "./invocation.js";
+import { fileProblem, isFileError } from "./output/file-failure.js";
 import { createProgram } from "./program.js";
 
 /**
@@ -23,6 +24,11 @@ export async function runCli(argv: readonly string[], deps: InvokeDeps): Promise
       // An empty message: the command has said everything already (e.g. an import report with failed rows).
       if (error.message !== "") deps.io.err(`${error.message}\n`);
       return error.exitCode;
+    }
+    if (isFileError(error)) {
+      // A file named on the command line: said with its name, not as an unexpected error.
+      deps.io.err(`${fileProblem(error.path, error)}\n`);
+      return EXIT_FAILURE;
     }
     deps.io.err(`${cliMessages.unexpected(error instanceof Error ? error.message : String(error))}\n`);
     if (deps.env.KATALE_DEBUG === "1" && error instanceof Error && error.stack)

@@ -1,11 +1,36 @@
-import { CSV_COLUMNS } from "./categories/category-tree.js";
+import { CSV_COLUMNS, ID_COLUMNS } from "./categories/category-tree.js";
 
 // Texts only the terminal's admin commands say; the service's outcomes come from the domain's messages.
 
 export const adminCliMessages = {
   adminNeeded: "This needs an admin account: log in as an admin with 'katale login'.",
   badCsvHeader: (found: string) =>
-    `The CSV header must name the columns ${CSV_COLUMNS.join(",")} and may add image (found: ${found || "nothing"}).`,
+    `The CSV header must name the columns ${CSV_COLUMNS.join(",")} and may add ${ID_COLUMNS.join(", ")} and image (found: ${found || "nothing"}).`,
+  badRowId: (column: string, cell: string) =>
+    `${column} "${cell}" is not the id of this row's ${column.replace("_id", "").replace("_", " ")}`,
+  nameTwice: (where: string, name: string, first: string, firstWhere: string) =>
+    first === name
+      ? `${where}: "${name}" is already in ${firstWhere}`
+      : `${where}: "${name}" is "${first}" of ${firstWhere} spelled another way (names match whatever their case)`,
+  idTwice: (where: string, level: string, id: number, name: string, first: string, firstWhere: string) =>
+    `${where}: ${level} ${id} is named "${name}" here and "${first}" in ${firstWhere}`,
+  rowTwice: (row: string, first: string) => `${row} repeats ${first}`,
+  duplicates: (file: string, clashes: readonly string[]) =>
+    [
+      `${file} names something twice; nothing was changed. Give each name once:`,
+      ...clashes.map((c) => `  ${c}`),
+    ].join("\n"),
+  idNotFound: (level: string, id: number) =>
+    `no ${level} has the id ${id} (export the catalogue again for its ids)`,
+  pruneNeedsYes: (n: number) =>
+    `--prune would delete ${n} ${n === 1 ? "entry" : "entries"} (listed above): run again with --yes to delete ${n === 1 ? "it" : "them"}.`,
+  manyNeedYes: (n: number, limit: number) =>
+    `The file makes ${n} changes, more than ${limit.toLocaleString("en")}: run again with --yes to apply them.`,
+  confirmPrompt: (n: number, word: string) =>
+    `${n} ${n === 1 ? "change" : "changes"} will be made. Type ${word} to go on: `,
+  notCreatedBelow: (error: string, n: number) =>
+    `${error} (so the ${n} under it ${n === 1 ? "is" : "are"} not created either)`,
+  notConfirmed: "Not confirmed: nothing was changed.",
   badFormat: (file: string) => `${file}: give a .json or .csv file.`,
   badJson: (file: string, why: string) => `${file} is not a category file: ${why}`,
   gap: (level: string, missing: string) => `a ${level} needs its ${missing}`,

@@ -2,6 +2,7 @@ import type { VerificationReview } from "@katale/domain";
 import { describe, expect, it } from "vitest";
 import {
   renderDecision,
+  renderImportFailures,
   renderImportOutcome,
   renderPlan,
   renderVerificationRequests,
@@ -57,21 +58,23 @@ describe("the import's plan and outcome", () => {
     expect(text).not.toContain("Cookware");
     expect(text).not.toContain("row 8");
     expect(renderPlan([plan[3]!], 80)).toBe("Nothing to change: the catalogue already matches the file.\n");
+    // Only failures: those are said after, not "Nothing to change".
+    expect(renderPlan([plan[0]!, plan[3]!], 80)).toBe("");
   });
 
-  it("lists every failure in full, then the totals, and says a dry run changed nothing", () => {
+  it("lists every failure in full (for stderr), then the totals, and says a dry run changed nothing", () => {
     const report = reportOf([
       { path: "row 8: Fashion//Size/42", action: "failed", error: "a value needs its sub category" },
       { path: "Home & Kitchen", action: "updated" },
       { path: "Services", action: "deleted" },
     ]);
+    expect(renderImportFailures(report)).toBe(
+      "failed  row 8: Fashion//Size/42: a value needs its sub category\n",
+    );
     expect(renderImportOutcome(report, true)).toBe(
-      [
-        "failed  row 8: Fashion//Size/42: a value needs its sub category",
-        "0 created, 1 updated, 1 deleted, 0 unchanged, 1 failed",
-        "Dry run: nothing was changed.",
-        "",
-      ].join("\n"),
+      ["0 created, 1 updated, 1 deleted, 0 unchanged, 1 failed", "Dry run: nothing was changed.", ""].join(
+        "\n",
+      ),
     );
   });
 });

@@ -28,7 +28,8 @@ function detail(item: PlanItem): string {
  */
 export function renderPlan(plan: readonly PlanItem[], width: number): string {
   const changes = plan.filter((item) => item.action !== "unchanged" && item.action !== "failed");
-  if (changes.length === 0) return `${text.nothingToDo}\n`;
+  if (changes.length === 0)
+    return plan.some((item) => item.action === "failed") ? "" : `${text.nothingToDo}\n`;
   const lines = renderTable(
     [
       { header: "ACTION", value: (i: PlanItem) => i.action },
@@ -41,12 +42,17 @@ export function renderPlan(plan: readonly PlanItem[], width: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** After the import: every failure in full, then the totals. */
+/** After the import, for stderr: every failure in full, one a line. */
+export function renderImportFailures(report: CategoryImportReport): string {
+  return report.items
+    .filter((item) => item.action === "failed")
+    .map((item) => `failed  ${item.path}: ${item.error}\n`)
+    .join("");
+}
+
+/** After the import: the totals. */
 export function renderImportOutcome(report: CategoryImportReport, dryRun: boolean): string {
-  const lines: string[] = [];
-  for (const item of report.items)
-    if (item.action === "failed") lines.push(`failed  ${item.path}: ${item.error}`);
-  lines.push(text.summary(report));
+  const lines = [text.summary(report)];
   if (dryRun) lines.push(text.dryRun);
   return `${lines.join("\n")}\n`;
 }

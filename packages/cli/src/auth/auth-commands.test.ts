@@ -234,7 +234,7 @@ describe("katale whoami and logout", () => {
     expect(run.stdout).toContain("Amina Nakato <amina@example.ug>");
     expect(run.stdout).toContain("/cfg/katale/session.json");
     const json = JSON.parse((await katale(["whoami", "--json"], w)).stdout);
-    expect(json).toMatchObject({ user: { email: "amina@example.ug" }, isAdmin: false });
+    expect(json).toMatchObject({ user: { email: "amina@example.ug" }, is_admin: false });
   });
 
   it("logs out: the token is revoked and the session forgotten; whoami then fails clearly", async () => {
@@ -243,11 +243,11 @@ describe("katale whoami and logout", () => {
     expect((await katale(["logout"], w)).stdout).toBe("You are logged out\n");
     expect(w.auth.isTokenValid(token)).toBe(false);
     expect(w.storage.entries()).toEqual({});
-    expect(await katale(["whoami"], w)).toEqual({
-      code: 1,
-      stdout: "",
-      stderr: "You are not logged in. Run 'katale login' first.\n",
-    });
+    const notLoggedIn = { code: 1, stdout: "", stderr: "You are not logged in. Run 'katale login' first.\n" };
+    expect(await katale(["whoami"], w)).toEqual(notLoggedIn);
+    // Logging out again says it as every command needing a session does.
+    expect(await katale(["logout"], w)).toEqual(notLoggedIn);
+    expect(await katale(["logout", "--json"], w)).toEqual(notLoggedIn);
   });
 
   it("forgets the session even when the service cannot be reached, and says so", async () => {

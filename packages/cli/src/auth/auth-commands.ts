@@ -100,14 +100,12 @@ export function registerAuthCommands(program: Command, invoke: Invoke): void {
     .action(async (_options: object, command: Command) => {
       const run = invoke(command);
       const account = accountOf(run);
-      const wasLoggedIn = account.storage.get("token") !== null;
+      // Logged out already: said as every command that needs a session says it (stderr, exit 1).
+      if (account.storage.get("token") === null) throw new CliFailure(authCliMessages.notLoggedIn);
       const done = await logout({ auth: account.auth, storage: account.storage });
       run.show(
         done,
-        (d) =>
-          wasLoggedIn
-            ? lines(d.message, !d.revoked && authCliMessages.notRevoked)
-            : lines(authCliMessages.notLoggedIn),
+        (d) => lines(d.message, !d.revoked && authCliMessages.notRevoked),
         (d) => ({ message: d.message, revoked: d.revoked }),
       );
     });

@@ -9,6 +9,7 @@ import {
 } from "@katale/domain";
 import { CliFailure } from "../cli-failure.js";
 import type { Invocation } from "../invocation.js";
+import { toJsonOutput } from "../output/json-keys.js";
 import { chatCliMessages } from "./chat-cli-messages.js";
 import { ConversationPrinter, renderRoomHeading } from "./chat-render.js";
 import type { ChatServices } from "./chat-services.js";
@@ -49,7 +50,7 @@ export function talkInRoom(
     const key = chatMessageKey(message);
     if (shown.has(key)) return;
     shown.add(key);
-    write(run.json ? `${JSON.stringify({ ...message, live: undefined })}\n` : printer.print(message));
+    write(run.json ? toJsonOutput({ ...message, live: undefined }, true) : printer.print(message));
   };
 
   if (!run.json) run.io.out(renderRoomHeading(room, userId));

@@ -329,7 +329,7 @@ describe("katale shops and single products", () => {
     );
     expect(run.code).toBe(0);
     const { shop } = JSON.parse(run.stdout);
-    expect(shop).toMatchObject({ name: "Entebbe Fresh Fish", categories: [5, 1], locationLatitude: 0.0512 });
+    expect(shop).toMatchObject({ name: "Entebbe Fresh Fish", categories: [5, 1], location_latitude: 0.0512 });
     const mine = await katale("shops", "mine", "--json");
     expect(JSON.parse(mine.stdout).map((s: { name: string }) => s.name)).toEqual([
       "Entebbe Fresh Fish",

@@ -3,6 +3,8 @@ import type { Command } from "commander";
 import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
 import { parseId } from "../config/option-parsers.js";
 import type { Invoke } from "../invocation.js";
+import { fileFailure } from "../output/file-failure.js";
+import { toJsonOutput } from "../output/json-keys.js";
 import { type SmokeAccount, smokeChecks } from "./smoke-checks.js";
 import { smokeMessages } from "./smoke-messages.js";
 import { smokeJson, smokeJunit, smokeLine, smokeSummary } from "./smoke-report.js";
@@ -60,8 +62,13 @@ export function registerSmokeCommand(program: Command, invoke: Invoke): void {
         onResult: run.json ? undefined : (result) => run.io.out(smokeLine(result, nameWidth)),
       });
 
-      if (options.junit !== undefined) await writeFile(options.junit, smokeJunit(results, target.shopUrl));
-      if (run.json) run.io.out(`${JSON.stringify(smokeJson(results), null, 2)}\n`);
+      if (options.junit !== undefined) {
+        const junit = options.junit;
+        await writeFile(junit, smokeJunit(results, target.shopUrl)).catch((error: unknown) => {
+          throw fileFailure(junit, error);
+        });
+      }
+      if (run.json) run.io.out(toJsonOutput(smokeJson(results)));
       else run.io.out(smokeSummary(results));
       if (results.some((r) => !r.ok)) throw new CliFailure("", EXIT_FAILURE);
     });

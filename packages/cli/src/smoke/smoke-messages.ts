@@ -19,7 +19,8 @@ export const smokeMessages = {
     `the chat socket answered the subprotocol '${protocol || "none"}', not 'katale.chat.v1'`,
   cannotReach: (url: string) => `cannot reach ${url}`,
   timedOut: (ms: number) => `timed out after ${ms} ms`,
-  summary: (passed: number, failed: number) => `${passed} passed, ${failed} failed`,
+  summary: (passed: number, failed: number, skipped: number) =>
+    `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`,
   accountNeedsPassword: "--account needs --password-stdin (the password is never given on the command line)",
   noPassword:
     'No password on stdin: pipe it, e.g. echo "$PW" | katale smoke --account me@x.ug --password-stdin',

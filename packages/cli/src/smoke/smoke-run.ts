@@ -6,6 +6,8 @@ import { smokeMessages } from "./smoke-messages.js";
 export interface SmokeResult {
   readonly name: string;
   readonly ok: boolean;
+  /** Not run because an earlier check failed (the server is down, or it found nothing to use): not ok, not a failure of its own. */
+  readonly skipped: boolean;
   readonly ms: number;
   readonly error?: string;
 }
@@ -22,7 +24,7 @@ export interface SmokeRunOptions {
 
 /**
  * Runs the checks one after the other. A server that cannot be reached, or whose health check fails,
- * fails the rest of its checks at once instead of waiting on each.
+ * skips the rest of its checks at once instead of waiting on each: one outage is one failure.
  */
 export async function runSmoke(
   checks: readonly SmokeCheck[],
@@ -36,19 +38,20 @@ export async function runSmoke(
     const down = unreachable.get(origin(check.service));
     let result: SmokeResult;
     if (down !== undefined) {
-      result = { name: check.name, ok: false, ms: 0, error: smokeMessages.skipped(down) };
+      result = { name: check.name, ok: false, skipped: true, ms: 0, error: smokeMessages.skipped(down) };
     } else {
       const start = now();
       try {
         await withTimeout(check.run(), options.timeoutMs);
-        result = { name: check.name, ok: true, ms: Math.round(now() - start) };
+        result = { name: check.name, ok: true, skipped: false, ms: Math.round(now() - start) };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (check.gate === true || (error instanceof SmokeFailure && error.unreachable)) {
           unreachable.set(origin(check.service), message);
         }
-        const ms = error instanceof SmokeNotRun ? 0 : Math.round(now() - start);
-        result = { name: check.name, ok: false, ms, error: message };
+        const notRun = error instanceof SmokeNotRun;
+        const ms = notRun ? 0 : Math.round(now() - start);
+        result = { name: check.name, ok: false, skipped: notRun, ms, error: message };
       }
     }
     results.push(result);

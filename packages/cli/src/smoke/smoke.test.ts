@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type SmokeCheck, SmokeFailure, SmokeNotRun, searchWord } from "./smoke-checks.js";
-import { smokeJson, smokeJunit, smokeLine } from "./smoke-report.js";
+import { smokeJson, smokeJunit, smokeLine, smokeSummary } from "./smoke-report.js";
 import { runSmoke } from "./smoke-run.js";
 
 const urls = { shop: "http://shop.test/api/shop/", auth: "http://auth.test/api/auth/" };
@@ -44,6 +44,7 @@ describe("runSmoke", () => {
     expect(results[1]).toEqual({
       name: "shops",
       ok: false,
+      skipped: true,
       ms: 0,
       error: "not run: cannot reach http://shop.test/",
     });
@@ -61,9 +62,9 @@ describe("runSmoke", () => {
       ],
       { timeoutMs: 1000, urls, now: () => (clock += 3) },
     );
-    expect(results.map(({ name, ms }) => ({ name, ms }))).toEqual([
-      { name: "login", ms: 3 },
-      { name: "users/me", ms: 0 },
+    expect(results.map(({ name, ms, skipped }) => ({ name, ms, skipped }))).toEqual([
+      { name: "login", ms: 3, skipped: false },
+      { name: "users/me", ms: 0, skipped: true },
     ]);
   });
 
@@ -78,29 +79,35 @@ describe("runSmoke", () => {
 
 describe("smoke reports", () => {
   const results = [
-    { name: "search", ok: true, ms: 12 },
-    { name: "login", ok: false, ms: 30, error: `Invalid "Credentials" <&>` },
+    { name: "search", ok: true, skipped: false, ms: 12 },
+    { name: "login", ok: false, skipped: false, ms: 30, error: `Invalid "Credentials" <&>` },
+    { name: "users/me", ok: false, skipped: true, ms: 0, error: "not run: needs a login" },
   ];
 
-  it("prints exactly {passed, failed, checks}, with error only on failed checks", () => {
+  it("prints exactly {passed, failed, skipped, checks}: a check not run is skipped, not failed", () => {
     expect(JSON.parse(JSON.stringify(smokeJson(results)))).toEqual({
       passed: 1,
       failed: 1,
+      skipped: 1,
       checks: [
-        { name: "search", ok: true, ms: 12 },
-        { name: "login", ok: false, ms: 30, error: `Invalid "Credentials" <&>` },
+        { name: "search", ok: true, skipped: false, ms: 12 },
+        { name: "login", ok: false, skipped: false, ms: 30, error: `Invalid "Credentials" <&>` },
+        { name: "users/me", ok: false, skipped: true, ms: 0, error: "not run: needs a login" },
       ],
     });
+    expect(smokeSummary(results)).toBe("1 passed, 1 failed, 1 skipped\n");
   });
 
   it("writes one line per check with its mark, time and reason", () => {
     expect(smokeLine(results[0]!, 6)).toBe("✓ search    12 ms\n");
     expect(smokeLine(results[1]!, 6)).toBe(`✗ login     30 ms  Invalid "Credentials" <&>\n`);
+    expect(smokeLine(results[2]!, 8)).toBe("- users/me     0 ms  not run: needs a login\n");
   });
 
   it("writes JUnit XML with the reason escaped", () => {
     const xml = smokeJunit(results, "http://shop.test/");
-    expect(xml).toContain('tests="2" failures="1"');
+    expect(xml).toContain('tests="3" failures="1" skipped="1"');
+    expect(xml).toContain('<skipped message="not run: needs a login"/>');
     expect(xml).toContain('<testcase name="search" classname="katale.smoke" time="0.012"/>');
     expect(xml).toContain('<failure message="Invalid &quot;Credentials&quot; &lt;&amp;&gt;">');
   });

@@ -8,11 +8,12 @@ import { stringify } from "csv-stringify/sync";
 import { CliFailure, EXIT_FAILURE } from "../../cli-failure.js";
 import type { Invoke } from "../../invocation.js";
 import { adminCliMessages as text } from "../admin-cli-messages.js";
-import { renderImportOutcome, renderPlan } from "../admin-render.js";
+import { renderImportFailures, renderImportOutcome, renderPlan } from "../admin-render.js";
 import { requireAdmin } from "../admin-run.js";
 import { type ApplyProgress, applyPlan } from "./apply-plan.js";
-import { CSV_COLUMNS, toCsvRows, toExportJson } from "./category-tree.js";
+import { EXPORT_COLUMNS, toCsvRows, toExportJson } from "./category-tree.js";
 import { CategoryImageState } from "./image-state.js";
+import { confirmImport, failHeldDeletions, MANY_CHANGES } from "./import-guards.js";
 import { loadCatalogueTree } from "./load-catalogue-tree.js";
 import { planCategoryImport } from "./plan-categories.js";
 import { readCategoryFile } from "./read-category-file.js";
@@ -57,7 +58,7 @@ export function registerCategoryAdminCommands(categories: Command, invoke: Invok
               null,
               2,
             )}\n`
-          : stringify(toCsvRows(tree), { header: true, columns: [...CSV_COLUMNS] });
+          : stringify(toCsvRows(tree), { header: true, columns: EXPORT_COLUMNS });
       if (options.output === undefined) {
         run.io.out(content);
         return;
@@ -78,25 +79,42 @@ export function registerCategoryAdminCommands(categories: Command, invoke: Invok
     .argument("<file>", "a .json file like the export, or a .csv")
     .option("--dry-run", "print the plan, change nothing")
     .option("--prune", "also delete what the file does not list (a category holding products is refused)")
-    .action(async (file: string, options: { dryRun?: boolean; prune?: boolean }, command: Command) => {
-      const run = invoke(command);
-      const admin = await requireAdmin(run);
-      const wanted = await readCategoryFile(file);
-      const current = run.unwrap(await loadCatalogueTree(run.services.categories));
-      const state = CategoryImageState.load(admin.stateDir, run.services.urls.shopUrl);
-      const plan = planCategoryImport(current, wanted.nodes, wanted.problems, {
-        prune: options.prune === true,
-        remembered: state.remembered,
-      });
-      const dryRun = options.dryRun === true;
-      if (!run.json) run.io.out(renderPlan(plan, run.io.width));
-      const report = await applyPlan(plan, {
-        ports: admin,
-        state,
-        dryRun,
-        progress: run.io.progress && !dryRun ? terminalProgress(run.io.progress) : undefined,
-      });
-      run.show(report, () => renderImportOutcome(report, dryRun));
-      if (report.failed > 0) throw new CliFailure("", EXIT_FAILURE);
-    });
+    .option(
+      "--yes",
+      `apply without asking: needed for --prune, and for more than ${MANY_CHANGES.toLocaleString("en")} changes`,
+    )
+    .action(
+      async (
+        file: string,
+        options: { dryRun?: boolean; prune?: boolean; yes?: boolean },
+        command: Command,
+      ) => {
+        const run = invoke(command);
+        // The file first: a file that cannot be read is said before any session is needed.
+        const wanted = await readCategoryFile(file);
+        const admin = await requireAdmin(run);
+        const current = run.unwrap(await loadCatalogueTree(run.services.categories));
+        const state = CategoryImageState.load(admin.stateDir, run.services.urls.shopUrl);
+        const plan = await failHeldDeletions(
+          planCategoryImport(current, wanted.nodes, wanted.problems, {
+            prune: options.prune === true,
+            remembered: state.remembered,
+          }),
+          run.services.products,
+        );
+        const dryRun = options.dryRun === true;
+        if (!run.json) run.io.out(renderPlan(plan, run.io.width));
+        if (!dryRun)
+          await confirmImport(plan, { yes: options.yes === true, prompter: run.services.account?.prompter });
+        const report = await applyPlan(plan, {
+          ports: admin,
+          state,
+          dryRun,
+          progress: run.io.progress && !dryRun ? terminalProgress(run.io.progress) : undefined,
+        });
+        if (!run.json) run.io.err(renderImportFailures(report));
+        run.show(report, () => renderImportOutcome(report, dryRun));
+        if (report.failed > 0) throw new CliFailure("", EXIT_FAILURE);
+      },
+    );
 }

@@ -150,23 +150,57 @@ describe("planCategoryImport", () => {
   });
 });
 
+describe("renames by id", () => {
+  it("renames the category and sub category the ids name, and fails an unknown id once", () => {
+    const current = catalogue();
+    const [electronics] = current;
+    const phones = electronics!.children[0]!;
+    const plan = planCategoryImport(
+      current,
+      [
+        {
+          id: electronics!.id,
+          name: "Gadgets",
+          children: [{ id: phones.id, name: "Mobiles", children: [] }],
+        },
+        { id: 9999, name: "Ghost", children: [want("Inside")] },
+      ],
+      [],
+      { prune: false },
+    );
+    expect(summary(plan)).toEqual(["update Gadgets", "update Gadgets/Mobiles", "failed Ghost"]);
+    expect(plan[0]).toMatchObject({ id: electronics!.id, renamedFrom: "Electronics" });
+    expect(plan[2]!.error).toMatch(/no category has the id 9999.*the 1 under it is not created either/);
+  });
+});
+
 describe("the export", () => {
   it("writes the tree as JSON and one CSV row per leaf", () => {
     const current = catalogue();
     const json = toExportJson(current, (p) => p);
+    const [electronics, services] = current;
+    const [phones, lighting] = electronics!.children;
+    const plumbing = services!.children[0]!;
     expect(json[0]).toEqual({
+      id: electronics!.id,
       name: "Electronics",
       image_url: null,
       sub_categories: [
-        { name: "Phones", image_url: null, filters: [{ name: "Brand", values: ["Tecno", "Samsung"] }] },
-        { name: "Lighting", image_url: null, filters: [] },
+        {
+          id: phones!.id,
+          name: "Phones",
+          image_url: null,
+          filters: [{ name: "Brand", values: ["Tecno", "Samsung"] }],
+        },
+        { id: lighting!.id, name: "Lighting", image_url: null, filters: [] },
       ],
     });
+    const e = String(electronics!.id);
     expect(toCsvRows(current)).toEqual([
-      ["Electronics", "Phones", "Brand", "Tecno"],
-      ["Electronics", "Phones", "Brand", "Samsung"],
-      ["Electronics", "Lighting", "", ""],
-      ["Services", "Plumbing", "", ""],
+      [e, "Electronics", String(phones!.id), "Phones", "Brand", "Tecno"],
+      [e, "Electronics", String(phones!.id), "Phones", "Brand", "Samsung"],
+      [e, "Electronics", String(lighting!.id), "Lighting", "", ""],
+      [String(services!.id), "Services", String(plumbing.id), "Plumbing", "", ""],
     ]);
   });
 });
@@ -178,7 +212,7 @@ describe("readCategoryFile", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("reads a CSV into the tree, merging names whatever their case, with images by path", async () => {
+  it("reads a CSV into the tree, a name repeated on each of its rows, with images by path", async () => {
     writeFileSync(join(dir, "fashion.png"), Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"));
     const file = join(dir, "c.csv");
     writeFileSync(
@@ -187,7 +221,7 @@ describe("readCategoryFile", () => {
         "Category,Sub_Category,Filter,Value,Image",
         "Fashion,,,,fashion.png",
         "Fashion,Shoes,Size,42,",
-        "fashion,shoes,size,43,",
+        "Fashion,Shoes,Size,43,",
         "Fashion,,Size,44,",
         "Fashion,Bags,Colour,Red,bag.png",
       ].join("\n"),
@@ -205,6 +239,49 @@ describe("readCategoryFile", () => {
         error: "image: only a category or a sub category has an image",
       },
     ]);
+  });
+
+  it("refuses a name given twice, also in another case, naming both rows; nothing is merged", async () => {
+    const csv = join(dir, "twice.csv");
+    writeFileSync(
+      csv,
+      [
+        "category,sub_category,filter,value",
+        "Fashion,Shoes,Size,42",
+        "fashion,Shoes,Size,43",
+        "Fashion,Bags,,",
+        "Fashion,Bags,,",
+      ].join("\n"),
+    );
+    const refused = readCategoryFile(csv);
+    await expect(refused).rejects.toThrow(/row 3: "fashion" is "Fashion" of row 2 spelled another way/);
+    await expect(refused).rejects.toThrow(/row 5 repeats row 4/);
+    const json = join(dir, "twice.json");
+    writeFileSync(json, JSON.stringify([{ name: "Fashion" }, { name: "Books" }, { name: "FASHION" }]));
+    await expect(readCategoryFile(json)).rejects.toThrow(/category 3: "FASHION" is "Fashion" of category 1/);
+  });
+
+  it("reads the ids the export gives; an id under two names is refused", async () => {
+    const csv = join(dir, "ids.csv");
+    writeFileSync(
+      csv,
+      [
+        "category_id,category,sub_category_id,sub_category,filter,value",
+        "3,Clothes,7,Footwear,,",
+        "3,Clothes,,Hats,,",
+      ].join("\n"),
+    );
+    const { nodes } = await readCategoryFile(csv);
+    expect(nodes).toMatchObject([
+      { id: 3, name: "Clothes", children: [{ id: 7, name: "Footwear" }, { name: "Hats" }] },
+    ]);
+    writeFileSync(
+      csv,
+      ["category_id,category,sub_category,filter,value", "3,Clothes,,,", "3,Fashion,Hats,,"].join("\n"),
+    );
+    await expect(readCategoryFile(csv)).rejects.toThrow(
+      /row 3: category 3 is named "Fashion" here and "Clothes" in row 2/,
+    );
   });
 
   it("refuses a CSV without the header's columns, and a JSON that is not a list of categories", async () => {

@@ -1,15 +1,18 @@
 import type { LocalImage } from "../../selling/image-files.js";
+import { adminCliMessages as text } from "../admin-cli-messages.js";
 import {
   type CurrentNode,
   descendants,
   type FileProblem,
+  LEVELS,
   type Level,
   sameName,
   type WantedNode,
 } from "./category-tree.js";
 
 // What `categories import` does, worked out before anything is sent: every node of the file
-// matched by name (case aside) at its level against the catalogue, then created, updated (its
+// matched at its level against the catalogue by its id when the file gives one (then another name
+// is a rename), else by name (case aside), then created, updated (its
 // name's spelling or its image) or left unchanged; with --prune, what the file does not list is
 // deleted (one item per deleted node: what lies below it goes with it).
 
@@ -75,10 +78,39 @@ function planLevel(
   items: PlanItem[],
 ): void {
   const matched = new Set<CurrentNode>();
+  // Ids first (a rename), then names among what is left, so a name never takes a node an id names.
+  const existingOf = new Map<WantedNode, CurrentNode | undefined>();
   for (const node of wanted) {
+    if (node.id === undefined) continue;
+    const existing = current.find((c) => c.id === node.id && !matched.has(c));
+    if (existing) matched.add(existing);
+    existingOf.set(node, existing);
+  }
+  for (const node of wanted) {
+    if (node.id !== undefined) continue;
     const existing = current.find((c) => !matched.has(c) && sameName(c.name, node.name));
     if (existing) matched.add(existing);
-    const item = planNode(level, above, parent, existing, node, options);
+    existingOf.set(node, existing);
+  }
+  for (const node of wanted) {
+    const existing = existingOf.get(node);
+    const item =
+      node.id !== undefined && existing === undefined
+        ? {
+            path: [...above, node.name].join("/"),
+            level,
+            action: "failed" as const,
+            name: node.name,
+            parent,
+            error: text.idNotFound(LEVELS[level], node.id),
+          }
+        : planNode(level, above, parent, existing, node, options);
+    if (item.action === "failed" && existing === undefined) {
+      // Nothing to hang its children on: they fail with it, said once.
+      const below = wantedBelow(node);
+      items.push(below === 0 ? item : { ...item, error: text.notCreatedBelow(item.error!, below) });
+      continue;
+    }
     items.push(item);
     if (level < 3)
       planLevel(
@@ -132,4 +164,8 @@ function planNode(
     ...(renamedFrom !== undefined && { renamedFrom }),
     ...(imageChanged && { image }),
   };
+}
+
+function wantedBelow(node: WantedNode): number {
+  return node.children.reduce((n, child) => n + 1 + wantedBelow(child), 0);
 }
