@@ -40,6 +40,10 @@ export const messages = {
     invalidInput: "The request holds a value that cannot be stored or searched",
     serverError: "Server error, try again later",
     databaseUnavailable: "The marketplace is briefly unavailable, try again in a moment",
+    takingTooLong: "This took too long and nothing was saved; please try again",
+    idempotencyKeyInvalid: "The Idempotency-Key header must be 1 to 255 visible characters",
+    idempotencyKeyInUse: "This request is still being worked on; try again in a moment",
+    idempotencyKeyReused: "This Idempotency-Key was used for another request; use a new key",
   },
   common: {
     checkConnection: "Please check your internet connection",

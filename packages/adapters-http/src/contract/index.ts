@@ -19,6 +19,7 @@ export * from "./common.js";
 export * from "./engagement.js";
 export * from "./error-codes.js";
 export * from "./geo.js";
+export * from "./idempotent-calls.js";
 export * from "./products.js";
 export * from "./shops.js";
 export * from "./support.js";

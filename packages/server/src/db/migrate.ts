@@ -13,6 +13,7 @@ import * as productWire from "./migrations/0011-product-wire.js";
 import * as listingFineBuckets from "./migrations/0012-listing-fine-buckets.js";
 import * as catalogueChangeNotices from "./migrations/0013-catalogue-change-notices.js";
 import * as productProjection from "./migrations/0014-product-projection.js";
+import * as idempotencyKeys from "./migrations/0016-idempotency-keys.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012-listing-fine-buckets": listingFineBuckets,
   "0013-catalogue-change-notices": catalogueChangeNotices,
   "0014-product-projection": productProjection,
+  "0016-idempotency-keys": idempotencyKeys,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

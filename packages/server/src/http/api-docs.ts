@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Config } from "../config.js";
 import { VERSION } from "./health-routes.js";
+import { documentIdempotencyKey } from "./idempotency.js";
 
 // The API reference at /api/docs (Swagger UI) and /api/docs/json (OpenAPI 3), generated from the
 // routes' contract schemas. Registered before the routes: the generator collects them as they are added.
@@ -53,7 +54,15 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
         securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const schema = documentIdempotencyKey(
+        out.schema as Record<string, unknown>,
+        input.route.method,
+        input.url,
+      );
+      return { ...out, schema };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { uniqueViolation } from "../auth/user-repository.js";
 import type { Database } from "../db/schema.js";
+import { stopIfAborted } from "../http/request-work.js";
 import { slugify } from "../seed/slugify.js";
 
 // Writes of products by their shop's owner (issue 9): create, edit, delete, each in one transaction.
@@ -112,6 +113,7 @@ export async function createProduct(
   shopId: number,
   fields: ProductFields,
   images: readonly ImageRow[],
+  signal?: AbortSignal,
 ): Promise<WriteResult> {
   return withUniqueRetry(() =>
     db.transaction().execute(async (trx) => {
@@ -132,6 +134,8 @@ export async function createProduct(
         .returning("id")
         .executeTakeFirstOrThrow();
       await writeImages(trx, row.id, images);
+      // The request's client went away or its deadline passed: roll back rather than commit.
+      stopIfAborted(signal);
       return { ok: true, id: row.id } as const;
     }),
   );
@@ -154,6 +158,7 @@ export async function updateProduct(
   shopId: number,
   fields: Partial<ProductFields>,
   images: readonly ImageRow[] | undefined,
+  signal?: AbortSignal,
 ): Promise<WriteResult> {
   return withUniqueRetry(() =>
     db.transaction().execute(async (trx) => {
@@ -174,6 +179,7 @@ export async function updateProduct(
         .where("id", "=", productId)
         .execute();
       if (images) await writeImages(trx, productId, images);
+      stopIfAborted(signal);
       return { ok: true, id: productId } as const;
     }),
   );
