@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./error-reply.js";
 
 // Work never outlives its request. Once a request's body has arrived, its work (pictures, the
-// transaction) has one deadline: the connection is silent meanwhile, so the work must end before
-// HTTP_IDLE_TIMEOUT_SECONDS would close it (less a margin: 5 s, or a fifth of a shorter timeout).
+// transaction) has one deadline: HTTP_IDLE_TIMEOUT_SECONDS less a margin (5 s, or a fifth of a
+// shorter timeout), while the connection's own idle timer waits, so the client gets an answer
+// rather than a closed connection.
 // `workSignal(request)` aborts at that deadline or as soon as the client's connection closes before
 // the answer was sent; the writes check it before they commit, so a client that was cut off or
 // went away finds nothing created (and its files removed), and its retry creates the thing once.
@@ -41,6 +42,11 @@ export function installRequestWork(app: FastifyInstance, idleTimeoutMs: number):
   deadlineMs = workDeadlineMs(idleTimeoutMs);
   app.addHook("preHandler", async (request) => {
     (request as WithWork)[WORK] ??= { startedAt: Date.now() };
+    // The client waits in silence while the server works: the idle timeout is for stalled clients,
+    // so it is off until the answer goes (Node then arms the keep-alive timeout), and the deadline
+    // above bounds the work instead.
+    const socket = request.raw.socket;
+    if (typeof socket?.setTimeout === "function") socket.setTimeout(0);
   });
   app.addHook("onResponse", async (request) => {
     const work = (request as WithWork)[WORK];
