@@ -30,8 +30,8 @@ interface Site {
 
 /** A picture that takes the pipeline a while (noise does not compress). */
 async function aHeavyPhoto(seed: number): Promise<Buffer> {
-  const width = 800;
-  const height = 600;
+  const width = 400;
+  const height = 300;
   const pixels = Buffer.alloc(width * height * 3);
   let x = seed * 2654435761;
   for (let i = 0; i < pixels.length; i++) {
