@@ -182,7 +182,7 @@ describe.each(databaseKinds())("request work ends with its request (%s)", (kind)
     // the main one and 3 sizes): nothing was created behind a client's back.
     expect(counts.products).toBe(created);
     expect(counts.files).toBe(created * 8 * 4);
-  }, 300_000);
+  }, 600_000);
 
   it("stops an upload whose client went away: no product, no file", async () => {
     site = await startSite(kind, { IMAGE_JOBS: "1" });
