@@ -42,6 +42,10 @@ export const messages = {
     databaseUnavailable: "The marketplace is briefly unavailable, try again in a moment",
     tooManySearches: "You are searching too fast; wait a moment and try again",
     searchBusy: "Search is busy right now; try again in a few seconds",
+    takingTooLong: "This took too long and nothing was saved; please try again",
+    idempotencyKeyInvalid: "The Idempotency-Key header must be 1 to 255 visible characters",
+    idempotencyKeyInUse: "This request is still being worked on; try again in a moment",
+    idempotencyKeyReused: "This Idempotency-Key was used for another request; use a new key",
   },
   common: {
     checkConnection: "Please check your internet connection",

@@ -20,9 +20,11 @@ import { appConfigRoutes } from "./http/app-config-routes.js";
 import { installNoStoreDefault } from "./http/cache-control.js";
 import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { installIdempotencyKeys } from "./http/idempotency.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerMediaFiles } from "./http/media-files.js";
 import { installReadCache, parseCatalogueChange } from "./http/read-cache.js";
+import { installRequestWork } from "./http/request-work.js";
 import type { RouteDeps } from "./http/route-deps.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
 import { applyConnectionLimit, serverOptions } from "./http/server-limits.js";
@@ -95,6 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onClose", async () => stop());
   }
 
+  // Before compression (their onSend reads the plain JSON) and the routes (they extend some).
+  installRequestWork(app, config.httpLimits.idleTimeoutMs);
+  installIdempotencyKeys(app, database.db);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   // Before the routes, which it documents.
   await registerApiDocs(app, config);

@@ -30,6 +30,12 @@ export const ERROR_CODES = {
   unavailable: "A service the call needs (e-mail, the database) is unavailable.",
   /** 503: the database is unreachable for a moment (a restart, a failover); try again after Retry-After seconds. */
   database_unavailable: "The database is unreachable for a moment; try again after Retry-After seconds.",
+  /** 503: the request's work ran past its deadline, or a picture found no turn; nothing was kept: send it again. */
+  taking_too_long: "The request's work ran past its deadline and nothing was kept; send it again.",
+  /** 409: a request with this Idempotency-Key is still being worked on; try again shortly. */
+  idempotency_key_in_use: "A request with this Idempotency-Key is still being worked on; try again shortly.",
+  /** 422: this Idempotency-Key was used for another request (another body or call); use a new key. */
+  idempotency_key_reused: "This Idempotency-Key was used for another request; use a new key.",
 
   // ---- resources ----
   product_not_found: "No such product.",

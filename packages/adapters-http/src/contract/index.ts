@@ -22,6 +22,7 @@ export * from "./engagement.js";
 export * from "./error-codes.js";
 export * from "./find.js";
 export * from "./geo.js";
+export * from "./idempotent-calls.js";
 export * from "./notifications.js";
 export * from "./products.js";
 export * from "./shops.js";

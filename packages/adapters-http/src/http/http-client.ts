@@ -1,8 +1,9 @@
 import { type DomainError, err, ok, type Result } from "@katale/domain";
 import type { z } from "zod";
-import { type CallDef, fillPath } from "../contract/index.js";
+import { type CallDef, fillPath, IDEMPOTENCY_KEY_HEADER, takesIdempotencyKey } from "../contract/index.js";
 import { errorFromResponse } from "./error-mapping.js";
 import type { FetchLike, RequestInitLike } from "./fetch-like.js";
+import { newIdempotencyKey, RETRY_DELAYS_MS, worthRetrying } from "./idempotency-key.js";
 import { encodeMultipart, type MultipartFields } from "./multipart-body.js";
 
 /** Base URLs of the two services, e.g. `https://katale.ug/api/shop/` (trailing slash optional). */
@@ -48,6 +49,8 @@ export class HttpClient {
   constructor(
     private readonly urls: ServiceUrls,
     private readonly fetch: FetchLike,
+    /** The waits before a create's retries (calls that take an Idempotency-Key); one retry per wait. */
+    private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
   ) {}
 
   async call<C extends CallDef>(call: C, input: CallInput<C> = {}): Promise<Result<SuccessBody<C>>> {
@@ -92,23 +95,34 @@ export class HttpClient {
       init.body = JSON.stringify(input.body);
     }
 
-    let status: number;
-    let text: string;
-    try {
-      const response = await this.fetch(url, init);
-      status = response.status;
-      text = await response.text();
-    } catch {
-      return err({ kind: "network" });
+    // A create carries one key for this call, and is sent again with it when no answer came or
+    // the server kept nothing: the server answers a repeat with the first answer, never a duplicate.
+    const retries = takesIdempotencyKey(call) ? this.retryDelaysMs : [];
+    if (retries.length > 0) init.headers[IDEMPOTENCY_KEY_HEADER] = `"${newIdempotencyKey()}"`;
+    let answer = await this.send(url, init);
+    for (const delay of retries) {
+      if (!worthRetrying(answer === null ? "network" : answer.status, answer?.body)) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      answer = await this.send(url, init);
     }
-
-    const body = parseJson(text);
+    if (answer === null) return err({ kind: "network" });
+    const { status, body } = answer;
     if (status < 200 || status >= 300) return err({ kind: "status", status, body });
     const schema = call.response[status] as z.ZodType | undefined;
     const checked = schema?.safeParse(status === 204 ? null : body);
     return checked?.success
       ? ok({ status, body: checked.data as SuccessBody<C> })
       : err({ kind: "status", status, body });
+  }
+
+  /** One exchange: the status and the parsed body, or null when no answer came. */
+  private async send(url: string, init: RequestInitLike): Promise<{ status: number; body: unknown } | null> {
+    try {
+      const response = await this.fetch(url, init);
+      return { status: response.status, body: parseJson(await response.text()) };
+    } catch {
+      return null;
+    }
   }
 
   private urlOf(call: CallDef, input: CallInput<CallDef>): string {

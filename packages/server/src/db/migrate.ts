@@ -14,6 +14,7 @@ import * as listingFineBuckets from "./migrations/0012-listing-fine-buckets.js";
 import * as catalogueChangeNotices from "./migrations/0013-catalogue-change-notices.js";
 import * as productProjection from "./migrations/0014-product-projection.js";
 import * as pictureHashes from "./migrations/0015-picture-hashes.js";
+import * as idempotencyKeys from "./migrations/0016-idempotency-keys.js";
 import * as homeFeeds from "./migrations/0017-home-feeds.js";
 import * as find from "./migrations/0019-find.js";
 import * as notifications from "./migrations/0021-notifications.js";
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0013-catalogue-change-notices": catalogueChangeNotices,
   "0014-product-projection": productProjection,
   "0015-picture-hashes": pictureHashes,
+  "0016-idempotency-keys": idempotencyKeys,
   "0017-home-feeds": homeFeeds,
   "0019-find": find,
   "0021-notifications": notifications,

@@ -360,6 +360,18 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
 }
 
+/** Idempotency keys of creating calls, kept 24 hours (migration 0016, http/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  /** The first answer; null while the first request is being worked on. */
+  status: number | null;
+  body: string | null;
+  started_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -396,6 +408,7 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   notification_receipts: NotificationReceiptsTable;
   jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

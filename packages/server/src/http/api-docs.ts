@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { transformDocument, transformOperation } from "./api-docs-operations.js";
 import { VERSION } from "./health-routes.js";
+import { documentIdempotencyKey } from "./idempotency.js";
 
 // The API reference at /api/docs (Swagger UI) and /api/docs/json (OpenAPI 3), generated from the
 // routes' contract schemas. Registered before the routes: the generator collects them as they are added.
@@ -77,7 +78,15 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
         },
       },
     },
-    transform: transformOperation,
+    transform: (input) => {
+      const out = transformOperation(input);
+      const schema = documentIdempotencyKey(
+        out.schema as Record<string, unknown>,
+        input.route.method,
+        input.url,
+      );
+      return { ...out, schema };
+    },
     transformObject: transformDocument,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });

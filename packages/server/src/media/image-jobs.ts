@@ -34,9 +34,12 @@ export class ImageJobs {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Runs `job` when a turn comes; BUSY when the line is full or the wait ran out. */
-  async run<T>(job: () => Promise<T>): Promise<T | typeof BUSY> {
-    if (!(await this.turn())) return BUSY;
+  /**
+   * Runs `job` when a turn comes; BUSY when the line is full, the wait ran out, or `signal` aborted
+   * (the request's work was stopped) before the turn came.
+   */
+  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T | typeof BUSY> {
+    if (signal?.aborted || !(await this.turn(signal))) return BUSY;
     try {
       return await job();
     } finally {
@@ -45,23 +48,29 @@ export class ImageJobs {
     }
   }
 
-  private turn(): Promise<boolean> {
+  private turn(signal?: AbortSignal): Promise<boolean> {
     if (this.running < this.options.concurrency) {
       this.running += 1;
       return Promise.resolve(true);
     }
     if (this.waiting.length >= this.options.maxWaiting) return Promise.resolve(false);
     return new Promise((resolve) => {
+      const leave = () => {
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener("abort", leave);
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        resolve(false);
+      };
       const waiter: Waiter = {
         start: () => {
           clearTimeout(waiter.timer);
+          signal?.removeEventListener("abort", leave);
           resolve(true);
         },
-        timer: setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(waiter), 1);
-          resolve(false);
-        }, this.options.waitMs),
+        timer: setTimeout(leave, this.options.waitMs),
       };
+      signal?.addEventListener("abort", leave, { once: true });
       this.waiting.push(waiter);
     });
   }

@@ -45,9 +45,10 @@ export interface MediaStore {
   readonly files: ObjectStore;
   /**
    * Checks an upload by content, strips metadata, auto-rotates and stores it as WebP (main file at
-   * most 1200 px wide) plus its -240/-480/-800 variants, under a random name.
+   * most 1200 px wide) plus its -240/-480/-800 variants, under a random name. `signal`: the
+   * request's work was stopped, so a job still waiting for its turn leaves the line (busy).
    */
-  processImage(input: Buffer, opts: { kind: ImageKind }): Promise<ProcessImageResult>;
+  processImage(input: Buffer, opts: { kind: ImageKind; signal?: AbortSignal }): Promise<ProcessImageResult>;
   /** Same checks and re-encoding for a verification document; returns an opaque key, not a URL. */
   savePrivateImage(input: Buffer, kind: PrivateImageKind): Promise<SavePrivateImageResult>;
   /** The bytes (image/webp) of a private file, or null for an unknown or malformed key. */
@@ -152,8 +153,8 @@ export function mediaStoreOn(files: ObjectStore, jobs: ImageJobs = new ImageJobs
   return {
     files,
 
-    async processImage(input, { kind }) {
-      const done = await jobs.run(() => processPublic(input, kind));
+    async processImage(input, { kind, signal }) {
+      const done = await jobs.run(() => processPublic(input, kind), signal);
       return done === BUSY ? imageError("busy") : done;
     },
 

@@ -7,6 +7,7 @@ import { refusedInput } from "../engagement/input-refusal.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { PRODUCT_NOT_FOUND, SHOP_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
+import { answerStopped, isWorkStopped, stopIfAborted, stoppedOr, workSignal } from "../http/request-work.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
@@ -98,29 +99,36 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     for (const path of paths) if (!(await stillShown(db, path))) await media.deleteImage(path);
   };
 
-  /** Stores the image_N files in order; on a refusal removes what it stored and answers. */
+  /**
+   * Stores the image_N files in order; on a refusal removes what it stored and answers. Throws
+   * `WorkStopped` (having removed them) when the request's work is stopped.
+   */
   async function storeImages(
     reply: FastifyReply,
     files: readonly [string, unknown][],
+    signal: AbortSignal,
   ): Promise<ImageRow[] | null> {
     const stored: ImageRow[] = [];
     for (const [field, value] of files) {
       const upload = spooledFileOf(value);
       const bytes = upload.ok ? await upload.read() : null;
-      const result = upload.ok ? await media.processImage(bytes!, { kind: "products" }) : upload;
+      const result = upload.ok ? await media.processImage(bytes!, { kind: "products", signal }) : upload;
+      if (result.ok)
+        stored.push({
+          path: result.path,
+          width: result.width,
+          height: result.height,
+          uploaded_sha256: bytes && sha256(bytes),
+          served_sha256: result.servedSha256,
+        });
+      if (signal.aborted) await release(stored.map((image) => image.path));
+      stopIfAborted(signal);
       if (!result.ok) {
         await release(stored.map((image) => image.path));
         const refused = "code" in result ? result : imageRefusal(result);
         await sendFileRefusal(reply, refused, (message) => fieldError(reply, field, message));
         return null;
       }
-      stored.push({
-        path: result.path,
-        width: result.width,
-        height: result.height,
-        uploaded_sha256: bytes && sha256(bytes),
-        served_sha256: result.servedSha256,
-      });
     }
     return stored;
   }
@@ -161,7 +169,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (!files.ok) return fieldError(reply, "number_of_images", files.message);
       if (files.values.length === 0) return fieldError(reply, "image_1", m.imagesRequired);
 
-      const images = await storeImages(reply, files.values);
+      const signal = workSignal(request, reply);
+      const images = await storeImages(reply, files.values, signal).catch(stoppedOr(request, reply));
       if (!images) return reply;
       const fields: ProductFields = {
         name: body.product_name,
@@ -175,7 +184,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       };
       let created: Awaited<ReturnType<typeof createProduct>>;
       try {
-        created = await createProduct(db, body.shop_id, fields, images, (trx, productId) =>
+        created = await createProduct(db, body.shop_id, fields, images, signal, (trx, productId) =>
           deps.notifier.record(trx, {
             kind: "new_product_from_followed_shop",
             actor_id: user.id,
@@ -184,6 +193,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         );
       } catch (error) {
         await release(images.map((image) => image.path));
+        if (isWorkStopped(error)) return answerStopped(request, reply, error);
         throw error;
       }
       if (!created.ok) {
@@ -243,7 +253,8 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (kept.length + files.values.length > PRODUCT_IMAGES_MAX)
         return fieldError(reply, "number_of_images", m.tooManyImages);
 
-      const added = await storeImages(reply, files.values);
+      const signal = workSignal(request, reply);
+      const added = await storeImages(reply, files.values, signal).catch(stoppedOr(request, reply));
       if (!added) return reply;
       const imagesChanged = removed.size > 0 || added.length > 0;
       const fields: Partial<ProductFields> = {
@@ -264,10 +275,12 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
           owner.shopId,
           fields,
           imagesChanged ? [...kept, ...added] : undefined,
+          signal,
           (trx, before, after) => recordPriceAndStock(deps.notifier, trx, owner.ownerId, id, before, after),
         );
       } catch (error) {
         await release(added.map((image) => image.path));
+        if (isWorkStopped(error)) return answerStopped(request, reply, error);
         throw error;
       }
       if (!updated.ok) {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { uniqueViolation } from "../auth/user-repository.js";
 import type { Database } from "../db/schema.js";
+import { stopIfAborted } from "../http/request-work.js";
 import { slugify } from "../seed/slugify.js";
 import { dropForeignFilterValues, writeFilterValues } from "./product-filter-values.js";
 
@@ -118,6 +119,7 @@ export async function createProduct(
   shopId: number,
   fields: ProductFields,
   images: readonly ImageRow[],
+  signal?: AbortSignal,
   /** Runs in the transaction once the product is kept (the notification's event). */
   onCreated?: (trx: Db, productId: number) => Promise<void>,
 ): Promise<WriteResult> {
@@ -142,6 +144,8 @@ export async function createProduct(
       await writeImages(trx, row.id, images);
       if (fields.filterValues) await writeFilterValues(trx, row.id, fields.filterValues);
       if (onCreated) await onCreated(trx, row.id);
+      // The request's client went away or its deadline passed: roll back rather than commit.
+      stopIfAborted(signal);
       return { ok: true, id: row.id } as const;
     }),
   );
@@ -178,6 +182,7 @@ export async function updateProduct(
   shopId: number,
   fields: Partial<ProductFields>,
   images: readonly ImageRow[] | undefined,
+  signal?: AbortSignal,
   /** Runs in the transaction with the price and stock before and after (the notifications' events). */
   onChanged?: (trx: Db, before: StockAndPrice, after: StockAndPrice) => Promise<void>,
 ): Promise<WriteResult> {
@@ -207,6 +212,7 @@ export async function updateProduct(
         const after = await stockAndPrice(trx, productId);
         if (after) await onChanged(trx, before, after);
       }
+      stopIfAborted(signal);
       return { ok: true, id: productId } as const;
     }),
   );
