@@ -15,6 +15,7 @@ import { stillShown } from "../media/media-references.js";
 import { parseImagePath, sha256 } from "../media/media-store.js";
 import { recordPriceAndStock } from "../notifications/product-events.js";
 import { filterValuesOf } from "./product-filter-values.js";
+import { IMAGE_FIELD, imageFields, parseRemoved } from "./product-form-fields.js";
 import { ProductRepository } from "./product-repository.js";
 import {
   checkCategories,
@@ -35,7 +36,6 @@ import {
 
 const TAG = "products";
 const m = messages.sellerServer;
-const IMAGE_FIELD = /^image_(\d+)$/;
 
 const WORDING: FieldWording = {
   product_name: [m.productNameRequired, m.productNameTooLong],
@@ -52,41 +52,6 @@ const WORDING: FieldWording = {
 
 const fieldError = (reply: FastifyReply, field: string, message: string) =>
   sendError(reply, 400, "invalid_input", { [field]: [message] });
-
-/** The image_N files of a form, in N order; an error when N does not run 1..count. */
-function imageFields(
-  body: Record<string, unknown>,
-  declared: number | undefined,
-): { ok: true; values: [string, unknown][] } | { ok: false; message: string } {
-  const numbered = Object.entries(body)
-    .flatMap(([field, value]) => {
-      const match = IMAGE_FIELD.exec(field);
-      return match ? [[Number(match[1]), field, value] as const] : [];
-    })
-    .sort((a, b) => a[0] - b[0]);
-  if (numbered.length > PRODUCT_IMAGES_MAX) return { ok: false, message: m.tooManyImages };
-  const consecutive = numbered.every(([n], index) => n === index + 1);
-  if (!consecutive || (declared !== undefined && declared !== numbered.length))
-    return { ok: false, message: m.numberOfImagesMismatch };
-  return { ok: true, values: numbered.map(([, field, value]) => [field, value]) };
-}
-
-/** removed_images_urls: a JSON array of URLs (a comma-separated list is taken too). */
-function parseRemoved(raw: string | undefined): string[] | null {
-  if (raw === undefined || raw.trim() === "") return [];
-  const text = raw.trim();
-  if (!text.startsWith("["))
-    return text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, media, readCache } = deps;
