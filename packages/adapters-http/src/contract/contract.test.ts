@@ -112,6 +112,11 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "verification/requests/{id}/approve/"],
   ["shop", "POST", "verification/requests/{id}/reject/"],
   ["shop", "POST", "verification/requests/{id}/revoke/"],
+  // Defined by us: notifications (the inbox, marking read, the choices per kind and channel).
+  ["shop", "GET", "notifications/"],
+  ["shop", "POST", "notifications/read/"],
+  ["shop", "GET", "notifications/settings/"],
+  ["shop", "PUT", "notifications/settings/"],
   // Defined by us: finding products (browse with facets, saved searches).
   ["shop", "GET", "product/browse/"],
   ["shop", "POST", "saved-search/"],

@@ -36,6 +36,7 @@ const product = {
   sub_category_name: "Phones",
   average_rating: 4.5,
   number_of_users_rated: 2,
+  filters: [],
 };
 
 describe("HttpClient", () => {
@@ -124,7 +125,7 @@ describe("HttpClient", () => {
     [
       429,
       { detail: "Too many requests", code: "rate_limited" },
-      { kind: "invalid", message: "Too many requests" },
+      { kind: "too-many-attempts", message: "Too many requests" },
     ],
     [500, "Internal Server Error", { kind: "server", status: 500 }],
     [500, { detail: "Server error, try again later", code: "server_error" }, { kind: "server", status: 500 }],

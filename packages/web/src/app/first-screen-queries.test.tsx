@@ -55,7 +55,7 @@ afterEach(() => document.getElementById("first-screen")?.remove());
 
 describe("prefillFirstScreen", () => {
   it("fills a product page's product from the page before the first render, without the network", async () => {
-    pageWith({ "/api/shop/product/slug/bicycle-pump-3eel/": { data: pump } });
+    pageWith({ "/api/shop/product/slug/bicycle-pump-3eel/": { data: { ...pump, filters: [] } } });
     const { asked, fetch } = network();
     const client = createQueryClient();
     await prefillFirstScreen(client, connectServices(config, fetch), {
@@ -76,6 +76,7 @@ describe("prefillFirstScreen", () => {
       "/api/shop/product/": { data: [pump] },
       "/api/shop/category/": { categories: [{ id: 1, name: "Sports", image_url: null }] },
       "/api/shop/shop/top-rated/": [],
+      "/api/shop/product/trending/": { data: [pump] },
     });
     const { asked, fetch } = network();
     const client = createQueryClient();
@@ -89,6 +90,7 @@ describe("prefillFirstScreen", () => {
       value: [{ name: "Sports" }],
     });
     expect(client.getQueryState(["home", "featured-shops"])?.status).toBe("success");
+    expect(client.getQueryData(["products", "trending"])).toMatchObject({ ok: true, value: [{ name: "Bicycle pump" }] });
     expect(asked).toEqual([]);
   });
 
