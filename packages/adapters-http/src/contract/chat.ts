@@ -159,6 +159,7 @@ export const chatCalls = defineCalls({
   sendPhoto: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "chat/room/:slug/photo/",
     summary:
       "Sends a photo to the room (multipart, field `image`): checked and re-encoded like every image, stored, and sent to every socket of the room as a message with `image`; its customer and the shop owner only, anyone else 404",

@@ -31,6 +31,8 @@ export interface CallDef {
   querystring?: z.ZodType;
   body?: z.ZodType;
   response: Record<number, z.ZodType>;
+  /** A create that takes an `Idempotency-Key` header (contract/idempotent-calls.ts). */
+  idempotent?: true;
 }
 
 /** A registry of calls as `defineCalls` answers it: each call as its builder returns it. */

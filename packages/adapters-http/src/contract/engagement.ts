@@ -130,6 +130,7 @@ export const engagementCalls = defineCalls({
   rate: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "product/rating/",
     summary:
       "Rate a product: `rating` is the stored 0–10 value (the 0–5 stars doubled); rating again replaces it",
@@ -168,6 +169,7 @@ export const engagementCalls = defineCalls({
   addComment: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "product/comment/",
     summary: "Comment on a product (multipart: token, comment, product_id, optional image_1..image_N)",
     auth: "token",

@@ -43,3 +43,10 @@ export const allCalls = {
   find: findCalls,
   notifications: notificationCalls,
 } as const satisfies Record<string, Record<string, CallDef>>;
+
+/** The calls that take an Idempotency-Key (builds every call: for the server, not a first screen). */
+export function idempotentCalls(): CallDef[] {
+  return Object.values(allCalls)
+    .flatMap((area) => Object.values(area) as CallDef[])
+    .filter((call) => call.idempotent === true);
+}

@@ -260,6 +260,7 @@ export const productCalls = defineCalls({
   create: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "product/",
     summary: `Add a product to one of the user's shops (multipart; image_1..image_N, 1 to ${PRODUCT_IMAGES_MAX} images; optional sku); owner of shop_id only`,
     auth: "token",

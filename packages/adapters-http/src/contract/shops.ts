@@ -140,6 +140,7 @@ export const shopCalls = defineCalls({
   create: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "shop/",
     summary:
       "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image); name unique whatever its case (409 shop_name_taken)",

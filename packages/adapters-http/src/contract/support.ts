@@ -36,6 +36,7 @@ export const supportCalls = defineCalls({
   addFeedback: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "faqs/feedback/",
     summary: "Leave feedback (no login needed); stars is the stored 0–10 value",
     body: z.object({

@@ -69,6 +69,7 @@ export const verificationCalls = defineCalls({
   shop: () => ({
     service: "shop",
     method: "POST",
+    idempotent: true,
     path: "verification/shop/",
     summary: "Ask for a shop's verification (multipart: contact, shop_image, location, shop); owner only",
     auth: "token",
@@ -93,6 +94,7 @@ export const verificationCalls = defineCalls({
   user: () => ({
     service: "auth",
     method: "POST",
+    idempotent: true,
     path: "verification/user/",
     summary:
       "Ask for the user's identity verification (multipart: email, phone, nin, ID and user photos, location)",

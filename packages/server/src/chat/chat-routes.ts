@@ -1,6 +1,6 @@
 import { CHAT_HISTORY_PAGE, chatCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
 import type { DatabaseHandle } from "../db/connect.js";
@@ -101,19 +101,20 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   // token in the header, the user's own token in the path signs them in and answers their latest
   // room. The logs never show the path's segment (http/log-redaction.ts).
   const tokenInPath = new WeakSet<object>();
+  const tokenFromPath: preHandlerAsyncHookHandler = async (request) => {
+    const key = (request.params as { slug?: string }).slug;
+    if (!request.headers.authorization && key) {
+      const user = await authenticateToken(db, key);
+      if (user) {
+        request.authUser = user;
+        tokenInPath.add(request);
+      }
+    }
+  };
   const signedInByHeaderOrPath = {
     attachValidation: true,
-    preHandler: async (request: FastifyRequest<{ Params: { slug?: string } }>, reply: FastifyReply) => {
-      const key = request.params.slug;
-      if (!request.headers.authorization && key) {
-        const user = await authenticateToken(db, key);
-        if (user) {
-          request.authUser = user;
-          tokenInPath.add(request);
-        }
-      }
-      await requireSignedIn.call(app, request, reply);
-    },
+    // A list ending in the guard, so the API reference documents the token (api-docs-operations.ts).
+    preHandler: [tokenFromPath, requireSignedIn],
   };
 
   app.get(

@@ -127,6 +127,18 @@ export function transformOperation(input: TransformInput): ReturnType<Transform>
   return { ...result, schema: documented } as ReturnType<Transform>;
 }
 
+/**
+ * A repeatable query parameter (one value, or the parameter repeated) comes out of the generator as
+ * an `anyOf` of the array alone: the array is what it means (OpenAPI's form style takes `v=3` and
+ * `v=3&v=9` alike), so it is said directly.
+ */
+function singleAnyOf(schema: Schema | undefined): Schema | undefined {
+  const anyOf = schema?.anyOf as Schema[] | undefined;
+  if (!schema || !anyOf || anyOf.length !== 1) return schema;
+  const { anyOf: _, ...rest } = schema;
+  return { ...rest, ...anyOf[0] };
+}
+
 /** In a multipart body a file field is binary; in its JSON twin it stays as the contract says. */
 function binaryFiles(schema: Schema | undefined): Schema | undefined {
   if (!schema || typeof schema !== "object") return schema;
@@ -166,6 +178,9 @@ export function transformDocument(input: object): never {
       }
       const multipart = operation.requestBody?.content["multipart/form-data"];
       if (multipart) multipart.schema = binaryFiles(multipart.schema);
+      for (const parameter of (operation.parameters as Schema[] | undefined) ?? []) {
+        parameter.schema = singleAnyOf(parameter.schema as Schema | undefined);
+      }
     }
   }
   doc.components = {

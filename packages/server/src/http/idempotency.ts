@@ -1,6 +1,6 @@
 import { createHash, type Hash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_CALLS } from "@katale/adapters-http/contract";
+import { IDEMPOTENCY_KEY_HEADER, idempotentCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { type Kysely, sql } from "kysely";
@@ -10,7 +10,7 @@ import { sendError } from "./error-reply.js";
 import { isSpooledFile } from "./spooled-uploads.js";
 
 // Retry-safe creates: the `Idempotency-Key` header (IETF draft "The Idempotency-Key HTTP Header
-// Field") on the calls of IDEMPOTENT_CALLS (the contract's list). The first request with a key claims
+// Field") on the calls the contract marks `idempotent`. The first request with a key claims
 // it (a row in idempotency_keys, so every instance agrees) with the request's fingerprint: method,
 // path, body, files by content. Its answer, unless a 5xx, is kept 24 hours; a repeat by the same user
 // with the same fingerprint gets that answer again and creates nothing, a repeat with another
@@ -37,7 +37,7 @@ const CLAIM = Symbol("idempotencyClaim");
 type Claimed = FastifyRequest & { [CLAIM]?: Claim };
 
 /** The route paths (with the services' prefixes) of the calls that take the header, as `METHOD /path`. */
-const ROUTES = new Set(IDEMPOTENT_CALLS.map((call) => `${call.method} /api/${call.service}/${call.path}`));
+const ROUTES = new Set(idempotentCalls().map((call) => `${call.method} /api/${call.service}/${call.path}`));
 
 /** Whether a route (method and full path) takes an Idempotency-Key. */
 export function takesIdempotencyKey(method: string | readonly string[], url: string): boolean {
