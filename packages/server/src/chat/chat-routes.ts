@@ -1,6 +1,6 @@
 import { CHAT_HISTORY_PAGE, chatCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { preHandlerAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
 import type { DatabaseHandle } from "../db/connect.js";

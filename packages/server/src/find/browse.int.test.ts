@@ -150,7 +150,7 @@ describe.each(databaseKinds())("browse (%s)", (kind) => {
 
   /** Every page of a browse, following `next`: the count, the ids in order, the first page's facets. */
   async function browseAll(query: URLSearchParams) {
-    let url: string | null = `${server.shopUrl}product/browse/?${query}`;
+    let url: string | null | undefined = `${server.shopUrl}product/browse/?${query}`;
     const ids: number[] = [];
     let first: ReturnType<typeof browseAnswer.parse> | undefined;
     while (url) {
@@ -160,7 +160,7 @@ describe.each(databaseKinds())("browse (%s)", (kind) => {
       first ??= page;
       expect(page.count).toBe(first.count);
       ids.push(...page.results.map((p) => p.product_id));
-      url = page.next && page.next.replace(/^https?:\/\/[^/]+\/api\/shop\//, server.shopUrl);
+      url = page.next?.replace(/^https?:\/\/[^/]+\/api\/shop\//, server.shopUrl);
     }
     return { count: first!.count, ids, facets: first!.facets };
   }

@@ -90,7 +90,10 @@ describe("prefillFirstScreen", () => {
       value: [{ name: "Sports" }],
     });
     expect(client.getQueryState(["home", "featured-shops"])?.status).toBe("success");
-    expect(client.getQueryData(["products", "trending"])).toMatchObject({ ok: true, value: [{ name: "Bicycle pump" }] });
+    expect(client.getQueryData(["products", "trending"])).toMatchObject({
+      ok: true,
+      value: [{ name: "Bicycle pump" }],
+    });
     expect(asked).toEqual([]);
   });
 
