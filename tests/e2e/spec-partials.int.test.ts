@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // The spec's last small faults, in Chromium at 1280×800 and 360×740, as a user meets them: ratings
-// counted as ratings, '1 Follower', the bottom bar's Chat button named by its text, the request list
+// counted as ratings, '1 Follower', the bottom bar's Chats button named by its text, the request list
 // at /account/request-details, a way out for a non-owner of a shop's admin page, the Add Service
 // form's wording, and a text file named .png refused by the picture picker at once.
 
@@ -65,7 +65,7 @@ describe.each([
 ])("the spec's small faults at $width×$height", (viewport) => {
   const size = `${viewport.width}`;
 
-  it("counts ratings as ratings, followers in the singular, and names the Chat button by its text", async () => {
+  it("counts ratings as ratings, followers in the singular, and names the Chats button by its text", async () => {
     const errors: string[] = [];
     const page = await browser.newPage({ viewport });
     watchProblems(page, errors);
@@ -83,10 +83,10 @@ describe.each([
     if (viewport.width === 360) {
       // The bottom bar's button: its name is the text a user sees (and says) on it.
       const bar = page.getByRole("navigation", { name: "Home" });
-      const chat = bar.getByRole("button", { name: "Chat", exact: true });
+      const chat = bar.getByRole("button", { name: "Chats", exact: true });
       await visible(chat);
       expect(await chat.getAttribute("aria-label")).toBeNull();
-      expect((await chat.innerText()).trim()).toBe("Chat");
+      expect((await chat.innerText()).trim()).toBe("Chats");
     }
 
     await page.getByRole("link", { name: shopName }).first().click();

@@ -112,7 +112,7 @@ describe("configuration", () => {
       idleTimeoutMs: 60_000,
       keepAliveTimeoutMs: 72_000,
       maxConnections: 2000,
-      maxConnectionsPerAddress: 64,
+      maxConnectionsPerAddress: 256,
     });
     expect(
       loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: "20", HTTP_HEADERS_TIMEOUT_SECONDS: "5" }).httpLimits,

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../testing/test-server.js";
 // Real sockets: the attacker from 127.0.0.1, the other client from 127.0.0.2.
 
 const TOTAL = 200;
-const PER_ADDRESS = 64; // the default
+const PER_ADDRESS = 64;
 
 /** A connection from `localAddress` that sends half a request and never the rest. */
 function halfSent(port: number, localAddress: string): Promise<Socket> {
@@ -27,7 +27,9 @@ describe("connections per address", () => {
   const held: Socket[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { HTTP_MAX_CONNECTIONS: String(TOTAL) } });
+    server = await startTestServer({
+      env: { HTTP_MAX_CONNECTIONS: String(TOTAL), HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS) },
+    });
     other = new FromAddress("127.0.0.2");
   });
   afterAll(async () => {

@@ -41,7 +41,9 @@ const httpLimitsVariables = z
       .int()
       .min(1)
       .max(1_000_000)
-      .default(64),
+      // Phones behind one carrier NAT share an address, and a script fetching in parallel opens
+      // dozens of connections (undici): 256 of 2000 still leaves most of the server to others.
+      .default(256),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)

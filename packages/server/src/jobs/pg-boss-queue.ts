@@ -10,6 +10,8 @@ import {
 } from "./job-queue.js";
 import type { QueueLog } from "./table-queue.js";
 
+const START_ATTEMPTS = 5;
+
 /**
  * PostgreSQL's queue: pg-boss, in its own schema of the same database. A job is sent through the
  * caller's transaction (pg-boss's `db` option), so it commits or rolls back with the change. Every
@@ -17,12 +19,24 @@ import type { QueueLog } from "./table-queue.js";
  * with backoff and takes back jobs of an instance that died (expiry).
  */
 export class PgBossQueue implements JobQueue {
-  private readonly boss: PgBoss;
+  private boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
 
-  constructor(connectionString: string, log: QueueLog) {
-    this.boss = new PgBoss({ connectionString, max: 2, application_name: "katale-jobs" });
-    this.boss.on("error", (err) => log.warn({ err }, "jobs: pg-boss reported an error"));
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: QueueLog,
+  ) {
+    this.boss = this.newBoss();
+  }
+
+  private newBoss(): PgBoss {
+    const boss = new PgBoss({
+      connectionString: this.connectionString,
+      max: 2,
+      application_name: "katale-jobs",
+    });
+    boss.on("error", (err) => this.log.warn({ err }, "jobs: pg-boss reported an error"));
+    return boss;
   }
 
   async enqueue(
@@ -51,7 +65,27 @@ export class PgBossQueue implements JobQueue {
     this.handlers.set(name, handler);
   }
 
+  /**
+   * Instances starting together on a new database can deadlock in pg-boss's set-up (seen: one
+   * instance's maintenance against the other's createQueue); the loser starts again with a fresh
+   * pg-boss (a failed one cannot be started twice), a few times.
+   */
   async start(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.startOnce();
+        return;
+      } catch (err) {
+        if (attempt >= START_ATTEMPTS) throw err;
+        this.log.warn({ err, attempt }, "jobs: pg-boss did not start; trying again");
+        await this.boss.stop({ graceful: false, wait: true }).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        this.boss = this.newBoss();
+      }
+    }
+  }
+
+  private async startOnce(): Promise<void> {
     await this.boss.start();
     for (const [name, handler] of this.handlers) {
       await this.boss.createQueue(name);

@@ -32,7 +32,7 @@ export function BottomBar() {
         icon={<LayoutGrid aria-hidden="true" size={22} />}
       />
       <ChatButton className={barItem}>
-        <span>{messages.web.chat}</span>
+        <span>{messages.chat.chats}</span>
       </ChatButton>
       <div className="flex flex-1 items-center justify-center">
         <UserMenu placement="up" />
