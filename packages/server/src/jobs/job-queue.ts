@@ -10,22 +10,12 @@ import type { Database } from "../db/schema.js";
  */
 export interface JobQueue {
   /** Adds a job in `trx` (a transaction, or the database for a change of one statement). */
-  enqueue(
-    trx: Kysely<Database>,
-    name: string,
-    data: Record<string, unknown>,
-    options?: EnqueueOptions,
-  ): Promise<void>;
+  enqueue(trx: Kysely<Database>, name: string, data: Record<string, unknown>): Promise<void>;
   /** Runs `handler` for each job of `name`; call before `start`. */
   work(name: string, handler: JobHandler): void;
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>;
-}
-
-export interface EnqueueOptions {
-  /** Run no sooner than this many seconds from now. */
-  readonly delaySeconds?: number;
 }
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;

@@ -1,13 +1,7 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/schema.js";
-import {
-  type EnqueueOptions,
-  JOB_ATTEMPTS_MAX,
-  JOB_RETRY_FIRST_SECONDS,
-  type JobHandler,
-  type JobQueue,
-} from "./job-queue.js";
+import { JOB_ATTEMPTS_MAX, JOB_RETRY_FIRST_SECONDS, type JobHandler, type JobQueue } from "./job-queue.js";
 import type { QueueLog } from "./table-queue.js";
 
 const START_ATTEMPTS = 5;
@@ -39,12 +33,7 @@ export class PgBossQueue implements JobQueue {
     return boss;
   }
 
-  async enqueue(
-    trx: Kysely<Database>,
-    name: string,
-    data: Record<string, unknown>,
-    options: EnqueueOptions = {},
-  ): Promise<void> {
+  async enqueue(trx: Kysely<Database>, name: string, data: Record<string, unknown>): Promise<void> {
     const db = {
       executeSql: async (text: string, values: unknown[]) => {
         const result = await trx.executeQuery(CompiledQuery.raw(text, values));
@@ -57,7 +46,6 @@ export class PgBossQueue implements JobQueue {
       retryDelay: JOB_RETRY_FIRST_SECONDS,
       retryBackoff: true,
       expireInMinutes: 5,
-      ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
     });
   }
 

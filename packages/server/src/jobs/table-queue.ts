@@ -1,12 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
-import {
-  type EnqueueOptions,
-  JOB_ATTEMPTS_MAX,
-  type JobHandler,
-  type JobQueue,
-  retryDelaySeconds,
-} from "./job-queue.js";
+import { JOB_ATTEMPTS_MAX, type JobHandler, type JobQueue, retryDelaySeconds } from "./job-queue.js";
 
 /** How often the runner looks for due jobs when nothing woke it. */
 const POLL_MS = 1_000;
@@ -36,19 +30,13 @@ export class TableQueue implements JobQueue {
     private readonly log: QueueLog,
   ) {}
 
-  async enqueue(
-    trx: Kysely<Database>,
-    name: string,
-    data: Record<string, unknown>,
-    options: EnqueueOptions = {},
-  ): Promise<void> {
-    const delayMs = (options.delaySeconds ?? 0) * 1000;
+  async enqueue(trx: Kysely<Database>, name: string, data: Record<string, unknown>): Promise<void> {
     await trx
       .insertInto("jobs")
-      .values({ name, data: JSON.stringify(data), run_after: new Date(Date.now() + delayMs) })
+      .values({ name, data: JSON.stringify(data) })
       .execute();
     // After the caller's commit: a turn that starts before it sees nothing and the poll catches up.
-    setTimeout(() => this.wake(), delayMs + 20).unref();
+    setTimeout(() => this.wake(), 20).unref();
   }
 
   work(name: string, handler: JobHandler): void {

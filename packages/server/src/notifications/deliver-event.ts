@@ -5,8 +5,6 @@ import type { NotificationEvent } from "./notification-events.js";
 
 type Recorded = NotificationEvent & { readonly event_id: string };
 
-const PREVIEW_CHARS = 120;
-
 /**
  * Delivers one recorded event to its recipients' inboxes. Reads what the entry shows now (a product
  * deleted meanwhile is notified to no one). Idempotent: see deliverToInbox. Answers who got it.
@@ -110,53 +108,7 @@ async function plan(db: Kysely<Database>, event: Recorded) {
         ),
       };
     }
-    case "chat_message":
-      return planChat(db, event);
   }
-}
-
-async function planChat(db: Kysely<Database>, event: Recorded & { kind: "chat_message" }) {
-  const row = await db
-    .selectFrom("chat_messages as m")
-    .innerJoin("chat_rooms as r", "r.id", "m.room_id")
-    .innerJoin("shops as s", "s.id", "r.shop_id")
-    .innerJoin("users as u", "u.id", "m.sender_id")
-    .select([
-      "r.id as room_id",
-      "r.slug",
-      "r.customer_id",
-      "r.customer_last_read_at",
-      "r.owner_last_read_at",
-      "s.name as shop_name",
-      "s.owner_id",
-      "s.display_image",
-      "u.name as sender_name",
-      "u.profile_picture",
-      "m.message",
-      "m.image",
-      "m.created_at",
-    ])
-    .where("m.id", "=", event.message_id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const toCustomer = event.recipient_id === row.customer_id;
-  // Read since it was sent: the room was open (on any instance), so nothing to tell.
-  const readAt = toCustomer ? row.customer_last_read_at : row.owner_last_read_at;
-  if (readAt && readAt >= row.created_at) return undefined;
-  const preview = row.message ? row.message.slice(0, PREVIEW_CHARS) : "";
-  return {
-    recipients: sql<{
-      user_id: number;
-    }>`SELECT ${event.recipient_id}::integer AS user_id WHERE ${event.recipient_id}::integer <> ${event.actor_id}::integer`,
-    entry: entry(
-      "chat_message",
-      `chat:${row.room_id}`,
-      toCustomer ? row.shop_name : row.sender_name,
-      { preview },
-      `/account/chat-room?room=${encodeURIComponent(row.slug)}`,
-      toCustomer ? row.display_image : row.profile_picture,
-    ),
-  };
 }
 
 function entry(

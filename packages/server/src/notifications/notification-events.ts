@@ -34,24 +34,13 @@ export type NotificationEvent =
       readonly shop_id?: number;
       readonly status: "approved" | "rejected" | "revoked";
       readonly reason?: string;
-    }
-  | {
-      readonly kind: "chat_message";
-      readonly actor_id: number;
-      readonly recipient_id: number;
-      readonly room_id: number;
-      readonly message_id: number;
     };
-
-/** Seconds a chat message waits before it is notified: long enough for an open room to read it. */
-export const CHAT_NOTIFY_DELAY_SECONDS = 3;
 
 /** Where changes record their events: in their transaction, with an id that makes delivery idempotent. */
 export class Notifier {
   constructor(private readonly queue: JobQueue) {}
 
   async record(trx: Kysely<Database>, event: NotificationEvent): Promise<void> {
-    const delaySeconds = event.kind === "chat_message" ? CHAT_NOTIFY_DELAY_SECONDS : 0;
-    await this.queue.enqueue(trx, NOTIFY_JOB, { ...event, event_id: randomUUID() }, { delaySeconds });
+    await this.queue.enqueue(trx, NOTIFY_JOB, { ...event, event_id: randomUUID() });
   }
 }

@@ -1,7 +1,7 @@
 import type { NotificationWire } from "@katale/adapters-http/contract";
 import {
   defaultNotificationSettings,
-  NOTIFICATION_KINDS,
+  isNotificationKind,
   type NotificationKind,
   type NotificationSettings,
   notificationText,
@@ -71,7 +71,7 @@ export class NotificationRepository {
       .execute();
     const settings: Record<string, unknown> = { ...defaultNotificationSettings() };
     for (const row of rows) {
-      if ((NOTIFICATION_KINDS as readonly string[]).includes(row.kind))
+      if (isNotificationKind(row.kind))
         settings[row.kind] = { inbox: row.inbox, email: row.email, push: row.push };
     }
     return settings as NotificationSettings;

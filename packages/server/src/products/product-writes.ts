@@ -190,7 +190,9 @@ export async function updateProduct(
     db.transaction().execute(async (trx) => {
       if (fields.sku !== undefined && (await skuTaken(trx, shopId, fields.sku, productId)))
         return { ok: false, reason: "sku-taken" } as const;
-      const before = await stockAndPrice(trx, productId);
+      // Read only when the edit can change them: a rename or new pictures notify no one.
+      const touchesStock = fields.price !== undefined || fields.inStock !== undefined;
+      const before = onChanged && touchesStock ? await stockAndPrice(trx, productId) : undefined;
       await trx
         .updateTable("products")
         .set({
@@ -209,8 +211,8 @@ export async function updateProduct(
       if (fields.filterValues) await writeFilterValues(trx, productId, fields.filterValues);
       else if (fields.subCategoryId !== undefined) await dropForeignFilterValues(trx, productId);
       if (onChanged && before) {
-        const after = await stockAndPrice(trx, productId);
-        if (after) await onChanged(trx, before, after);
+        const after = { price: fields.price ?? before.price, inStock: fields.inStock ?? before.inStock };
+        await onChanged(trx, before, after);
       }
       stopIfAborted(signal);
       return { ok: true, id: productId } as const;
