@@ -538,7 +538,6 @@ export const messages = {
     home: "Home",
     shops: "Shops",
     categories: "Categories",
-    chat: "Chat",
     wishlist: "Wishlist",
     account: "Account",
     userMenu: "User menu",
@@ -569,7 +568,6 @@ export const messages = {
     followers: "Followers",
     /** The word after a shop's follower count: '1 Follower', '3 Followers'. */
     followerCount: (count: number) => (count === 1 ? "Follower" : "Followers"),
-    items: "Items",
     /** The word after a shop's product count: '1 Item', '3 Items'. */
     itemCount: (count: number) => (count === 1 ? "Item" : "Items"),
     searchInShop: "Search in this shop",
@@ -865,7 +863,6 @@ export const messages = {
     savedSearchMatch: (count: number, search: string) =>
       count === 1 ? `A new match for "${search}"` : `${count} new matches for "${search}"`,
     unknownKind: (kind: string) => `Unknown notification kind: ${kind}`,
-    unknownChannel: (channel: string) => `Unknown notification channel: ${channel}`,
     notificationNotFound: "Notification not found",
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { FetchLike } from "@katale/adapters-http";
+import { IDEMPOTENCY_KEY_HEADER } from "@katale/adapters-http/contract";
 
 /** Retries of one request the service answered 503 with Retry-After. */
 export const BUSY_RETRIES = 5;
@@ -20,12 +21,15 @@ export function retryAfterSeconds(header: string | null | undefined, now = Date.
  * picture queue full) and asks again, a few times: a long import keeps going through a moment of
  * unavailability. The service refuses before doing anything when it answers 503, so asking again
  * cannot do a thing twice. Without Retry-After, or when it asks for too long, the 503 is the answer.
+ * A create that carries an Idempotency-Key is passed through: the HTTP client retries it already,
+ * with the same key (adapters-http's HttpClient), and two loops would send it up to 24 times.
  */
 export function retryBusy(
   fetch: FetchLike,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): FetchLike {
   return async (url, init) => {
+    if (init?.headers?.[IDEMPOTENCY_KEY_HEADER] !== undefined) return fetch(url, init);
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(url, init);
       if (response.status !== 503 || attempt >= BUSY_RETRIES) return response;

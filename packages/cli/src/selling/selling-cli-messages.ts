@@ -45,8 +45,6 @@ export const sellingCliMessages = {
     `The shop's products changed while they were read (${count} listed, ${read} read). Nothing was written; run the command again.`,
   progress: (done: number, total: number, sent: string, size: string) =>
     `Importing: ${done}/${total} rows, ${sent} of ${size} uploaded`,
-  exportedImages: (count: number, dir: string) =>
-    `${count} ${count === 1 ? "image" : "images"} written to ${dir}`,
   imageNumberUnknown: (n: string) => `The product has no image ${n}.`,
   dryRun: "Dry run: nothing was changed.",
   summary: (r: { created: number; updated: number; unchanged: number; failed: number }) =>

@@ -10,7 +10,8 @@ export function newSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function sha256(value: string): string {
+/** SHA-256 in hex: of a token or key (stored so), or of a picture's bytes (what identifies it). */
+export function sha256(value: string | Uint8Array): string {
   return createHash("sha256").update(value).digest("hex");
 }
 

@@ -23,6 +23,8 @@ export class WorkStopped extends Error {
 interface Work {
   /** When the work's clock started (the body had arrived), in ms since 1970. */
   startedAt: number;
+  /** This app's deadline (its idle timeout less a margin): apps in one process may differ. */
+  deadlineMs: number;
   controller?: AbortController;
   timer?: NodeJS.Timeout;
 }
@@ -35,13 +37,14 @@ export function workDeadlineMs(idleTimeoutMs: number): number {
   return Math.max(1, idleTimeoutMs - Math.min(5_000, Math.floor(idleTimeoutMs / 5)));
 }
 
-let deadlineMs = workDeadlineMs(60_000);
+/** A request that reached a route without the hook (not installed): the default idle timeout. */
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /** Starts every request's work clock when its body has arrived (call once, before the routes). */
 export function installRequestWork(app: FastifyInstance, idleTimeoutMs: number): void {
-  deadlineMs = workDeadlineMs(idleTimeoutMs);
+  const deadlineMs = workDeadlineMs(idleTimeoutMs);
   app.addHook("preHandler", async (request) => {
-    (request as WithWork)[WORK] ??= { startedAt: Date.now() };
+    (request as WithWork)[WORK] ??= { startedAt: Date.now(), deadlineMs };
     // The client waits in silence while the server works: the idle timeout is for stalled clients,
     // so it is off until the answer goes (Node then arms the keep-alive timeout), and the deadline
     // above bounds the work instead.
@@ -63,7 +66,7 @@ const clientGone = (request: FastifyRequest, reply: FastifyReply) =>
  */
 export function workSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   const holder = request as WithWork;
-  holder[WORK] ??= { startedAt: Date.now() };
+  holder[WORK] ??= { startedAt: Date.now(), deadlineMs: workDeadlineMs(DEFAULT_IDLE_TIMEOUT_MS) };
   const work = holder[WORK];
   if (work.controller) return work.controller.signal;
   const controller = new AbortController();
@@ -76,7 +79,7 @@ export function workSignal(request: FastifyRequest, reply: FastifyReply): AbortS
   reply.raw.once("close", () => {
     if (!reply.raw.writableFinished) stop("client-gone");
   });
-  const left = work.startedAt + deadlineMs - Date.now();
+  const left = work.startedAt + work.deadlineMs - Date.now();
   if (left <= 0) stop("deadline");
   else if (!controller.signal.aborted) {
     work.timer = setTimeout(() => stop("deadline"), left);

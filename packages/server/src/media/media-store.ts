@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../auth/secrets.js";
 import type { Config } from "../config.js";
 import { BUSY, ImageJobs } from "./image-jobs.js";
 import {
@@ -98,7 +98,6 @@ export function parseImagePath(value: string): { kind: ImageKind; name: string; 
 }
 
 /** SHA-256 of bytes, in hex. */
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Media in `dataDir` (media/ and private/). `jobs`: the bounded queue every upload waits in. */
 export function createMediaStore(dataDir: string, jobs: ImageJobs = new ImageJobs()): LocalMediaStore {

@@ -3,6 +3,7 @@ import { isPastEnd, pageCount } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
+import { sha256 } from "../auth/secrets.js";
 import type { Database } from "../db/schema.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
@@ -10,7 +11,7 @@ import { INVALID_PAGE, SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { MediaStore } from "../media/media-store.js";
-import { parseImagePath, sha256 } from "../media/media-store.js";
+import { parseImagePath } from "../media/media-store.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 
 // GET product/shop/{shopId}/paginated/: every product of a shop, page by page, with what identifies
