@@ -20,9 +20,9 @@ import { INVALID_PAGE } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { searchWords } from "../products/product-search.js";
-import { type BrowseAsk, browseRow } from "./browse-statement.js";
+import { type BrowseAsk, BrowseIndex } from "./browse-index.js";
 
-// GET product/browse/: every narrowed listing in one call, with its facets (browse-statement.ts).
+// GET product/browse/: every narrowed listing in one call, with its facets (browse-index.ts).
 // The answer is public and kept by the read cache; any catalogue change drops it (it is not tagged).
 
 const TAG = "products";
@@ -101,7 +101,7 @@ async function filterFacets(
   counts: [number, number, number][],
   ask: Omit<BrowseAsk, "skip" | "size">,
 ): Promise<BrowseFacetsWire["filters"]> {
-  const countOf = new Map(counts.map(([, valueId, n]) => [valueId, Number(n)]));
+  const countOf = new Map(counts.map(([, valueId, n]) => [valueId, n]));
   const shown = [...new Set([...countOf.keys(), ...ask.values.map((v) => v.valueId)])];
   if (shown.length === 0 && ask.subCategoryId === undefined) return [];
   let query = db
@@ -141,6 +141,7 @@ function sendJson(reply: FastifyReply, body: string) {
 }
 
 export const browseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  const index = new BrowseIndex(db);
   app.get(
     `/${findCalls.browse.path}`,
     { schema: routeSchema(findCalls.browse, TAG) },
@@ -151,27 +152,25 @@ export const browseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const read = await readBrowseQuery(db, query);
       if (!read.ok) return sendError(reply, 400, "invalid_input", { detail: read.detail });
       const size = query.page_size ?? LISTING_PAGE_SIZE;
-      const row = await browseRow(db, { ...read.ask, skip: (page - 1) * size, size });
-      const count = Number(row.total);
+      const found = await index.find({ ...read.ask, skip: (page - 1) * size, size });
+      const count = found.total;
       if (page > 1 && (page - 1) * size >= count)
         return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       const facets: BrowseFacetsWire = {
-        filters: await filterFacets(db, JSON.parse(row.value_counts) as [number, number, number][], read.ask),
-        price: {
-          min: row.price_min === null ? null : Number(row.price_min),
-          max: row.price_max === null ? null : Number(row.price_max),
-        },
-        districts: JSON.parse(row.districts) as BrowseFacetsWire["districts"],
-        verified: Number(row.verified),
-        in_stock: Number(row.in_stock),
+        filters: await filterFacets(db, found.valueCounts, read.ask),
+        price: { min: found.priceMin, max: found.priceMax },
+        districts: found.districts,
+        verified: found.verified,
+        in_stock: found.inStock,
       };
+      const results = await index.wires(found.ids);
       const linkTo = pageLinks(request, config.publicUrl);
       const next = page * size < count ? linkTo(page + 1) : null;
       const previous = page > 1 ? linkTo(page - 1) : null;
       reply.header("cache-control", PUBLIC_CACHE);
       return sendJson(
         reply,
-        `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${row.results},"facets":${JSON.stringify(facets)}}`,
+        `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${results},"facets":${JSON.stringify(facets)}}`,
       );
     },
   );

@@ -258,4 +258,30 @@ describe.each(databaseKinds())("browse (%s)", (kind) => {
       expect(after.body.results.map((p: { product_id: number }) => p.product_id)).toContain(target.id);
     });
   });
+
+  it("shows a change committed before the request at once: a shop's standing, a product's price", async () => {
+    // Each read asks another page size: the read cache (dropped by the database's notice) is not asked.
+    const cheapest = async (size: number) =>
+      (await call("GET", `product/browse/?sort=price_asc&verified=1&page_size=${size}`)).body as {
+        count: number;
+        results: { product_id: number }[];
+      };
+    const before = await cheapest(1);
+    const product = products.find((p) => !p.verified)!;
+    const shop = await server.db
+      .selectFrom("products")
+      .select("shop_id")
+      .where("id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    // Written as psql would, then read at once: no waiting for a notice.
+    await server.db
+      .updateTable("shops")
+      .set({ verification_status: "VERIFIED" })
+      .where("id", "=", shop.shop_id)
+      .execute();
+    await server.db.updateTable("products").set({ price: 1n }).where("id", "=", product.id).execute();
+    const after = await cheapest(2);
+    expect(after.count).toBeGreaterThan(before.count);
+    expect(after.results[0]?.product_id).toBe(product.id);
+  });
 });
