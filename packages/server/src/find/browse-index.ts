@@ -45,16 +45,28 @@ interface Item {
   readonly price: number;
   readonly stocked: boolean;
   readonly rating: number;
-  readonly shop: number;
-  /** Filter and value ids, in pairs: [filter, value, filter, value, …]. */
+  /** The shop's own object, changed in place when the shop changes. */
+  readonly shop: Shop;
+  /** Its filter values, as the index's value slots (one per filter). */
   values: number[];
 }
 
 interface Shop {
-  readonly district: string | null;
-  readonly verified: boolean;
-  readonly lat: number | null;
-  readonly lng: number | null;
+  district: string | null;
+  verified: boolean;
+  lat: number | null;
+  lng: number | null;
+  /** Scratch of one browse (find runs from here to its answer without waiting): km to `near`. */
+  dist: number;
+  /** Scratch of one browse: its products counted in the districts facet. */
+  tally: number;
+  /** What the shop lists, newest first, and its totals: kept with the index's lists (listOf). */
+  items: Item[];
+  stocked: number;
+  priceMin: number;
+  priceMax: number;
+  /** Its products per value slot. */
+  valueCounts: Map<number, number>;
 }
 
 /** The index's answer: the page's ids in order, the count and the facets' raw counts. */
@@ -152,6 +164,12 @@ export class BrowseIndex {
   private newest: Item[] | undefined;
   private readonly byCategory = new Map<number, Item[]>();
   private readonly bySub = new Map<number, Item[]>();
+  /** Value ids get dense slots, so a browse counts them in a typed array; each slot's filter too. */
+  private readonly valueSlots = new Map<number, number>();
+  private readonly valueIds: number[] = [];
+  private readonly filterSlotOf: number[] = [];
+  private readonly filterSlots = new Map<number, number>();
+  private readonly filterIds: number[] = [];
   private loaded = false;
   private lastSeq = 0;
   /** Sequence numbers skipped, and when they were first missed. */
@@ -242,14 +260,53 @@ export class BrowseIndex {
       SELECT id, district, verification_status = 'VERIFIED' AS verified,
         location_latitude AS lat, location_longitude AS lng
       FROM shops ${ids ? sql`WHERE id = ANY(${ids}::int[])` : sql``}`.execute(this.db);
-    if (ids) for (const id of ids) this.shops.delete(id);
-    for (const row of rows)
-      this.shops.set(row.id, {
-        district: row.district,
-        verified: row.verified,
-        lat: row.lat === null ? null : Number(row.lat),
-        lng: row.lng === null ? null : Number(row.lng),
-      });
+    for (const row of rows) {
+      const shop = this.shopOf(row.id);
+      shop.district = row.district;
+      shop.verified = row.verified;
+      shop.lat = row.lat === null ? null : Number(row.lat);
+      shop.lng = row.lng === null ? null : Number(row.lng);
+    }
+  }
+
+  /** A shop's object (a deleted shop takes its products with it; its object stays, unused). */
+  private shopOf(id: number): Shop {
+    let shop = this.shops.get(id);
+    if (!shop) {
+      shop = {
+        district: null,
+        verified: false,
+        lat: null,
+        lng: null,
+        dist: 0,
+        tally: 0,
+        items: [],
+        stocked: 0,
+        priceMin: 0,
+        priceMax: 0,
+        valueCounts: new Map(),
+      };
+      this.shops.set(id, shop);
+    }
+    return shop;
+  }
+
+  /** A value's slot (and its filter's), given on first sight. */
+  private slotOf(valueId: number, filterId: number): number {
+    let slot = this.valueSlots.get(valueId);
+    if (slot === undefined) {
+      slot = this.valueIds.length;
+      this.valueSlots.set(valueId, slot);
+      this.valueIds.push(valueId);
+      let filterSlot = this.filterSlots.get(filterId);
+      if (filterSlot === undefined) {
+        filterSlot = this.filterIds.length;
+        this.filterSlots.set(filterId, filterSlot);
+        this.filterIds.push(filterId);
+      }
+      this.filterSlotOf.push(filterSlot);
+    }
+    return slot;
   }
 
   private async loadProducts(ids: number[] | undefined): Promise<void> {
@@ -279,10 +336,10 @@ export class BrowseIndex {
         price: Number(row.price),
         stocked: row.stocked,
         rating: Number(row.rating),
-        shop: row.shop_id,
+        shop: this.shopOf(row.shop_id),
         values: [],
       });
-    for (const v of values) this.items.get(v.product_id)?.values.push(v.filter_id, v.value_id);
+    for (const v of values) this.items.get(v.product_id)?.values.push(this.slotOf(v.value_id, v.filter_id));
     this.newest = undefined;
     this.byCategory.clear();
     this.bySub.clear();
@@ -290,7 +347,24 @@ export class BrowseIndex {
 
   /** The products a scope starts from, newest first. */
   private listOf(ask: BrowseAsk): Item[] {
-    if (!this.newest) this.newest = [...this.items.values()].sort((a, b) => b.id - a.id);
+    if (!this.newest) {
+      this.newest = [...this.items.values()].sort((a, b) => b.id - a.id);
+      for (const shop of this.shops.values()) {
+        shop.items = [];
+        shop.stocked = 0;
+        shop.priceMin = Number.POSITIVE_INFINITY;
+        shop.priceMax = Number.NEGATIVE_INFINITY;
+        shop.valueCounts = new Map();
+      }
+      for (const item of this.newest) {
+        const shop = item.shop;
+        shop.items.push(item);
+        if (item.stocked) shop.stocked++;
+        if (item.price < shop.priceMin) shop.priceMin = item.price;
+        if (item.price > shop.priceMax) shop.priceMax = item.price;
+        for (const v of item.values) shop.valueCounts.set(v, (shop.valueCounts.get(v) ?? 0) + 1);
+      }
+    }
     const keyed = (map: Map<number, Item[]>, key: number, pick: (item: Item) => number) => {
       let list = map.get(key);
       if (!list) {
@@ -320,26 +394,46 @@ export class BrowseIndex {
       this.fresh(),
     ]);
     const near = ask.near;
-    const shopDist = new Map<number, number>();
-    const dist = (item: Item) => shopDist.get(item.shop) ?? Number.POSITIVE_INFINITY;
-    if (near)
-      for (const [id, shop] of this.shops)
-        if (shop.lat !== null && shop.lng !== null)
-          shopDist.set(id, kmBetween(near.lat, near.lng, shop.lat, shop.lng));
+    for (const shop of this.shops.values()) {
+      shop.tally = 0;
+      shop.dist =
+        near && shop.lat !== null && shop.lng !== null
+          ? kmBetween(near.lat, near.lng, shop.lat, shop.lng)
+          : Number.POSITIVE_INFINITY;
+    }
+    const dist = (item: Item) => item.shop.dist;
 
-    const chosenValues = new Set(ask.values.map((v) => v.valueId));
-    const chosenFilters = new Set(ask.values.map((v) => v.filterId));
-    const wanted = chosenFilters.size;
+    const chosenValue = new Uint8Array(this.valueIds.length + ask.values.length);
+    const chosenFilter = new Uint8Array(this.filterSlots.size + ask.values.length);
+    let wanted = 0;
+    for (const v of ask.values) {
+      const slot = this.slotOf(v.valueId, v.filterId);
+      chosenValue[slot] = 1;
+      const filterSlot = this.filterSlotOf[slot]!;
+      if (!chosenFilter[filterSlot]) wanted++;
+      chosenFilter[filterSlot] = 1;
+    }
+    const filterSlotOf = this.filterSlotOf;
     const districts = ask.districts.length > 0 ? new Set(ask.districts) : undefined;
     const { priceMin, priceMax, categoryId, subCategoryId } = ask;
+
+    const shopLevelOnly =
+      categoryId === undefined &&
+      subCategoryId === undefined &&
+      !ranks &&
+      priceMin === undefined &&
+      priceMax === undefined &&
+      !ask.inStock &&
+      wanted === 0 &&
+      (ask.sort === "newest" || ask.sort === "nearest");
+    if (shopLevelOnly) return this.byShops(ask, districts);
 
     const matches: Item[] = [];
     let priceLow: number | null = null;
     let priceHigh: number | null = null;
-    const districtCounts = new Map<string, number>();
     let verifiedCount = 0;
     let stockedCount = 0;
-    const valueCounts = new Map<number, [number, number, number]>();
+    const valueCounts = new Int32Array(this.valueIds.length);
 
     // Each product fails some of the five facet narrowings (price, district, verified, stock, values):
     // none, it matches; one, it counts in that narrowing's own facet only; more, it counts nowhere.
@@ -354,8 +448,7 @@ export class BrowseIndex {
       if (subCategoryId !== undefined && item.sub !== subCategoryId) continue;
       if (ranks && !ranks.has(item.id)) continue;
       if (near && !(dist(item) <= near.radiusKm)) continue;
-      const shop = this.shops.get(item.shop);
-      if (!shop) continue;
+      const shop = item.shop;
       let failed = 0;
       let failures = 0;
       if (
@@ -379,8 +472,7 @@ export class BrowseIndex {
       }
       let sat = 0;
       if (wanted > 0) {
-        const pairs = item.values;
-        for (let i = 1; i < pairs.length; i += 2) if (chosenValues.has(pairs[i]!)) sat++;
+        for (const v of item.values) sat += chosenValue[v]!;
         if (sat !== wanted) {
           failed |= VALUES;
           failures++;
@@ -392,28 +484,27 @@ export class BrowseIndex {
         if (priceLow === null || item.price < priceLow) priceLow = item.price;
         if (priceHigh === null || item.price > priceHigh) priceHigh = item.price;
       }
-      if ((failed === 0 || failed === DISTRICT) && shop.district !== null)
-        districtCounts.set(shop.district, (districtCounts.get(shop.district) ?? 0) + 1);
+      if (failed === 0 || failed === DISTRICT) shop.tally++;
       if ((failed === 0 || failed === VERIFIED) && shop.verified) verifiedCount++;
       if ((failed === 0 || failed === STOCK) && item.stocked) stockedCount++;
       if (failed === 0 || failed === VALUES) {
         // A value counts when the product meets every chosen filter but the value's own.
-        const pairs = item.values;
-        for (let i = 0; i < pairs.length; i += 2) {
-          const filterId = pairs[i]!;
-          const valueId = pairs[i + 1]!;
-          const own = chosenFilters.has(filterId);
-          const meetsOwn = own && chosenValues.has(valueId);
-          if (sat - (meetsOwn ? 1 : 0) !== wanted - (own ? 1 : 0)) continue;
-          const count = valueCounts.get(valueId);
-          if (count) count[2]++;
-          else valueCounts.set(valueId, [filterId, valueId, 1]);
+        for (const v of item.values) {
+          const own = chosenFilter[filterSlotOf[v]!]!;
+          if (sat - (own & chosenValue[v]!) === wanted - own) valueCounts[v]!++;
         }
       }
     }
 
-    const compare = comparatorOf(ask.sort, dist, ranks);
-    const ordered = firstOf(matches, ask.skip + ask.size, compare);
+    const districtCounts = new Map<string, number>();
+    for (const shop of this.shops.values())
+      if (shop.tally > 0 && shop.district !== null)
+        districtCounts.set(shop.district, (districtCounts.get(shop.district) ?? 0) + shop.tally);
+    // The scope's lists are newest first: so are the matches.
+    const ordered =
+      ask.sort === "newest"
+        ? matches.slice(0, ask.skip + ask.size)
+        : firstOf(matches, ask.skip + ask.size, comparatorOf(ask.sort, dist, ranks));
     return {
       total: matches.length,
       ids: ordered.slice(ask.skip).map((item) => item.id),
@@ -426,7 +517,82 @@ export class BrowseIndex {
         ),
       verified: verifiedCount,
       inStock: stockedCount,
-      valueCounts: [...valueCounts.values()],
+      valueCounts: this.countsOut(valueCounts),
+    };
+  }
+
+  /** [filter id, value id, count] of every value counted. */
+  private countsOut(counts: ArrayLike<number>): [number, number, number][] {
+    const out: [number, number, number][] = [];
+    for (let slot = 0; slot < counts.length; slot++)
+      if (counts[slot]! > 0)
+        out.push([this.filterIds[this.filterSlotOf[slot]!]!, this.valueIds[slot]!, counts[slot]!]);
+    return out;
+  }
+
+  /**
+   * A browse narrowed only by what a shop is (place, district, standing), newest or nearest first:
+   * the shops' own totals give the count and the facets, and the page is merged from the shops'
+   * lists, without a pass over their products.
+   */
+  private byShops(ask: BrowseAsk, districts: Set<string> | undefined): BrowseFound {
+    this.listOf(ask);
+    const near = ask.near;
+    const k = ask.skip + ask.size;
+    const passing: Shop[] = [];
+    const counts = new Int32Array(this.valueIds.length);
+    const districtCounts = new Map<string, number>();
+    let total = 0;
+    let verified = 0;
+    let inStock = 0;
+    let priceMin: number | null = null;
+    let priceMax: number | null = null;
+    for (const shop of this.shops.values()) {
+      if (shop.items.length === 0 || (near && !(shop.dist <= near.radiusKm))) continue;
+      const offDistrict =
+        districts !== undefined && (shop.district === null || !districts.has(shop.district));
+      const offStanding = ask.verified && !shop.verified;
+      if (offDistrict && offStanding) continue;
+      const n = shop.items.length;
+      if (!offStanding && shop.district !== null)
+        districtCounts.set(shop.district, (districtCounts.get(shop.district) ?? 0) + n);
+      if (!offDistrict && shop.verified) verified += n;
+      if (offDistrict || offStanding) continue;
+      passing.push(shop);
+      total += n;
+      inStock += shop.stocked;
+      if (priceMin === null || shop.priceMin < priceMin) priceMin = shop.priceMin;
+      if (priceMax === null || shop.priceMax > priceMax) priceMax = shop.priceMax;
+      for (const [slot, count] of shop.valueCounts) counts[slot]! += count;
+    }
+    // Newest first: the newest k of each shop, merged. Nearest: shops by distance, each distance's
+    // shops merged newest first, until the page is full.
+    const newestOf = (shops: Shop[]) =>
+      shops.flatMap((shop) => shop.items.slice(0, k)).sort((a, b) => b.id - a.id);
+    let ordered: Item[];
+    if (ask.sort === "nearest") {
+      passing.sort((a, b) => a.dist - b.dist);
+      ordered = [];
+      for (let i = 0; i < passing.length && ordered.length < k; ) {
+        let j = i + 1;
+        while (j < passing.length && passing[j]!.dist === passing[i]!.dist) j++;
+        ordered.push(...newestOf(passing.slice(i, j)));
+        i = j;
+      }
+    } else ordered = newestOf(passing);
+    return {
+      total,
+      ids: ordered.slice(ask.skip, k).map((item) => item.id),
+      priceMin,
+      priceMax,
+      districts: [...districtCounts]
+        .map(([district, count]) => ({ district, count }))
+        .sort(
+          (a, b) => b.count - a.count || (a.district < b.district ? -1 : a.district > b.district ? 1 : 0),
+        ),
+      verified,
+      inStock,
+      valueCounts: this.countsOut(counts),
     };
   }
 
