@@ -35,6 +35,10 @@ export interface BrowseAsk {
   sort: BrowseSort;
   skip: number;
   size: number;
+  /** Only products with an id in (after, upTo]: a saved search's new matches (notifications). */
+  ids?: { after: number; upTo: number } | undefined;
+  /** Leaves out this user's own shops' products (a saved search's owner is not told of them). */
+  notOwnerId?: number | undefined;
 }
 
 /** What a browse reads of a product. */
@@ -52,6 +56,7 @@ interface Item {
 }
 
 interface Shop {
+  ownerId: number;
   district: string | null;
   verified: boolean;
   lat: number | null;
@@ -157,7 +162,19 @@ function firstOf<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[]
   return heap.sort(compare);
 }
 
+/** One index per database, shared by the browse call and the saved searches' notifications. */
+const indexes = new WeakMap<Kysely<Database>, BrowseIndex>();
+
 export class BrowseIndex {
+  static of(db: Kysely<Database>): BrowseIndex {
+    let index = indexes.get(db);
+    if (!index) {
+      index = new BrowseIndex(db);
+      indexes.set(db, index);
+    }
+    return index;
+  }
+
   private readonly items = new Map<number, Item>();
   private readonly shops = new Map<number, Shop>();
   /** Every item, newest first, and per category and sub category; rebuilt after a change. */
@@ -252,16 +269,18 @@ export class BrowseIndex {
   private async loadShops(ids: number[] | undefined): Promise<void> {
     const { rows } = await sql<{
       id: number;
+      owner_id: number;
       district: string | null;
       verified: boolean;
       lat: number | null;
       lng: number | null;
     }>`
-      SELECT id, district, verification_status = 'VERIFIED' AS verified,
+      SELECT id, owner_id, district, verification_status = 'VERIFIED' AS verified,
         location_latitude AS lat, location_longitude AS lng
       FROM shops ${ids ? sql`WHERE id = ANY(${ids}::int[])` : sql``}`.execute(this.db);
     for (const row of rows) {
       const shop = this.shopOf(row.id);
+      shop.ownerId = row.owner_id;
       shop.district = row.district;
       shop.verified = row.verified;
       shop.lat = row.lat === null ? null : Number(row.lat);
@@ -274,6 +293,7 @@ export class BrowseIndex {
     let shop = this.shops.get(id);
     if (!shop) {
       shop = {
+        ownerId: 0,
         district: null,
         verified: false,
         lat: null,
@@ -425,6 +445,8 @@ export class BrowseIndex {
       priceMax === undefined &&
       !ask.inStock &&
       wanted === 0 &&
+      !ask.ids &&
+      ask.notOwnerId === undefined &&
       (ask.sort === "newest" || ask.sort === "nearest");
     if (shopLevelOnly) return this.byShops(ask, districts);
 
@@ -447,6 +469,8 @@ export class BrowseIndex {
       if (categoryId !== undefined && item.category !== categoryId) continue;
       if (subCategoryId !== undefined && item.sub !== subCategoryId) continue;
       if (ranks && !ranks.has(item.id)) continue;
+      if (ask.ids && (item.id <= ask.ids.after || item.id > ask.ids.upTo)) continue;
+      if (ask.notOwnerId !== undefined && item.shop.ownerId === ask.notOwnerId) continue;
       if (near && !(dist(item) <= near.radiusKm)) continue;
       const shop = item.shop;
       let failed = 0;

@@ -141,7 +141,7 @@ function sendJson(reply: FastifyReply, body: string) {
 }
 
 export const browseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  const index = new BrowseIndex(db);
+  const index = BrowseIndex.of(db);
   app.get(
     `/${findCalls.browse.path}`,
     { schema: routeSchema(findCalls.browse, TAG) },
