@@ -27,6 +27,10 @@ export interface BrowseAsk {
   sort: BrowseSort;
   skip: number;
   size: number;
+  /** Only products with an id in (after, upTo]: a saved search's new matches (notifications). */
+  ids?: { after: number; upTo: number } | undefined;
+  /** Leaves out this user's own shops' products (a saved search's owner is not told of them). */
+  notOwnerId?: number | undefined;
 }
 
 /** The statement's one row: texts the route puts together. */
@@ -71,6 +75,8 @@ export async function browseRow(db: Kysely<Database>, ask: BrowseAsk): Promise<B
   const scope: RawBuilder<unknown>[] = [TRUE];
   if (ask.categoryId !== undefined) scope.push(sql`p.category_id = ${ask.categoryId}::int`);
   if (ask.subCategoryId !== undefined) scope.push(sql`p.sub_category_id = ${ask.subCategoryId}::int`);
+  if (ask.ids) scope.push(sql`p.id > ${ask.ids.after}::int AND p.id <= ${ask.ids.upTo}::int`);
+  if (ask.notOwnerId !== undefined) scope.push(sql`s.owner_id <> ${ask.notOwnerId}::int`);
   const query =
     ask.words.length > 0
       ? sql`to_tsquery('english', ${ask.words.map((w) => `${w}:*`).join(" & ")}::text)`
