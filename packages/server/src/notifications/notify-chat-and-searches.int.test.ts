@@ -1,11 +1,15 @@
+import { randomUUID } from "node:crypto";
 import type { DevMailWire, NotificationWire } from "@katale/adapters-http/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openChat } from "../chat/chat-test-client.js";
+import { createMailService } from "../mail/mailer.js";
 import { sellerCaller } from "../products/seller-test-client.js";
 import { aSignedInUser } from "../testing/auth-helpers.js";
 import { aCategory, aProduct, aShop, aSubCategory } from "../testing/fixtures.js";
 import { startSmtp } from "../testing/smtp-test-server.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
+import { EmailDelivery } from "./email-delivery.js";
+import { UnsubscribeLinks } from "./unsubscribe-links.js";
 
 // Chat messages and saved-search matches in the inbox, and notification e-mail over real SMTP:
 // each kind made by its cause and never by the user's own action, bursts folded per room and per
@@ -128,6 +132,42 @@ describe.each(databaseKinds())("notifications of chat and saved searches (%s)", 
     await poll(async () => (await ofKind(shopper, "chat_message")).map((n) => [n.title, n.body])).toEqual([
       ["New message from Kikuubo Phones", "See you then"],
     ]);
+  });
+
+  it("sends an e-mail once however often its job runs, also at the same time", async () => {
+    const [seller, buyer] = await Promise.all([aSignedInUser(server), aSignedInUser(server)]);
+    const shop = await aShop(server.db, { owner_id: seller.id, name: `Nakasero ${seller.id}` });
+    const room = (await call("GET", `chat/room/get-room/${shop.id}`, { token: buyer.key })).body.data.slug;
+    await say(room, buyer, "Do you deliver to Entebbe?");
+    const { id: roomId } = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("slug", "=", room)
+      .executeTakeFirstOrThrow();
+    // The job of one event, as the queue would run it twice, or two instances at once.
+    const mail = createMailService({ env: "test", smtpUrl: smtp.url, mailFrom: "notify@katale.example" });
+    const delivery = new EmailDelivery(
+      server.db,
+      mail.mailer,
+      new UnsubscribeLinks(server.db, server.baseUrl),
+      server.baseUrl,
+    );
+    const event = {
+      kind: "chat_message" as const,
+      event_id: randomUUID(),
+      user_id: seller.id,
+      room_id: roomId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+    };
+    await Promise.all([delivery.deliver(event), delivery.deliver(event)]);
+    await delivery.deliver(event);
+    expect(mailsTo(seller.email)).toHaveLength(1);
+    expect(unfolded(mailsTo(seller.email)[0]!.raw)).toMatch(
+      new RegExp(`^Subject: New message from ${buyer.name}$`, "m"),
+    );
+    await mail.mailer.close();
+    // Read now: the server's own sweep sends this room nothing later.
+    expect((await call("POST", `chat/room/${room}/read/`, { token: seller.key })).status).toBe(204);
   });
 
   it("e-mails a room still unread after NOTIFY_CHAT_EMAIL_AFTER_MINUTES, once, with a one-click unsubscribe link", async () => {
