@@ -8,6 +8,7 @@ import { catalogueRoutes } from "./catalogue/catalogue-routes.js";
 import { catalogueWriteRoutes } from "./catalogue/catalogue-write-routes.js";
 import { ChatHub } from "./chat/chat-hub.js";
 import { socketLeases } from "./chat/chat-limits.js";
+import { chatPresence } from "./chat/chat-presence.js";
 import { chatRoutes } from "./chat/chat-routes.js";
 import { registerChatSockets } from "./chat/register-chat-sockets.js";
 import type { Config } from "./config.js";
@@ -35,8 +36,8 @@ import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
-import { Notifier } from "./notifications/notification-events.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
+import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
 import { shopProductPages } from "./products/shop-product-pages.js";
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Outgoing mail; by default from the configuration (SMTP_URL, development mailbox). */
   mail?: MailService;
+  /** Now, as the notification sweeps see it (tests move it instead of waiting); the system clock by default. */
+  clock?: () => Date;
 }
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -109,17 +112,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => counters.close());
   // Notifications: recorded by the changes in their transactions, delivered by a durable queue.
   const jobs = openJobQueue(config, database, app.log);
+  const mail = options.mail ?? createMailService(config);
+  app.addHook("onClose", async () => mail.mailer.close());
+  // E-mail and the sweeps of chat notices, unread rooms, saved searches and digests too.
+  const notifications = startNotificationDelivery(app, jobs, database.db, {
+    config,
+    mailer: mail.mailer,
+    clock: options.clock,
+  });
   const deps: RouteDeps = {
     db: database.db,
     config,
     media,
     readCache,
     counters: counters.store,
-    notifier: new Notifier(jobs),
+    notifier: notifications.notifier,
   };
-  startNotificationDelivery(app, jobs, database.db);
-  const mail = options.mail ?? createMailService(config);
-  app.addHook("onClose", async () => mail.mailer.close());
   await app.register(healthRoutes, deps);
   await app.register(appConfigRoutes, deps);
   if (config.services.includes("auth")) {
@@ -139,8 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const chatSockets = socketLeases(counters.store, (err) =>
       app.log.warn({ err }, "chat: cannot write this instance's socket count"),
     );
-    const chatHub = new ChatHub({}, chatSockets);
+    // Who has which room open, for the other instances' notices (PostgreSQL; one instance on PGlite).
+    const chatPresenceRows =
+      database.kind === "postgres"
+        ? chatPresence(database.db, (err) => app.log.warn({ err }, "chat: cannot write who has a room open"))
+        : undefined;
+    const chatHub = new ChatHub({}, chatSockets, chatPresenceRows);
     app.addHook("onClose", async () => chatSockets?.settled());
+    app.addHook("onClose", async () => chatPresenceRows?.settled());
     await registerChatSockets(app, chatHub);
     await app.register(
       async (shop) => {
@@ -159,8 +173,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Admins (issue 10): the catalogue and the verification review.
         await shop.register(catalogueWriteRoutes, deps);
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
-        await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
+        await shop.register(chatRoutes, {
+          ...deps,
+          database,
+          hub: chatHub,
+          sockets: chatSockets,
+          notices: {
+            openHere: (roomId, userId) => chatHub.isOpen(roomId, userId),
+            stored: () => notifications.sweeper.chatStored(),
+            instance: chatPresenceRows?.instance,
+          },
+        });
         await shop.register(notificationRoutes, deps);
+        // Notification e-mail: the one-click unsubscribe link (no sign-in).
+        await shop.register(unsubscribeRoutes, { db: database.db, links: notifications.links });
       },
       { prefix: "/api/shop" },
     );

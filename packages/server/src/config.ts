@@ -113,6 +113,22 @@ const schema = z
       .min(0)
       .max(100_000)
       .default(60),
+    NOTIFY_CHAT_EMAIL_AFTER_MINUTES: z.coerce
+      .number({ error: "must be a number of minutes from 0 to 1440" })
+      .min(0)
+      .max(1440)
+      .default(10),
+    NOTIFY_DIGEST_HOUR: z.coerce
+      .number({ error: "must be an hour from 0 to 23" })
+      .int("must be an hour from 0 to 23")
+      .min(0)
+      .max(23)
+      .default(8),
+    NOTIFY_SWEEP_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds from 0.05 to 3600" })
+      .min(0.05)
+      .max(3600)
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -194,6 +210,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Media in an S3-compatible store when set, else in DATA_DIR. */
   s3: S3Settings | undefined;
+  /** Notification sweeps (NOTIFY_SWEEP_SECONDS), chat e-mail delay, digest hour (notifications/). */
+  notify: { everyMs: number; chatEmailAfterMs: number; digestHour: number };
 }
 
 export class ConfigError extends Error {}
@@ -238,6 +256,11 @@ export function loadConfig(
     httpLimits,
     redisUrl: shared.redisUrl,
     s3: shared.s3,
+    notify: {
+      everyMs: Math.round(e.NOTIFY_SWEEP_SECONDS * 1000),
+      chatEmailAfterMs: Math.round(e.NOTIFY_CHAT_EMAIL_AFTER_MINUTES * 60_000),
+      digestHour: e.NOTIFY_DIGEST_HOUR,
+    },
   };
 }
 

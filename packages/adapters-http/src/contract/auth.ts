@@ -291,6 +291,8 @@ export const devMailWire = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Header fields beyond From, To, Subject and Date (List-Unsubscribe …). */
+  headers: z.record(z.string(), z.string()),
   date: z.string(),
 });
 export type DevMailWire = z.infer<typeof devMailWire>;

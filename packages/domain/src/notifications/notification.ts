@@ -20,12 +20,24 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type ChannelChoices = Readonly<Record<NotificationChannel, boolean>>;
 export type NotificationSettings = Readonly<Record<NotificationKind, ChannelChoices>>;
 
-/** Inbox and e-mail on, push off until the user turns it on (the browser asks only then). */
+/** The channels of a kind e-mailed by default: inbox and e-mail on, push off until the user turns it on. */
 export const DEFAULT_CHANNELS: ChannelChoices = { inbox: true, email: true, push: false };
+
+/** Kinds e-mailed unless the user says otherwise (saved-search matches as a daily digest). */
+export const EMAILED_BY_DEFAULT: readonly NotificationKind[] = [
+  "chat_message",
+  "verification_decided",
+  "saved_search_match",
+];
+
+/** A kind's channels before the user chooses: the inbox for all, e-mail for a few, push for none. */
+export function defaultChannels(kind: NotificationKind): ChannelChoices {
+  return { ...DEFAULT_CHANNELS, email: EMAILED_BY_DEFAULT.includes(kind) };
+}
 
 export function defaultNotificationSettings(): NotificationSettings {
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, DEFAULT_CHANNELS]),
+    NOTIFICATION_KINDS.map((kind) => [kind, defaultChannels(kind)]),
   ) as NotificationSettings;
 }
 

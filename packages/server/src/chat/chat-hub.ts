@@ -31,6 +31,13 @@ export interface SocketCounts {
   heartbeat(counts: ReadonlyMap<number, number>): void;
 }
 
+/** A user opened a room here (their first socket on it), closed it (their last), or still has these open. */
+export interface RoomPresence {
+  opened(roomId: number, userId: number): void;
+  closed(roomId: number, userId: number): void;
+  renew(open: readonly { roomId: number; userId: number }[]): void;
+}
+
 export class ChatHub {
   private readonly rooms = new Map<number, Set<Member>>();
   private readonly socketsOf = new Map<number, number>();
@@ -40,6 +47,8 @@ export class ChatHub {
   constructor(
     limits: HubLimits = {},
     private readonly onSockets?: SocketCounts,
+    /** Who has which room open, for the other instances (PostgreSQL; chat/chat-presence.ts). */
+    private readonly presence?: RoomPresence,
   ) {
     this.limits = {
       pingEveryMs: limits.pingEveryMs ?? PING_EVERY_MS,
@@ -59,6 +68,20 @@ export class ChatHub {
     return this.rooms.has(roomId);
   }
 
+  /** Whether the user has a socket on the room here (the room is open: no notice of its messages). */
+  isOpen(roomId: number, userId: number): boolean {
+    for (const member of this.rooms.get(roomId) ?? []) if (member.userId === userId) return true;
+    return false;
+  }
+
+  /** Every (room, user) with a socket here, for the presence leases' renewal. */
+  openRooms(): { roomId: number; userId: number }[] {
+    const pairs = new Map<string, { roomId: number; userId: number }>();
+    for (const [roomId, room] of this.rooms)
+      for (const member of room) pairs.set(`${roomId}:${member.userId}`, { roomId, userId: member.userId });
+    return [...pairs.values()];
+  }
+
   join(socket: WebSocket, userId: number, roomId: number): Member {
     const member: Member = { socket, userId, roomId, alive: true };
     let room = this.rooms.get(roomId);
@@ -67,6 +90,7 @@ export class ChatHub {
       this.rooms.set(roomId, room);
     }
     room.add(member);
+    this.presence?.opened(roomId, userId);
     const count = (this.socketsOf.get(userId) ?? 0) + 1;
     this.socketsOf.set(userId, count);
     this.onSockets?.changed(userId, count);
@@ -81,6 +105,7 @@ export class ChatHub {
     const room = this.rooms.get(member.roomId);
     if (!room?.delete(member)) return;
     if (room.size === 0) this.rooms.delete(member.roomId);
+    if (!this.isOpen(member.roomId, member.userId)) this.presence?.closed(member.roomId, member.userId);
     const left = (this.socketsOf.get(member.userId) ?? 1) - 1;
     if (left > 0) this.socketsOf.set(member.userId, left);
     else this.socketsOf.delete(member.userId);
@@ -129,6 +154,7 @@ export class ChatHub {
 
   private ping(): void {
     this.onSockets?.heartbeat(this.socketsOf);
+    this.presence?.renew(this.openRooms());
     for (const room of [...this.rooms.values()]) {
       for (const member of [...room]) {
         if (!member.alive) {

@@ -10,6 +10,13 @@ import type { RoomAccess } from "./chat-repository.js";
 /** PostgreSQL refuses a notification payload of 8000 bytes or more. */
 const NOTIFY_PAYLOAD_MAX = 7_900;
 
+/** The longest preview of a message a notice keeps (the inbox entry's body). */
+const PREVIEW_MAX = 140;
+
+/** The notice's recipient read the room after its unread stretch began (chat_notices as c). */
+const readSince = sql`coalesce((SELECT CASE WHEN r.customer_id = c.user_id THEN r.customer_last_read_at
+    ELSE r.owner_last_read_at END FROM chat_rooms r WHERE r.id = c.room_id) >= c.unread_since, false)`;
+
 /** A stored message, with the room it belongs to. */
 export interface StoredMessage {
   id: number;
@@ -24,6 +31,8 @@ export interface NewMessage {
   text: string;
   product?: ChatProductWire | undefined;
   image?: string | undefined;
+  /** The other participant has the room open on this instance: no notice for them. */
+  recipientOpen?: boolean | undefined;
 }
 
 export class ChatMessageRepository {
@@ -32,8 +41,7 @@ export class ChatMessageRepository {
   /**
    * Stores a message and moves the room's latest-message time; the sender has read the room then.
    * `notify` (PostgreSQL): the channel told of the new message, `roomId:messageId`, at commit.
-   * `image`: a photo's host path (the text may then be empty).
-   * One statement (one round trip, atomic): the busiest write of the chat.
+   * `image`: a photo's host path (the text may then be empty). One statement, as addMessages.
    */
   async addMessage(
     room: RoomAccess,
@@ -42,41 +50,32 @@ export class ChatMessageRepository {
     product: ChatProductWire | undefined,
     notify?: string,
     image?: string,
+    recipientOpen?: boolean,
+    instance?: string,
   ): Promise<StoredMessage> {
-    const readColumn = sql.ref(senderId === room.customerId ? "customer_last_read_at" : "owner_last_read_at");
-    const notifying = notify ? sql`, pg_notify(${notify}, concat(${room.id}::int, ':', m.id))` : sql``;
-    // created_at in milliseconds, as the wire carries it: `?before=` an answered time is exact.
-    const { rows } = await sql<{ id: number; created_at: Date }>`
-      WITH m AS (
-        INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, created_at)
-        VALUES (${room.id}, ${senderId}, ${text}, ${product?.product_id ?? null}, ${image ?? null},
-                date_trunc('milliseconds', now()))
-        RETURNING id, created_at),
-      r AS (
-        UPDATE chat_rooms SET last_message_at = m.created_at, ${readColumn} = m.created_at
-          FROM m WHERE chat_rooms.id = ${room.id})
-      SELECT m.id, m.created_at${notifying} FROM m`.execute(this.db);
-    const row = rows[0];
-    if (!row) throw new Error("chat message not stored");
-    return {
-      id: row.id,
-      roomId: room.id,
-      wire: {
-        message: text,
-        sender_id: senderId,
-        product: product ?? null,
-        image: image ?? null,
-        created_at: new Date(row.created_at).toISOString(),
-      },
-    };
+    const [stored] = await this.addMessages(
+      [{ room, senderId, text, product, image, recipientOpen }],
+      notify,
+      instance,
+    );
+    if (!stored) throw new Error("chat message not stored");
+    return stored;
   }
 
   /**
    * Stores several messages in one statement (the socket's writes of one turn of the event loop,
    * chat-writer.ts): as addMessage does for each, in the order given (their ids follow it), each
    * room's latest-message time moved and its senders' read times with it. Same moment for all.
+   * The other participant of each room, unless they have it open (on this instance: `recipientOpen`;
+   * on another: a lease in chat_presence other than this instance's, `instance`), gets a notice in the
+   * same statement (chat_notices: the inbox entry and the e-mail are made from it,
+   * notifications/notification-sweeper.ts).
    */
-  async addMessages(items: readonly NewMessage[], notify?: string): Promise<StoredMessage[]> {
+  async addMessages(
+    items: readonly NewMessage[],
+    notify?: string,
+    instance?: string,
+  ): Promise<StoredMessage[]> {
     if (items.length === 0) return [];
     const roomIds = items.map((i) => i.room.id);
     const senders = items.map((i) => i.senderId);
@@ -84,12 +83,17 @@ export class ChatMessageRepository {
     const products = items.map((i) => i.product?.product_id ?? null);
     const images = items.map((i) => i.image ?? null);
     const customers = items.map((i) => i.senderId === i.room.customerId);
+    const recipients = items.map((i) =>
+      i.senderId === i.room.customerId ? i.room.ownerId : i.room.customerId,
+    );
+    const opens = items.map((i) => i.recipientOpen === true);
     const notifying = notify ? sql`, pg_notify(${notify}, concat(m.room_id, ':', m.id))` : sql``;
     const { rows } = await sql<{ id: number; created_at: Date }>`
       WITH input AS (
         SELECT * FROM unnest(${roomIds}::int[], ${senders}::int[], ${texts}::text[], ${products}::int[],
-                             ${images}::text[], ${customers}::bool[])
-          WITH ORDINALITY AS t(room_id, sender_id, message, product_id, image, by_customer, ord)),
+                             ${images}::text[], ${customers}::bool[], ${recipients}::int[], ${opens}::bool[])
+          WITH ORDINALITY AS t(room_id, sender_id, message, product_id, image, by_customer, recipient_id,
+                               recipient_open, ord)),
       m AS (
         INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, created_at)
         SELECT room_id, sender_id, message, product_id, image, date_trunc('milliseconds', now())
@@ -110,7 +114,26 @@ export class ChatMessageRepository {
           FROM (SELECT room_id, bool_or(by_customer) AS customer, bool_or(NOT by_customer) AS owner
                   FROM input GROUP BY room_id) g
           JOIN locked ON locked.id = g.room_id
-         WHERE chat_rooms.id = g.room_id)
+         WHERE chat_rooms.id = g.room_id),
+      -- After the rooms' locks (it joins locked): a notice is only written under its room's lock.
+      -- A new unread stretch starts when the recipient read the room since the last one began.
+      n AS (
+        INSERT INTO chat_notices AS c (room_id, user_id, sender_id, pending, preview, unread_since)
+        SELECT i.room_id, i.recipient_id, (array_agg(i.sender_id ORDER BY i.ord DESC))[1], count(*),
+               (array_agg(left(i.message, ${PREVIEW_MAX}::int) ORDER BY i.ord DESC))[1],
+               date_trunc('milliseconds', now())
+          FROM input i JOIN locked ON locked.id = i.room_id
+         WHERE NOT i.recipient_open AND i.recipient_id <> i.sender_id
+           AND NOT EXISTS (SELECT 1 FROM chat_presence p
+                            WHERE p.room_id = i.room_id AND p.user_id = i.recipient_id AND p.until > now()
+                              AND p.instance IS DISTINCT FROM ${instance ?? null}::uuid)
+         GROUP BY i.room_id, i.recipient_id
+        ON CONFLICT (room_id, user_id) DO UPDATE SET
+          pending = c.pending + EXCLUDED.pending,
+          sender_id = EXCLUDED.sender_id,
+          preview = EXCLUDED.preview,
+          unread_since = CASE WHEN ${readSince} THEN EXCLUDED.unread_since ELSE c.unread_since END,
+          emailed = CASE WHEN ${readSince} THEN false ELSE c.emailed END)
       SELECT m.id, m.created_at${notifying} FROM m ORDER BY m.id`.execute(this.db);
     if (rows.length !== items.length) throw new Error("chat messages not stored");
     // Ids are handed out in insertion order, which is the order given.

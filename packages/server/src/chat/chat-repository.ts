@@ -222,12 +222,12 @@ export class ChatRepository {
 
   /** The user has read the room up to now. */
   async markRead(room: RoomAccess, userId: number): Promise<void> {
-    const column = userId === room.customerId ? "customer_last_read_at" : "owner_last_read_at";
-    await this.db
-      .updateTable("chat_rooms")
-      .set({ [column]: sql`now()` })
-      .where("id", "=", room.id)
-      .execute();
+    const column = sql.ref(userId === room.customerId ? "customer_last_read_at" : "owner_last_read_at");
+    // The room's unread inbox entry (notifications/deliver-event.ts: fold key chat:<room>) is read too.
+    await sql`
+      WITH r AS (UPDATE chat_rooms SET ${column} = now() WHERE id = ${room.id})
+      UPDATE notifications SET read = true
+       WHERE user_id = ${userId} AND fold_key = ${`chat:${room.id}`} AND NOT read`.execute(this.db);
   }
 
   /** Product cards by id (images in display order). */

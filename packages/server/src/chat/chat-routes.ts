@@ -18,7 +18,7 @@ import { messageAllowance, type SocketLeases } from "./chat-limits.js";
 import { ChatMessageRepository } from "./chat-message-repository.js";
 import { ChatRepository } from "./chat-repository.js";
 import { chatSocketRoute } from "./chat-socket-route.js";
-import { ChatWriter } from "./chat-writer.js";
+import { type ChatNoticeHooks, ChatWriter } from "./chat-writer.js";
 
 // Live chat, shop service (spec §2 Chat, §7; issue 11): the room calls and the room's WebSocket.
 //
@@ -46,6 +46,8 @@ export interface ChatRouteOptions extends RouteDeps {
   hub: ChatHub;
   /** The users' sockets on the other instances (none on PGlite: one instance). */
   sockets?: SocketLeases | undefined;
+  /** Who has a room open here, and the hand-on of new messages' notices (notifications/). */
+  notices?: ChatNoticeHooks | undefined;
 }
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
@@ -63,8 +65,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
   const fanOut = new ChatFanOut(hub, rooms, db, database.kind === "postgres", app.log);
   const chatMessages = new ChatMessageRepository(db);
   // The socket's messages, several per statement under load.
-  const writer = new ChatWriter(chatMessages, fanOut.channel, (err) =>
-    app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
+  const notices = options.notices ?? {};
+  const writer = new ChatWriter(
+    chatMessages,
+    fanOut.channel,
+    (err) => app.log.warn({ err }, "chat: cannot notify the other instances of stored messages"),
+    notices,
   );
   const requireSignedIn = requireUser(db);
   const signedIn = { preHandler: requireSignedIn, attachValidation: true };
@@ -181,7 +187,18 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
           sendError(reply, 400, "invalid_input", { detail }),
         );
       }
-      const message = await chatMessages.addMessage(room, me.id, "", undefined, fanOut.channel, stored.path);
+      const recipient = me.id === room.customerId ? room.ownerId : room.customerId;
+      const message = await chatMessages.addMessage(
+        room,
+        me.id,
+        "",
+        undefined,
+        fanOut.channel,
+        stored.path,
+        notices.openHere?.(room.id, recipient),
+        notices.instance,
+      );
+      notices.stored?.();
       fanOut.publish(message);
       return reply.code(201).send({ data: message.wire });
     },

@@ -13,6 +13,16 @@ import type { ChatMessageRepository, NewMessage, StoredMessage } from "./chat-me
 // that notifies holds the database's notification lock until its commit has reached the disk, so
 // every instance's batches would wait for each other's disk flushes.
 
+/** What the writer asks of the notifications (none in some tests). */
+export interface ChatNoticeHooks {
+  /** Whether the user has the room open on this instance (a socket of theirs on it). */
+  openHere?: (roomId: number, userId: number) => boolean;
+  /** A batch was stored: its notices may be handed on now rather than at the next sweep. */
+  stored?: () => void;
+  /** This instance's id in chat_presence (PostgreSQL): its own rows are what openHere says. */
+  instance?: string | undefined;
+}
+
 /** Most messages in one statement. */
 const MAX_BATCH = 500;
 
@@ -30,15 +40,20 @@ export class ChatWriter {
     private readonly notify?: string,
     /** A batch whose notification failed (the other instances' sockets miss it until they reconnect). */
     private readonly onNotifyError: (error: unknown) => void = () => {},
+    /** Notices (notifications/chat-notices.ts): who has a room open here, and a hook after each batch. */
+    private readonly notices: ChatNoticeHooks = {},
   ) {}
 
   write(item: NewMessage): Promise<StoredMessage> {
-    return this.batches.load(item);
+    const recipient = item.senderId === item.room.customerId ? item.room.ownerId : item.room.customerId;
+    const recipientOpen = this.notices.openHere?.(item.room.id, recipient) ?? false;
+    return this.batches.load({ ...item, recipientOpen });
   }
 
   private async store(items: NewMessage[]): Promise<(StoredMessage | Promise<StoredMessage>)[]> {
     try {
-      const stored = await this.messages.addMessages(items);
+      const stored = await this.messages.addMessages(items, undefined, this.notices.instance);
+      this.notices.stored?.();
       this.tell(stored);
       return stored;
     } catch {
@@ -46,7 +61,8 @@ export class ChatWriter {
       let previous: Promise<unknown> = Promise.resolve();
       return items.map((item) => {
         const alone = previous.then(async () => {
-          const [stored] = await this.messages.addMessages([item]);
+          const [stored] = await this.messages.addMessages([item], undefined, this.notices.instance);
+          this.notices.stored?.();
           this.tell([stored!]);
           return stored!;
         });

@@ -18,6 +18,7 @@ import * as idempotencyKeys from "./migrations/0016-idempotency-keys.js";
 import * as homeFeeds from "./migrations/0017-home-feeds.js";
 import * as find from "./migrations/0019-find.js";
 import * as notifications from "./migrations/0021-notifications.js";
+import * as notifyChatAndSearches from "./migrations/0022-notify-chat-and-searches.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
 import type { Database } from "./schema.js";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0017-home-feeds": homeFeeds,
   "0019-find": find,
   "0021-notifications": notifications,
+  "0022-notify-chat-and-searches": notifyChatAndSearches,
   "0026-catalogue-changes": catalogueChanges,
 };
 

@@ -135,6 +135,8 @@ export interface SavedSearchesTable {
   /** The newest product id when saved or last notified: newer matches have larger ids. */
   last_product_id: number;
   created_at: Timestamp;
+  /** The search as checked (find/browse-routes.ts readBrowseQuery), for matching (migration 0022). */
+  ask: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface ShopCategoriesTable {
@@ -280,6 +282,23 @@ export interface NotificationReceiptsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A room open on an instance, for the other instances' chat writes (migration 0022). */
+export interface ChatPresenceTable {
+  room_id: number;
+  user_id: number;
+  instance: string;
+  until: Timestamp;
+}
+
+/** A saved search's new match, kept for the daily digest (migration 0022). */
+export interface SavedSearchMatchesTable {
+  search_id: number;
+  product_id: number;
+  user_id: number;
+  found_at: Generated<Timestamp>;
+  digest_day: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -409,6 +428,8 @@ export interface Database {
   notification_receipts: NotificationReceiptsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  chat_presence: ChatPresenceTable;
+  saved_search_matches: SavedSearchMatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

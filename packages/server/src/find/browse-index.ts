@@ -469,7 +469,9 @@ export class BrowseIndex {
       if (categoryId !== undefined && item.category !== categoryId) continue;
       if (subCategoryId !== undefined && item.sub !== subCategoryId) continue;
       if (ranks && !ranks.has(item.id)) continue;
-      if (ask.ids && (item.id <= ask.ids.after || item.id > ask.ids.upTo)) continue;
+      if (ask.ids && item.id > ask.ids.upTo) continue;
+      // Every source is newest first: nothing after this is new enough.
+      if (ask.ids && item.id <= ask.ids.after) break;
       if (ask.notOwnerId !== undefined && item.shop.ownerId === ask.notOwnerId) continue;
       if (near && !(dist(item) <= near.radiusKm)) continue;
       const shop = item.shop;

@@ -18,7 +18,8 @@ export class SavedSearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Saves the search, or answers "too-many" when the user keeps SAVED_SEARCHES_MAX already. */
-  save(userId: number, name: string, query: string): Promise<SavedSearchWire | "too-many"> {
+  /** `ask`: the query as checked, kept for matching new products (notifications/saved-search-matching.ts). */
+  save(userId: number, name: string, query: string, ask?: object): Promise<SavedSearchWire | "too-many"> {
     return this.db.transaction().execute(async (trx) => {
       // One save of a user at a time: two at once cannot both take the last place.
       await sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.execute(trx);
@@ -34,6 +35,7 @@ export class SavedSearchRepository {
           user_id: userId,
           name,
           query,
+          ask: ask ? JSON.stringify(ask) : null,
           last_product_id: sql<number>`(SELECT coalesce(max(id), 0) FROM products)`,
         })
         .returning(["id", "name", "query", "created_at"])

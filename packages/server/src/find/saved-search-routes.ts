@@ -16,7 +16,7 @@ const TAG = "find";
 const m = messages.findServer;
 
 /** A query string as the browse route's query object (a repeated parameter as a list). */
-function queryObject(queryString: string): Record<string, string | string[]> {
+export function queryObject(queryString: string): Record<string, string | string[]> {
   const object: Record<string, string | string[]> = {};
   for (const [name, value] of new URLSearchParams(queryString.replace(/^\?/, ""))) {
     const seen = object[name];
@@ -45,7 +45,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       }
       const read = await readBrowseQuery(db, parsed.data);
       if (!read.ok) return sendError(reply, 400, "invalid_input", { query: [read.detail] });
-      const saved = await searches.save(currentUser(request).id, name, query.replace(/^\?/, ""));
+      const saved = await searches.save(currentUser(request).id, name, query.replace(/^\?/, ""), read.ask);
       if (saved === "too-many")
         return sendError(reply, 400, "too_many_saved_searches", { detail: m.tooManySavedSearches });
       return reply.code(201).send({ data: saved });

@@ -58,12 +58,21 @@ function renderText(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
+/** The message's further header fields, links clickable (an unsubscribe link can be followed by hand). */
+function renderHeaders(headers: Record<string, string>): string {
+  const rows = Object.entries(headers).map(
+    ([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${renderText(value)}</dd>`,
+  );
+  return rows.length === 0 ? "" : `<dl class="headers">${rows.join("")}</dl>`;
+}
+
 export function renderMailbox(messages: DevMailWire[]): string {
   const items = messages.map((m) => {
     const code = CODE.exec(m.text)?.[0];
     return `<article>
   <header><time datetime="${escapeHtml(m.date)}">${escapeHtml(m.date)}</time> to <b>${escapeHtml(m.to)}</b></header>
   <h2>${escapeHtml(m.subject)}</h2>
+  ${renderHeaders(m.headers)}
   ${code ? `<p class="code">Code: <output>${escapeHtml(code)}</output></p>` : ""}
   <pre>${renderText(m.text)}</pre>
 </article>`;
@@ -80,6 +89,8 @@ export function renderMailbox(messages: DevMailWire[]): string {
   header { color: #666; font-size: 0.9rem; }
   h2 { font-size: 1.1rem; margin: 0.4rem 0; }
   .code output { font-size: 1.6rem; font-weight: bold; letter-spacing: 0.2em; color: #b91c1c; }
+  .headers { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.5rem; font-size: 0.85rem; color: #444; }
+  .headers dd { margin: 0; word-break: break-all; }
   pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f7; padding: 0.5rem; border-radius: 4px; }
 </style>
 </head>

@@ -9,13 +9,14 @@ export class DevMailbox {
   private readonly messages: DevMailWire[] = [];
 
   add(message: MailMessage, date: Date = new Date()): void {
-    this.messages.unshift({ ...message, date: date.toISOString() });
+    const { headers, ...rest } = message;
+    this.messages.unshift({ ...rest, headers: { ...headers }, date: date.toISOString() });
     if (this.messages.length > DEV_MAILBOX_SIZE) this.messages.length = DEV_MAILBOX_SIZE;
   }
 
   /** Newest first, as GET /dev/mail.json answers. */
   list(): DevMailWire[] {
-    return this.messages.map((m) => ({ ...m }));
+    return this.messages.map((m) => ({ ...m, headers: { ...m.headers } }));
   }
 
   /** The newest message to `address` (case-insensitive), if any. */

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Further header fields (e.g. List-Unsubscribe), sent as given. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

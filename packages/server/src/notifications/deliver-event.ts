@@ -108,6 +108,53 @@ async function plan(db: Kysely<Database>, event: Recorded) {
         ),
       };
     }
+    case "chat_message": {
+      const room = await roomOf(db, event.room_id);
+      if (!room) return undefined;
+      const fromShop = event.actor_id !== room.customer_id;
+      return {
+        recipients: sql<{ user_id: number }>`SELECT id AS user_id FROM users
+          WHERE id = ${event.recipient_id} AND id <> ${actor}
+            AND id IN (${room.customer_id}, ${room.owner_id})`,
+        entry: {
+          ...entry(
+            event.kind,
+            `chat:${room.id}`,
+            fromShop ? room.shop_name : room.customer_name,
+            { preview: event.preview },
+            chatRoomUrl(room.slug),
+            fromShop ? room.shop_image : room.customer_picture,
+          ),
+          count: event.count,
+        },
+      };
+    }
+    case "saved_search_match": {
+      const search = await db
+        .selectFrom("saved_searches")
+        .select(["id", "name", "query"])
+        .where("id", "=", event.search_id)
+        .executeTakeFirst();
+      const product = await productOf(db, event.product_id);
+      if (!search || !product) return undefined;
+      return {
+        // Never of one's own products (the matching leaves them out; a shop changing hands meanwhile too).
+        recipients: sql<{ user_id: number }>`SELECT s.user_id FROM saved_searches s
+          WHERE s.id = ${search.id} AND s.user_id <> ${actor}
+            AND NOT EXISTS (SELECT 1 FROM shops WHERE id = ${product.shop_id} AND owner_id = s.user_id)`,
+        entry: {
+          ...entry(
+            event.kind,
+            `search:${search.id}`,
+            search.name,
+            { product: product.name },
+            savedSearchUrl(search.query),
+            product.image,
+          ),
+          count: event.count,
+        },
+      };
+    }
   }
 }
 
@@ -123,6 +170,10 @@ function entry(
 }
 
 const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
+/** The room's page in the web app. */
+export const chatRoomUrl = (slug: string) => `/account/chat-room?room=${encodeURIComponent(slug)}`;
+/** The saved search's listing in the web app. */
+export const savedSearchUrl = (query: string) => `/products/search${query ? `?${query}` : ""}`;
 const shopAdminUrl = (name: string) => `/account/admin-shop/${encodeURIComponent(name)}`;
 
 async function shopOf(db: Kysely<Database>, id: number) {
@@ -133,6 +184,24 @@ async function shopOf(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
+async function roomOf(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("chat_rooms as r")
+    .innerJoin("shops as s", "s.id", "r.shop_id")
+    .innerJoin("users as c", "c.id", "r.customer_id")
+    .select([
+      "r.id",
+      "r.slug",
+      "r.customer_id",
+      "s.owner_id",
+      "s.name as shop_name",
+      "s.display_image as shop_image",
+      "c.name as customer_name",
+      "c.profile_picture as customer_picture",
+    ])
+    .where("r.id", "=", id)
+    .executeTakeFirst();
+}
 async function productOf(db: Kysely<Database>, id: number) {
   const row = await db
     .selectFrom("products as p")

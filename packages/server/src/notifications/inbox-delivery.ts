@@ -10,6 +10,8 @@ export interface InboxEntry {
   readonly detail: Record<string, unknown>;
   readonly url: string;
   readonly imageUrl: string | null;
+  /** Events this entry stands for (a burst of chat messages handed on together); 1 by default. */
+  readonly count?: number;
 }
 
 /**
@@ -38,12 +40,12 @@ export async function deliverToInbox(
       ON CONFLICT DO NOTHING
       RETURNING user_id
     )
-    INSERT INTO notifications (user_id, kind, fold_key, subject, detail, url, image_url)
-    SELECT user_id, ${entry.kind}, ${entry.foldKey}, ${entry.subject}, ${JSON.stringify(entry.detail)}::jsonb,
-      ${entry.url}, ${entry.imageUrl}
+    INSERT INTO notifications (user_id, kind, fold_key, count, subject, detail, url, image_url)
+    SELECT user_id, ${entry.kind}, ${entry.foldKey}, ${entry.count ?? 1}::int, ${entry.subject},
+      ${JSON.stringify(entry.detail)}::jsonb, ${entry.url}, ${entry.imageUrl}
     FROM fresh
     ON CONFLICT (user_id, fold_key) WHERE NOT read AND fold_key IS NOT NULL
-    DO UPDATE SET count = notifications.count + 1, subject = EXCLUDED.subject, detail = EXCLUDED.detail,
+    DO UPDATE SET count = notifications.count + EXCLUDED.count, subject = EXCLUDED.subject, detail = EXCLUDED.detail,
       url = EXCLUDED.url, image_url = EXCLUDED.image_url, created_at = now()
     RETURNING user_id`.execute(db);
   return rows.map((row) => row.user_id);

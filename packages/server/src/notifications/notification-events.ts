@@ -5,6 +5,8 @@ import type { JobQueue } from "../jobs/job-queue.js";
 
 /** The queue's job that turns one event into inbox entries. */
 export const NOTIFY_JOB = "notify";
+/** The same for several events at once (`{events}`): the chat's notices handed on by a sweep. */
+export const NOTIFY_BATCH_JOB = "notify-batch";
 
 /**
  * What happened, as the change that caused it records it (in its own transaction). The actor is
@@ -34,6 +36,26 @@ export type NotificationEvent =
       readonly shop_id?: number;
       readonly status: "approved" | "rejected" | "revoked";
       readonly reason?: string;
+    }
+  | {
+      readonly kind: "chat_message";
+      /** The sender of the newest message. */
+      readonly actor_id: number;
+      readonly room_id: number;
+      readonly recipient_id: number;
+      /** Messages this event stands for (a burst handed on together). */
+      readonly count: number;
+      readonly preview: string;
+    }
+  | {
+      readonly kind: "saved_search_match";
+      /** Nobody's action: a sweep found the matches (0). */
+      readonly actor_id: number;
+      readonly search_id: number;
+      readonly user_id: number;
+      /** New matches this event stands for; the newest is named. */
+      readonly count: number;
+      readonly product_id: number;
     };
 
 /** Where changes record their events: in their transaction, with an id that makes delivery idempotent. */

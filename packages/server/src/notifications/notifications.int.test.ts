@@ -135,7 +135,9 @@ describe.each(databaseKinds())("notifications (%s)", (kind) => {
     await expect.poll(async () => (await titles(owner))[0]).toBe("New review on Itel A70");
 
     const settings = await call("GET", "notifications/settings/", { token: owner.key });
-    expect(settings.body.settings.review_on_my_product).toEqual({ inbox: true, email: true, push: false });
+    // E-mail is on by default only for chat messages, verification decisions and saved-search digests.
+    expect(settings.body.settings.review_on_my_product).toEqual({ inbox: true, email: false, push: false });
+    expect(settings.body.settings.chat_message).toEqual({ inbox: true, email: true, push: false });
     expect(Object.keys(settings.body.settings)).toHaveLength(8);
     const off = await call("PUT", "notifications/settings/", {
       token: owner.key,

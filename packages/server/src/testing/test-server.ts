@@ -58,6 +58,8 @@ export interface TestServerOptions {
    * database (e.g. `{ env: "production" }` on PGlite, to check what production leaves out).
    */
   configOverrides?: Partial<Config>;
+  /** Now, as the notification sweeps see it (a test moves it instead of waiting). */
+  clock?: () => Date;
 }
 
 const POSTGRES_ADMIN_URL =
@@ -188,6 +190,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     media,
     mail,
+    clock: options.clock,
     logger: process.env.KATALE_TEST_LOG === "1" ? { level: "error" } : false,
     webDir: options.webDir ?? join(dataDir, "no-web"),
   });
@@ -211,6 +214,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         database: { ...database, setLog: () => {}, close: async () => {} },
         media,
         mail: createMailService(config),
+        clock: options.clock,
         logger: false,
         webDir: options.webDir ?? join(dataDir, "no-web"),
       });
