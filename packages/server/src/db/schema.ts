@@ -372,6 +372,13 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A chat room blocked by one of its two sides (0025). */
+export interface ChatBlocksTable {
+  room_id: number;
+  blocker_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -409,6 +416,7 @@ export interface Database {
   notification_receipts: NotificationReceiptsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  chat_blocks: ChatBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
