@@ -32,9 +32,11 @@ describe.each(databaseKinds())("blocking in chat (%s)", (kind) => {
   });
   afterAll(() => server?.close());
 
+  let rooms = 0;
   /** A new room of the shopper with a new shop of the owner (each test its own). */
   async function aRoom(): Promise<string> {
-    const shop = await aShop(server.db, { owner_id: owner.id, name: `Ntinda Motors ${kind}` });
+    rooms += 1;
+    const shop = await aShop(server.db, { owner_id: owner.id, name: `Ntinda Motors ${kind} ${rooms}` });
     const opened = await call("GET", `chat/room/get-room/${shop.id}`, { token: shopper.key });
     expect(opened.status).toBe(200);
     return opened.body.data.slug as string;
