@@ -93,8 +93,10 @@ export function registerChatCommands(program: Command, invoke: Invoke): void {
         const done = blocking ? await blockChat(ports, slug) : await unblockChat(ports, slug);
         signedIn(run, done, { notFound: cliMessages.roomNotFound });
         const partner = chatPartner(room, userId).name;
-        run.show({ slug, blocked: blocking }, () =>
-          blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner),
+        run.show(
+          { slug, blocked: blocking },
+          () =>
+            `${blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner)}\n`,
         );
       });
   }
@@ -201,12 +203,13 @@ function deliver(
 
 /** `chat blocked`: one line per room: who, since when, and the slug to unblock it with. */
 function renderBlockedChats(rooms: readonly ChatBlockedRoom[], userId: number): string {
-  if (rooms.length === 0) return messages.chatBlocking.noBlockedChats;
+  if (rooms.length === 0) return `${messages.chatBlocking.noBlockedChats}\n`;
   return rooms
     .map((room) => {
       const who = chatPartner(room, userId).name;
       const since = messages.chatBlocking.blockedOn(formatDate(new Date(room.blockedAt)));
       return `${who} · ${since} · katale chat unblock ${room.slug.startsWith("-") ? "-- " : ""}${room.slug}`;
     })
-    .join("\n");
+    .map((line) => `${line}\n`)
+    .join("");
 }
