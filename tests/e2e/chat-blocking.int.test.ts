@@ -120,6 +120,12 @@ describe("blocking a chat and the safety notes", () => {
     await visible(desk.getByText(`${SHOP} is blocked`));
     expect(await room.getByRole("textbox", { name: "Type a message" }).count()).toBe(0);
     await shot(desk, "chat-blocked-room-1280");
+    // The same room on a phone: the blocked state fits.
+    await desk.setViewportSize({ width: 360, height: 740 });
+    await visible(room.getByRole("button", { name: "Unblock" }));
+    expect(await desk.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
+    await shot(desk, "chat-blocked-room-360");
+    await desk.setViewportSize({ width: 1280, height: 800 });
 
     // The owner writes: refused, and the room says it takes no messages; the shopper sees nothing.
     await reply.fill("It is new. Send 50,000 on Mobile Money to hold it.");
@@ -139,7 +145,13 @@ describe("blocking a chat and the safety notes", () => {
     const blocked = desk.getByRole("list", { name: "Blocked chats" });
     await visible(blocked);
     await visible(blocked.getByText(SHOP));
+    await blocked.scrollIntoViewIfNeeded();
     await shot(desk, "settings-blocked-chats-1280");
+    await desk.setViewportSize({ width: 360, height: 740 });
+    await blocked.scrollIntoViewIfNeeded();
+    expect(await desk.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
+    await shot(desk, "settings-blocked-chats-360");
+    await desk.setViewportSize({ width: 1280, height: 800 });
     await blocked.getByRole("button", { name: `Unblock ${SHOP}` }).click();
     const unblock = desk.getByRole("dialog", { name: `Unblock ${SHOP}?` });
     await visible(unblock);

@@ -873,9 +873,9 @@ export const messages = {
     blockedByYou: "You blocked this chat. Unblock it to send messages",
     block: "Block",
     unblock: "Unblock",
-    confirmBlock: (name: string) =>
-      `Block ${name}? Neither of you can send messages in this chat and it leaves your chat list until you unblock it.`,
-    confirmUnblock: (name: string) => `Unblock ${name}? Messages can flow again.`,
+    confirmBlock:
+      "Neither of you can send messages in this chat, and it leaves your chat list until you unblock it.",
+    confirmUnblock: "Messages can flow again, and the chat is back in your chat list.",
     blockQuestion: (name: string) => `Block ${name}?`,
     unblockQuestion: (name: string) => `Unblock ${name}?`,
     cancel: "Cancel",

@@ -51,7 +51,7 @@ describe("blocking a chat", () => {
     fireEvent.click(screen.getByRole("button", { name: words.roomMenu }));
     fireEvent.click(screen.getByRole("menuitem", { name: words.block }));
     const confirm = await screen.findByRole("dialog", { name: words.blockQuestion("Kampala Phones") });
-    expect(confirm.textContent).toContain(words.confirmBlock("Kampala Phones"));
+    expect(confirm.textContent).toContain(words.confirmBlock);
     fireEvent.click(within(confirm).getByRole("button", { name: words.block }));
     expect(await screen.findByText(words.blockedStateHint)).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: messages.chat.typeMessage })).toBeNull();

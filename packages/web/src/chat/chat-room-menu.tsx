@@ -101,7 +101,7 @@ export function ConfirmBlock({
   return (
     <Dialog
       title={block ? words.blockQuestion(partner) : words.unblockQuestion(partner)}
-      description={block ? words.confirmBlock(partner) : words.confirmUnblock(partner)}
+      description={block ? words.confirmBlock : words.confirmUnblock}
       onClose={onClose}
       returnFocusTo={returnFocusTo}
     >
