@@ -895,6 +895,71 @@ export const messages = {
     unsubscribeSettings: "Notification settings",
     unsubscribeLinkInvalid: "This unsubscribe link is not valid",
   },
+  /** Blocking in chat: either side of a room may block it; no message flows until it is unblocked. */
+  chatBlocking: {
+    /** A message refused because the other side blocked the room. */
+    blockedByOther: "You cannot send messages in this chat",
+    /** A message refused because the sender blocked the room themselves. */
+    blockedByYou: "You blocked this chat. Unblock it to send messages",
+    block: "Block",
+    unblock: "Unblock",
+    confirmBlock:
+      "Neither of you can send messages in this chat, and it leaves your chat list until you unblock it.",
+    confirmUnblock: "Messages can flow again, and the chat is back in your chat list.",
+    blockQuestion: (name: string) => `Block ${name}?`,
+    unblockQuestion: (name: string) => `Unblock ${name}?`,
+    cancel: "Cancel",
+    blockedState: "You blocked this chat",
+    blockedStateHint: "Unblock it to send and receive messages again.",
+    blockedBanner: "This chat is not taking messages",
+    blocked: (name: string) => `${name} is blocked`,
+    unblocked: (name: string) => `${name} is unblocked`,
+    blockedChats: "Blocked chats",
+    noBlockedChats: "You have not blocked anyone",
+    blockedOn: (date: string) => `Blocked ${date}`,
+    cannotBlock: "The chat could not be blocked; try again",
+    cannotUnblock: "The chat could not be unblocked; try again",
+    roomMenu: "Chat options",
+  },
+  /** Safety where money is discussed: the note on product pages and in a first chat, and /stay-safe. */
+  safety: {
+    noteTitle: "Stay safe when you buy",
+    noteTips: [
+      "Meet the seller in a public place.",
+      "Inspect the item before you pay.",
+      "Never pay in advance to someone you have not met.",
+      "Report anything suspicious to us.",
+    ],
+    moreTips: "More safety tips",
+    dismiss: "Got it",
+    pageTitle: "Stay safe",
+    pageIntro:
+      "Most people on Katale are honest buyers and sellers. A few habits keep you safe from the few who are not.",
+    sections: [
+      {
+        heading: "Meet in a public place",
+        body: "Meet in a busy, well-lit place such as a shopping centre, a bank or a petrol station, in daytime. Bring a friend for valuable items and tell someone where you are going.",
+      },
+      {
+        heading: "Inspect before you pay",
+        body: "Check the item works and matches the listing: switch on phones and electronics, check serial numbers, try clothes on. Do not let anyone rush you.",
+      },
+      {
+        heading: "Never pay in advance",
+        body: "Do not send Mobile Money, a bank transfer or a deposit to someone you have not met, whatever reason they give. Pay when you hold the item, and ask for a receipt.",
+      },
+      {
+        heading: "Watch for warning signs",
+        body: "Prices far below the market, pressure to decide now, requests to move the conversation elsewhere, or a seller who will not meet are common signs of a scam.",
+      },
+      {
+        heading: "Report suspicious behaviour",
+        body: "If something feels wrong, stop, block the chat and tell us through the contact page. Your report helps keep everyone safe.",
+      },
+    ],
+    contactUs: "Contact us",
+    footerLink: "Stay safe",
+  },
 } as const;
 
 /** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */

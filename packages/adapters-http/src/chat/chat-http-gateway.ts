@@ -1,4 +1,5 @@
 import {
+  type ChatBlockedRoom,
   type ChatGateway,
   type ChatMessage,
   type ChatRoom,
@@ -9,7 +10,7 @@ import {
 } from "@katale/domain";
 import { chatCalls } from "../contract/index.js";
 import type { HttpClient } from "../http/http-client.js";
-import { toChatMessage, toChatRoom, toChatRoomSummary } from "./chat-wire-mapping.js";
+import { toChatBlockedRoom, toChatMessage, toChatRoom, toChatRoomSummary } from "./chat-wire-mapping.js";
 
 /** chat/room/... over the shared contract (issue 11). */
 export class ChatHttpGateway implements ChatGateway {
@@ -43,5 +44,20 @@ export class ChatHttpGateway implements ChatGateway {
   async sendPhoto(token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>> {
     const answer = await this.http.call(chatCalls.sendPhoto, { token, params: { slug }, form: { image } });
     return mapResult(answer, (body) => toChatMessage(body.data));
+  }
+
+  async blockRoom(token: string, slug: string): Promise<Result<void>> {
+    const answer = await this.http.call(chatCalls.block, { token, params: { slug } });
+    return mapResult(answer, () => undefined);
+  }
+
+  async unblockRoom(token: string, slug: string): Promise<Result<void>> {
+    const answer = await this.http.call(chatCalls.unblock, { token, params: { slug } });
+    return mapResult(answer, () => undefined);
+  }
+
+  async listBlockedRooms(token: string): Promise<Result<ChatBlockedRoom[]>> {
+    const answer = await this.http.call(chatCalls.blockedRooms, { token });
+    return mapResult(answer, (body) => body.data.map(toChatBlockedRoom));
   }
 }

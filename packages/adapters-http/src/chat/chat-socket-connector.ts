@@ -49,7 +49,7 @@ export class ChatSocketConnector implements ChatConnector {
       const received = chatReceiveFrame.safeParse(frame);
       if (received.success) return listener.onMessage(toChatMessage(received.data.message));
       const refused = chatErrorFrame.safeParse(frame);
-      if (refused.success) listener.onRefused?.(refused.data.error);
+      if (refused.success) listener.onRefused?.(refused.data.error, refused.data.code);
     };
     socket.onclose = (event) => listener.onClose?.(event.code);
     socket.onerror = () => {};

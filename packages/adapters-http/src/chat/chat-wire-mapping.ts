@@ -1,6 +1,7 @@
-import type { ChatMessage, ChatProduct, ChatRoom, ChatRoomSummary } from "@katale/domain";
+import type { ChatBlockedRoom, ChatMessage, ChatProduct, ChatRoom, ChatRoomSummary } from "@katale/domain";
 import type { z } from "zod";
 import type {
+  ChatBlockedRoomWire,
   ChatMessageWire,
   ChatProductWire,
   ChatRoomSummaryWire,
@@ -46,7 +47,12 @@ function people(wire: { customer: z.infer<typeof chatCustomerWire>; shop: z.infe
 }
 
 export function toChatRoom(slug: string, wire: ChatRoomWire): ChatRoom {
-  return { slug, messages: wire.messages.map(toChatMessage), ...people(wire) };
+  return {
+    slug,
+    messages: wire.messages.map(toChatMessage),
+    ...people(wire),
+    blockedBy: wire.blocked_by ?? null,
+  };
 }
 
 export function toChatRoomSummary(wire: ChatRoomSummaryWire): ChatRoomSummary {
@@ -56,4 +62,8 @@ export function toChatRoomSummary(wire: ChatRoomSummaryWire): ChatRoomSummary {
     lastMessage: wire.last_message === null ? null : toChatMessage(wire.last_message),
     unreadCount: wire.unread_count,
   };
+}
+
+export function toChatBlockedRoom(wire: ChatBlockedRoomWire): ChatBlockedRoom {
+  return { slug: wire.slug, ...people(wire), blockedAt: wire.blocked_at };
 }

@@ -75,6 +75,8 @@ export const chatRoomWire = z.object({
   messages: z.array(chatMessageWire),
   customer: chatCustomerWire,
   shop: chatShopWire,
+  /** Who blocked the room: "you" (the caller; also when both did), "them" (the other side), or null. */
+  blocked_by: z.enum(["you", "them"]).nullable().optional(),
 });
 export type ChatRoomWire = z.infer<typeof chatRoomWire>;
 
@@ -112,6 +114,7 @@ export const CHAT_FRAME_ERRORS = [
   "product_not_found",
   "rate_limited",
   "server_error",
+  "blocked",
 ] as const;
 export type ChatFrameError = (typeof CHAT_FRAME_ERRORS)[number];
 
@@ -120,6 +123,15 @@ export const chatErrorFrame = z.object({
   error: z.string(),
   code: z.enum(CHAT_FRAME_ERRORS).optional().describe("why, for clients; always sent by this server"),
 });
+
+/** A room the caller blocked (the settings' "Blocked chats" list). */
+export const chatBlockedRoomWire = z.object({
+  slug: z.string(),
+  customer: chatCustomerWire,
+  shop: chatShopWire,
+  blocked_at: timestamp,
+});
+export type ChatBlockedRoomWire = z.infer<typeof chatBlockedRoomWire>;
 
 export const chatCalls = defineCalls({
   rooms: () => ({
@@ -171,6 +183,7 @@ export const chatCalls = defineCalls({
       201: dataOf(chatMessageWire),
       400: badRequestError,
       401: detailError,
+      403: detailError,
       404: detailError,
       413: detailError,
       429: detailError,
@@ -201,6 +214,35 @@ export const chatCalls = defineCalls({
       401: detailError,
       404: detailError,
     },
+  }),
+  // ---- blocking: either side of a room blocks it; no message flows while a block stands ----
+  block: () => ({
+    service: "shop",
+    method: "POST",
+    path: "chat/room/:slug/block/",
+    summary:
+      "Blocks the room for the caller (its customer or the shop owner; anyone else 404). While blocked, messages from either side are refused (the socket's error frame and the photo call with code `blocked`), the room leaves the caller's room list (GET `chat/blocked/` lists it) and nothing in it is notified. Blocking again changes nothing",
+    auth: "token",
+    params: slugParams,
+    response: { 204: noContent, 401: detailError, 404: detailError },
+  }),
+  unblock: () => ({
+    service: "shop",
+    method: "DELETE",
+    path: "chat/room/:slug/block/",
+    summary:
+      "Lifts the caller's block of the room (its customer or the shop owner; anyone else 404): it is back in their room list and messages flow again unless the other side blocked it too. Unblocking an unblocked room changes nothing",
+    auth: "token",
+    params: slugParams,
+    response: { 204: noContent, 401: detailError, 404: detailError },
+  }),
+  blockedRooms: () => ({
+    service: "shop",
+    method: "GET",
+    path: "chat/blocked/",
+    summary: "The rooms the caller blocked, the latest first (to unblock them from the settings)",
+    auth: "token",
+    response: { 200: z.object({ data: z.array(chatBlockedRoomWire) }), 401: detailError },
   }),
 });
 

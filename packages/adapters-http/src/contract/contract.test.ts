@@ -127,6 +127,10 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "product/for-you/"],
   // Defined by us: every product of a shop page by page, with its pictures' hashes (owners' tools).
   ["shop", "GET", "product/shop/{shopId}/paginated/"],
+  // Defined by us: blocking in chat (either side of a room), and the caller's blocked rooms.
+  ["shop", "POST", "chat/room/{slug}/block/"],
+  ["shop", "DELETE", "chat/room/{slug}/block/"],
+  ["shop", "GET", "chat/blocked/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

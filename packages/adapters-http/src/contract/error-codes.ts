@@ -115,6 +115,9 @@ export const ERROR_CODES = {
   verification_decided: "The request is not pending (to revoke: not verified).",
   // ---- notifications ----
   notification_not_found: "No such notification (or it is another user's).",
+  // ---- blocking in chat ----
+  /** 403: a message to a chat room that one of its two sides has blocked (the socket's error frame too). */
+  blocked: "The chat room is blocked: no messages until it is unblocked.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -15,6 +15,7 @@ describe("the in-memory chat", () => {
     let tick = 0;
     const now = () => new Date(Date.UTC(2026, 2, 5, 9, 0, tick++));
     const chat = new InMemoryChat([], [], ME.id, now);
+    chat.tokenUsers.set(ME.token, ME.id);
     let n = 0;
     fixture = {
       chat,
@@ -22,6 +23,7 @@ describe("the in-memory chat", () => {
       newRoom: async () => {
         n += 1;
         const other = { id: 900 + n, token: `token-${900 + n}` };
+        chat.tokenUsers.set(other.token, other.id);
         const shopId = 100 + n;
         const productSlug = `product-${n}`;
         chat.products.push({

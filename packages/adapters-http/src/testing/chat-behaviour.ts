@@ -10,6 +10,7 @@ import {
   type Result,
 } from "@katale/domain";
 import { expect, it, vi } from "vitest";
+import { samplePng } from "./seller-behaviour.js";
 
 // What the chat ports must do (issue 11), the room calls and the room's socket together, run
 // against the domain's in-memory fake (unit) and against the HTTP gateway and the WebSocket
@@ -53,6 +54,7 @@ function listen(sockets: ChatConnector, slug: string, token: string) {
     opened: false,
     messages: [] as ChatMessage[],
     refusals: [] as string[],
+    codes: [] as (string | undefined)[],
     closed: undefined as number | undefined,
   };
   const listener: ChatListener = {
@@ -60,7 +62,10 @@ function listen(sockets: ChatConnector, slug: string, token: string) {
       heard.opened = true;
     },
     onMessage: (m) => heard.messages.push(m),
-    onRefused: (e) => heard.refusals.push(e),
+    onRefused: (e, code) => {
+      heard.refusals.push(e);
+      heard.codes.push(code);
+    },
     onClose: (code) => {
       heard.closed = code;
     },
@@ -163,5 +168,66 @@ export function itBehavesLikeChatPorts(fixture: () => ChatFixture): void {
     await soon(() => expect(mine.heard.closed).toBe(4403));
     const gone = await chat.loadRoom(room.me.token, room.slug);
     expect(!gone.ok && gone.error.kind).toBe("not-found");
+  });
+
+  it("a blocked room refuses both sides' messages with code `blocked`, over the socket and for photos", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    const theirs = await opened(sockets, room.slug, room.other.token);
+    value(await chat.blockRoom(room.me.token, room.slug));
+    // Again: nothing changes.
+    value(await chat.blockRoom(room.me.token, room.slug));
+    theirs.connection.send("Pay a deposit first");
+    await soon(() => expect(theirs.heard.codes).toEqual(["blocked"]));
+    expect(theirs.heard.refusals).toEqual([messages.chatBlocking.blockedByOther]);
+    mine.connection.send("Bye");
+    await soon(() => expect(mine.heard.codes).toEqual(["blocked"]));
+    expect(mine.heard.refusals).toEqual([messages.chatBlocking.blockedByYou]);
+    const photo = await chat.sendPhoto(room.other.token, room.slug, samplePng(1));
+    expect(!photo.ok && photo.error.kind).toBe("forbidden");
+    expect(mine.heard.messages).toEqual([]);
+    const loaded = value(await chat.loadRoom(room.me.token, room.slug));
+    expect(loaded.messages).toEqual([]);
+    expect(loaded.blockedBy).toBe("you");
+    expect(value(await chat.loadRoom(room.other.token, room.slug)).blockedBy).toBe("them");
+    mine.connection.close();
+    theirs.connection.close();
+  });
+
+  it("a blocked room leaves the blocker's list for their blocked list; unblocking brings it and its messages back", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    value(await chat.blockRoom(room.me.token, room.slug));
+    expect(value(await chat.listRooms(room.me.token)).map((r) => r.slug)).not.toContain(room.slug);
+    const blocked = value(await chat.listBlockedRooms(room.me.token));
+    expect(blocked.map((r) => r.slug)).toContain(room.slug);
+    expect(blocked.find((r) => r.slug === room.slug)).toMatchObject({
+      customer: { id: room.me.id },
+      shop: { id: room.shopId, owner: room.other.id },
+    });
+
+    value(await chat.unblockRoom(room.me.token, room.slug));
+    value(await chat.unblockRoom(room.me.token, room.slug));
+    expect(value(await chat.listRooms(room.me.token)).map((r) => r.slug)).toContain(room.slug);
+    expect(value(await chat.listBlockedRooms(room.me.token)).map((r) => r.slug)).not.toContain(room.slug);
+    expect(value(await chat.loadRoom(room.me.token, room.slug)).blockedBy ?? null).toBeNull();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    const theirs = await opened(sockets, room.slug, room.other.token);
+    theirs.connection.send("Welcome back");
+    await soon(() => expect(mine.heard.messages.map((m) => m.message)).toEqual(["Welcome back"]));
+    expect(mine.heard.messages[0]?.senderId).toBe(room.other.id);
+    mine.connection.close();
+    theirs.connection.close();
+  });
+
+  it("blocking or unblocking a room that is not the user's answers not-found", async () => {
+    const { chat, newRoom } = fixture();
+    const room = await newRoom();
+    for (const answer of [
+      await chat.blockRoom(room.me.token, "no-such-room"),
+      await chat.unblockRoom(room.me.token, "no-such-room"),
+    ])
+      expect(!answer.ok && answer.error.kind).toBe("not-found");
   });
 }

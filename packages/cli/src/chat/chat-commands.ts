@@ -1,13 +1,19 @@
 import {
+  blockChat,
+  type ChatBlockedRoom,
   type ChatMessage,
   type ChatPorts,
   chatPartner,
   chatText,
+  formatDate,
+  listBlockedChats,
   listChats,
   loadChatRoom,
+  messages,
   openChatWithShop,
   type Result,
   type Shop,
+  unblockChat,
 } from "@katale/domain";
 import type { Command } from "commander";
 import { CliFailure } from "../cli-failure.js";
@@ -24,7 +30,7 @@ const NUMERIC_ID = /^\d+$/;
 /** How long `chat send` waits for the service to hand the message back. */
 const SEND_TIMEOUT_MS = 10_000;
 
-/** `katale chat list|send|open`: the chat of issue 11 on the session `login` stored. */
+/** `katale chat list|send|open|block|unblock|blocked`: the chats on the session `login` stored. */
 export function registerChatCommands(program: Command, invoke: Invoke): void {
   const chat = program.command("chat").description("your chats with shops and customers");
 
@@ -66,6 +72,44 @@ export function registerChatCommands(program: Command, invoke: Invoke): void {
       const room = signedIn(run, await loadChatRoom(ports, slug), { notFound: cliMessages.roomNotFound });
       await talkInRoom(run, ports, room, token, userId);
     });
+
+  for (const blocking of [true, false]) {
+    chat
+      .command(blocking ? "block" : "unblock")
+      .description(
+        blocking
+          ? "block a chat: no messages either way, and it leaves your chat list until you unblock it"
+          : "unblock a chat you blocked (see katale chat blocked)",
+      )
+      .argument(
+        "<room>",
+        "the room's slug (see katale chat list or katale chat blocked), or a shop's id or name",
+      )
+      .action(async (ref: string, _options: object, command: Command) => {
+        const run = invoke(command);
+        const { ports, userId } = session(run);
+        const slug = await roomOf(run, ports, ref);
+        const room = signedIn(run, await loadChatRoom(ports, slug), { notFound: cliMessages.roomNotFound });
+        const done = blocking ? await blockChat(ports, slug) : await unblockChat(ports, slug);
+        signedIn(run, done, { notFound: cliMessages.roomNotFound });
+        const partner = chatPartner(room, userId).name;
+        run.show(
+          { slug, blocked: blocking },
+          () =>
+            `${blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner)}\n`,
+        );
+      });
+  }
+
+  chat
+    .command("blocked")
+    .description("the chats you blocked, the latest first")
+    .action(async (_options: object, command: Command) => {
+      const run = invoke(command);
+      const { ports, userId } = session(run);
+      const rooms = signedIn(run, await listBlockedChats(ports));
+      run.show(rooms, (list) => renderBlockedChats(list, userId));
+    });
 }
 
 interface ChatSession {
@@ -100,6 +144,9 @@ async function roomOf(run: Invocation, ports: ChatPorts, ref: string): Promise<s
   if (NUMERIC_ID.test(trimmed)) return withShop(run, ports, Number(trimmed));
   const rooms = signedIn(run, await listChats(ports));
   if (rooms.some((room) => room.slug === trimmed)) return trimmed;
+  // A room the user blocked is not in their list.
+  const blocked = signedIn(run, await listBlockedChats(ports));
+  if (blocked.some((room) => room.slug === trimmed)) return trimmed;
   const key = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
   const shops: Shop[] = run.unwrap(await run.services.shops.listShops());
   const named = shops.filter((shop) => key(shop.name) === key(trimmed));
@@ -152,4 +199,17 @@ function deliver(
         finish(() => reject(new CliFailure(chatCliMessages.connectionLost(run.services.urls.shopUrl)))),
     });
   });
+}
+
+/** `chat blocked`: one line per room: who, since when, and the slug to unblock it with. */
+function renderBlockedChats(rooms: readonly ChatBlockedRoom[], userId: number): string {
+  if (rooms.length === 0) return `${messages.chatBlocking.noBlockedChats}\n`;
+  return rooms
+    .map((room) => {
+      const who = chatPartner(room, userId).name;
+      const since = messages.chatBlocking.blockedOn(formatDate(new Date(room.blockedAt)));
+      return `${who} · ${since} · katale chat unblock ${room.slug.startsWith("-") ? "-- " : ""}${room.slug}`;
+    })
+    .map((line) => `${line}\n`)
+    .join("");
 }

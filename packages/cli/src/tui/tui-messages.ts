@@ -27,7 +27,9 @@ export const tuiMessages = {
   reviewsTitle: "Reviews",
   noReviews: "No reviews yet.",
   noChats: "You have no chats yet. Press c on a shop or a product to start one.",
-  chatHint: "Type a message and press Enter; Esc leaves the room.",
+  chatHint: "Enter sends; Tab blocks or unblocks the chat; Esc leaves the room.",
+  /** The confirm line of Tab in a chat room. */
+  confirmChoice: "y yes · n no",
   connecting: "Connecting…",
   noShops: "You own no shops yet: create one with katale shops create.",
   addProductHint: "Add a product: Enter after each field; Esc cancels.",

@@ -1,7 +1,7 @@
 import type { ImageUpload } from "../media/image-upload.js";
 import type { Result } from "../result.js";
 import type { ChatMessage } from "./chat-message.js";
-import type { ChatRoom, ChatRoomSummary } from "./chat-room.js";
+import type { ChatBlockedRoom, ChatRoom, ChatRoomSummary } from "./chat-room.js";
 
 /** The room calls of the shop service (spec §7 chat/room/..., issue 11). */
 export interface ChatGateway {
@@ -20,6 +20,15 @@ export interface ChatGateway {
   sendPhoto(token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>>;
   /** Removes a room the user opened as customer and never used (refused once it has messages). */
   removeRoom(token: string, slug: string): Promise<Result<void>>;
+  /**
+   * Blocks the room for the user (either side may): no message flows in it either way, and it leaves
+   * the user's room list, until they unblock it. Blocking again changes nothing.
+   */
+  blockRoom(token: string, slug: string): Promise<Result<void>>;
+  /** Lifts the user's block (the other side's, if any, stands). Unblocking again changes nothing. */
+  unblockRoom(token: string, slug: string): Promise<Result<void>>;
+  /** The rooms the user blocked, the latest first. */
+  listBlockedRooms(token: string): Promise<Result<ChatBlockedRoom[]>>;
 }
 
 /** What a live room connection tells its listener. */
@@ -28,8 +37,11 @@ export interface ChatListener {
   onOpen?(): void;
   /** A message of the room (the listener's own too). */
   onMessage(message: ChatMessage): void;
-  /** A frame was refused (blank, too long, unknown product, too fast); the connection stays open. */
-  onRefused?(error: string): void;
+  /**
+   * A frame was refused (blank, too long, unknown product, too fast, the room blocked); the
+   * connection stays open. `code`: the server's stable reason (e.g. "blocked"), for clients to act on.
+   */
+  onRefused?(error: string, code?: string): void;
   /** The connection closed; `code` as the socket gave it (1001 server going away, 4401/4403 refused). */
   onClose?(code: number): void;
 }

@@ -20,6 +20,8 @@ export const chatRoomSchema = z.object({
   messages: z.array(chatMessageSchema),
   customer: customerSchema,
   shop: shopSchema,
+  /** Who blocked the room: "you" (the viewer), "them" (the other side), or nobody. */
+  blockedBy: z.enum(["you", "them"]).nullable().optional(),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
@@ -32,3 +34,13 @@ export const chatRoomSummarySchema = z.object({
   unreadCount: z.number().int().nonnegative(),
 });
 export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
+
+/** A room the viewer blocked: the settings' "Blocked chats" list. */
+export const chatBlockedRoomSchema = z.object({
+  slug: z.string().min(1),
+  customer: customerSchema,
+  shop: shopSchema,
+  /** ISO 8601 timestamp. */
+  blockedAt: z.string(),
+});
+export type ChatBlockedRoom = z.infer<typeof chatBlockedRoomSchema>;

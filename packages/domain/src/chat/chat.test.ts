@@ -37,6 +37,9 @@ function recordingGateway(asked: string[]): ChatGateway {
     loadRoom: (token, slug, before) => answer(`load ${token} ${slug} ${before ?? "-"}`, room),
     markRead: (token, slug) => answer(`read ${token} ${slug}`, undefined),
     removeRoom: (token, slug) => answer(`remove ${token} ${slug}`, undefined),
+    blockRoom: (token, slug) => answer(`block ${token} ${slug}`, undefined),
+    unblockRoom: (token, slug) => answer(`unblock ${token} ${slug}`, undefined),
+    listBlockedRooms: (token) => answer(`blocked ${token}`, []),
     sendPhoto: (token, slug, image) =>
       answer(`photo ${token} ${slug} ${image.fileName}`, {
         ...message("2026-03-05T08:00:00.000Z", ""),

@@ -4,7 +4,7 @@ import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import type { ChatGateway } from "./chat-gateway.js";
 import { CHAT_MESSAGE_MAX, type ChatMessage } from "./chat-message.js";
-import type { ChatRoom, ChatRoomSummary } from "./chat-room.js";
+import type { ChatBlockedRoom, ChatRoom, ChatRoomSummary } from "./chat-room.js";
 
 // Chat use cases (spec §2 Chat, §4, §6; issue 11). Without a stored token they stop before calling
 // anything ('You need to login first': the login-needed popup).
@@ -97,3 +97,27 @@ export function mergeMessages(
   for (const m of [...known, ...incoming]) byKey.set(chatMessageKey(m), m);
   return [...byKey.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
+
+/** "Block" in a room's menu: no message flows in it and it leaves the chat list until unblocked. */
+export async function blockChat(ports: ChatPorts, slug: string): Promise<Result<void>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.blockRoom(token.value, slug);
+}
+
+/** "Unblock" in a room's menu or the settings' blocked list. */
+export async function unblockChat(ports: ChatPorts, slug: string): Promise<Result<void>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.unblockRoom(token.value, slug);
+}
+
+/** The settings' "Blocked chats" list, the latest first. */
+export async function listBlockedChats(ports: ChatPorts): Promise<Result<ChatBlockedRoom[]>> {
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  return ports.chat.listBlockedRooms(token.value);
+}
+
+/** The code of a message refused because the room is blocked (the socket's error frame). */
+export const CHAT_BLOCKED = "blocked";

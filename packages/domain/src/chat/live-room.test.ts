@@ -134,7 +134,10 @@ describe("a live chat room", () => {
     const { chat, room } = await joined();
     const sent = room.send("Look at this", "no-such-product");
     expect(sent.ok).toBe(true);
-    expect(room.getSnapshot().refusal).toEqual({ error: messages.chat.productNotFound });
+    expect(room.getSnapshot().refusal).toEqual({
+      error: messages.chat.productNotFound,
+      code: "product_not_found",
+    });
     expect(room.getSnapshot().pending).toEqual([]);
     chat.deliver("room-1", said(2, "Which one?"));
     expect(room.getSnapshot().refusal).toBeNull();

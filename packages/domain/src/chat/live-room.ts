@@ -61,8 +61,11 @@ export interface LiveRoomSnapshot {
   readonly messages: readonly LiveMessage[];
   /** The outbox, oldest first: 'waiting to send' while not `sending`. */
   readonly pending: readonly PendingMessage[];
-  /** The service's last refusal of a frame (a new object each time), until the next message. */
-  readonly refusal: { readonly error: string } | null;
+  /**
+   * The service's last refusal of a frame (a new object each time), until the next message; `code`
+   * the service's reason ("blocked": the room is blocked, see CHAT_BLOCKED).
+   */
+  readonly refusal: { readonly error: string; readonly code?: string } | null;
 }
 
 /** Close codes and error kinds after which trying again cannot help. */
@@ -169,8 +172,8 @@ export class LiveRoom {
       onMessage: (message) => {
         if (current()) withConnection((c) => this.received(c, message));
       },
-      onRefused: (error) => {
-        if (current()) this.refused(error);
+      onRefused: (error, code) => {
+        if (current()) this.refused(error, code);
       },
       onClose: (code) => {
         if (current()) this.dropped(code, opened);
@@ -212,10 +215,10 @@ export class LiveRoom {
   }
 
   /** The service answers frames in order: a refusal is for the oldest message still on its way. */
-  private refused(error: string): void {
+  private refused(error: string, code?: string): void {
     const oldest = this.outbox.list().find((e) => this.sending.has(e.id));
     if (oldest !== undefined) this.settle(oldest.id);
-    this.update({ refusal: { error }, pending: this.pendingList() });
+    this.update({ refusal: code === undefined ? { error } : { error, code }, pending: this.pendingList() });
   }
 
   private dropped(code: number, opened: boolean): void {

@@ -1,6 +1,6 @@
 import type { ChatConnection, ChatConnector, ChatGateway, ChatListener } from "../chat/chat-gateway.js";
 import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatProduct } from "../chat/chat-message.js";
-import type { ChatRoom, ChatRoomSummary } from "../chat/chat-room.js";
+import type { ChatBlockedRoom, ChatRoom, ChatRoomSummary } from "../chat/chat-room.js";
 import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
@@ -27,6 +27,10 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
   reachable = true;
   /** The rooms whose connections said "read", in order. */
   readonly socketReads: string[] = [];
+  /** Who each token is (a token not here is the viewer's). */
+  readonly tokenUsers = new Map<string, number>();
+  /** The blocks: room slug -> the users who blocked it, with when. */
+  readonly blocks = new Map<string, Map<number, string>>();
 
   constructor(
     public rooms: InMemoryChatRoom[] = [],
@@ -37,10 +41,12 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async listRooms(): Promise<Result<ChatRoomSummary[]>> {
+  async listRooms(token = ""): Promise<Result<ChatRoomSummary[]>> {
+    const user = this.userOf(token);
     return this.failures.answer("listRooms", () =>
       ok(
         this.rooms
+          .filter((r) => !this.blocks.get(r.slug)?.has(user))
           .map(
             (r): ChatRoomSummary => ({
               slug: r.slug,
@@ -64,12 +70,19 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     });
   }
 
-  async loadRoom(_token: string, slug: string, before?: string): Promise<Result<ChatRoom>> {
+  async loadRoom(token: string, slug: string, before?: string): Promise<Result<ChatRoom>> {
     return this.failures.answer("loadRoom", () => {
       const room = this.rooms.find((r) => r.slug === slug);
       if (room === undefined) return err({ kind: "not-found", message: messages.chat.roomNotFound });
       const older = before === undefined ? room.messages : room.messages.filter((m) => m.createdAt < before);
-      return ok({ slug, customer: room.customer, shop: room.shop, messages: older.slice(-50) });
+      const blockedBy = this.blockedBy(slug, this.userOf(token));
+      return ok({
+        slug,
+        customer: room.customer,
+        shop: room.shop,
+        messages: older.slice(-50),
+        ...(blockedBy === null ? {} : { blockedBy }),
+      });
     });
   }
 
@@ -81,7 +94,8 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     });
   }
 
-  connect(slug: string, _token: string, listener: ChatListener): ChatConnection {
+  connect(slug: string, token: string, listener: ChatListener): ChatConnection {
+    const sender = this.userOf(token);
     const connection = { slug, listener, closed: false };
     this.connections.push(connection);
     // As the server: an unknown room (or one not the viewer's) refuses the upgrade, which a client
@@ -98,11 +112,11 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
       send: (message, productSlug) => {
         if (connection.closed) return;
         this.sent.push({ slug, message, ...(productSlug === undefined ? {} : { productSlug }) });
-        const refusal = this.refusalOf(message, productSlug);
-        if (refusal !== undefined) return listener.onRefused?.(refusal);
+        const refusal = this.refusalOf(message, productSlug) ?? this.blockedRefusal(slug, sender);
+        if (refusal !== undefined) return listener.onRefused?.(...refusal);
         this.deliver(slug, {
           message: message.trim(),
-          senderId: this.viewerId,
+          senderId: sender,
           product: this.products.find((p) => p.slug === productSlug) ?? null,
           image: null,
           createdAt: this.now().toISOString(),
@@ -120,23 +134,82 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     };
   }
 
-  /** Why the server would refuse a frame (as its error frame says), or undefined. */
-  private refusalOf(message: string, productSlug: string | undefined): string | undefined {
+  /** Why the server would refuse a frame (as its error frame says: words and code), or undefined. */
+  private refusalOf(message: string, productSlug: string | undefined): [string, string] | undefined {
     const text = message.trim();
-    if (text.length === 0) return messages.chat.messageBlank;
-    if (text.length > CHAT_MESSAGE_MAX) return messages.chat.messageTooLong;
+    if (text.length === 0) return [messages.chat.messageBlank, "message_blank"];
+    if (text.length > CHAT_MESSAGE_MAX) return [messages.chat.messageTooLong, "message_too_long"];
     if (productSlug !== undefined && !this.products.some((p) => p.slug === productSlug))
-      return messages.chat.productNotFound;
+      return [messages.chat.productNotFound, "product_not_found"];
     return undefined;
+  }
+
+  /** A blocked room refuses every message, as the server does. */
+  private blockedRefusal(slug: string, sender: number): [string, string] | undefined {
+    const by = this.blockedBy(slug, sender);
+    if (by === null) return undefined;
+    return [
+      by === "you" ? messages.chatBlocking.blockedByYou : messages.chatBlocking.blockedByOther,
+      "blocked",
+    ];
+  }
+
+  private blockedBy(slug: string, userId: number): "you" | "them" | null {
+    const blockers = this.blocks.get(slug);
+    if (blockers === undefined || blockers.size === 0) return null;
+    return blockers.has(userId) ? "you" : "them";
+  }
+
+  private userOf(token: string): number {
+    return this.tokenUsers.get(token) ?? this.viewerId;
+  }
+
+  async blockRoom(token: string, slug: string): Promise<Result<void>> {
+    return this.failures.answer("blockRoom", () => {
+      if (!this.rooms.some((r) => r.slug === slug))
+        return err({ kind: "not-found", message: messages.chat.roomNotFound });
+      const blockers = this.blocks.get(slug) ?? new Map<number, string>();
+      const user = this.userOf(token);
+      if (!blockers.has(user)) blockers.set(user, this.now().toISOString());
+      this.blocks.set(slug, blockers);
+      return ok(undefined);
+    });
+  }
+
+  async unblockRoom(token: string, slug: string): Promise<Result<void>> {
+    return this.failures.answer("unblockRoom", () => {
+      if (!this.rooms.some((r) => r.slug === slug))
+        return err({ kind: "not-found", message: messages.chat.roomNotFound });
+      this.blocks.get(slug)?.delete(this.userOf(token));
+      return ok(undefined);
+    });
+  }
+
+  async listBlockedRooms(token: string): Promise<Result<ChatBlockedRoom[]>> {
+    const user = this.userOf(token);
+    return this.failures.answer("listBlockedRooms", () =>
+      ok(
+        this.rooms
+          .flatMap((r): ChatBlockedRoom[] => {
+            const at = this.blocks.get(r.slug)?.get(user);
+            return at === undefined
+              ? []
+              : [{ slug: r.slug, customer: r.customer, shop: r.shop, blockedAt: at }];
+          })
+          .sort((a, b) => Date.parse(b.blockedAt) - Date.parse(a.blockedAt)),
+      ),
+    );
   }
 
   /** Photos clients sent, in order. */
   readonly photos: { slug: string; image: ImageUpload }[] = [];
 
-  async sendPhoto(_token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>> {
+  async sendPhoto(token: string, slug: string, image: ImageUpload): Promise<Result<ChatMessage>> {
     return this.failures.answer("sendPhoto", () => {
       if (!this.rooms.some((r) => r.slug === slug))
         return err({ kind: "not-found", message: messages.chat.roomNotFound });
+      const blocked = this.blockedRefusal(slug, this.userOf(token));
+      if (blocked !== undefined) return err({ kind: "forbidden", message: blocked[0] });
       this.photos.push({ slug, image });
       const message: ChatMessage = {
         message: "",
@@ -171,8 +244,8 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
   }
 
   /** The server refuses a frame on every live connection of the room (the connection stays open). */
-  refuse(slug: string, error: string): void {
-    for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onRefused?.(error);
+  refuse(slug: string, error: string, code?: string): void {
+    for (const c of this.connections) if (c.slug === slug && !c.closed) c.listener.onRefused?.(error, code);
   }
 
   /** Opens every connection still connecting. */

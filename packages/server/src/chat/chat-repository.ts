@@ -127,7 +127,10 @@ export class ChatRepository {
     };
   }
 
-  /** The caller's rooms as customer and as owner: newest message first, rooms without messages last. */
+  /**
+   * The caller's rooms as customer and as owner, but those the caller blocked: newest message first,
+   * rooms without messages last.
+   */
   async roomsOf(userId: number): Promise<ChatRoomSummaryWire[]> {
     const { rows } = await sql<{
       slug: string;
@@ -160,7 +163,8 @@ export class ChatRepository {
         LEFT JOIN LATERAL (
           SELECT id, message, sender_id, product_id, image, created_at FROM chat_messages
            WHERE room_id = r.id ORDER BY created_at DESC, id DESC LIMIT 1) m ON true
-       WHERE r.customer_id = ${userId} OR s.owner_id = ${userId}
+       WHERE (r.customer_id = ${userId} OR s.owner_id = ${userId})
+         AND NOT EXISTS (SELECT 1 FROM chat_blocks b WHERE b.room_id = r.id AND b.blocker_id = ${userId})
        ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST, r.id DESC`.execute(this.db);
     const cards = await this.cards(rows.map((r) => r.product_id));
     return rows.map((r) => ({

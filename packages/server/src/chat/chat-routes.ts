@@ -12,6 +12,7 @@ import { type Limit, tooManyRequests } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
+import { blockedWords, ChatBlockRepository } from "./chat-block-repository.js";
 import { ChatFanOut } from "./chat-fan-out.js";
 import type { ChatHub } from "./chat-hub.js";
 import { messageAllowance, type SocketLeases } from "./chat-limits.js";
@@ -33,6 +34,10 @@ import { type ChatNoticeHooks, ChatWriter } from "./chat-writer.js";
 // only once the sender is signed in) is checked and re-encoded by the media pipeline like every
 // image, stored under /media/chat/, and sent to the room as a message whose `image` is its path:
 // it goes to every socket like a text message.
+//
+// Blocking (chat-block-repository.ts): either side blocks a room with `POST chat/room/{slug}/block/`;
+// while a block stands the socket refuses frames and the photo call answers 403, both with code
+// `blocked`; the blocker's room list leaves the room out and `GET chat/blocked/` lists it.
 
 const TAG = "chat";
 /** The multipart field of a photo. */
@@ -53,6 +58,7 @@ export interface ChatRouteOptions extends RouteDeps {
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
   const { db, database, media, config, counters } = options;
   const rooms = new ChatRepository(db);
+  const blocks = new ChatBlockRepository(db);
   const allowance = messageAllowance(counters, CHAT_MESSAGE_LIMIT);
   // One picture per call, in the field `image` only; nothing read before the sender is signed in.
   await registerSpooledUploads(app, db, {
@@ -134,7 +140,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
       const before = request.query.before === undefined ? undefined : new Date(request.query.before);
       reply.header("cache-control", PRIVATE_NO_STORE);
-      return { data: { data: await rooms.room(room, CHAT_HISTORY_PAGE, before) } };
+      const [page, blockedBy] = await Promise.all([
+        rooms.room(room, CHAT_HISTORY_PAGE, before),
+        blocks.blockedBy(room.id, me.id),
+      ]);
+      return { data: { data: { ...page, blocked_by: blockedBy } } };
     },
   );
 
@@ -176,6 +186,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const me = currentUser(request);
       const room = await rooms.participantRoom(request.params.slug, me.id);
       if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
+      const blockedBy = await blocks.blockedBy(room.id, me.id);
+      if (blockedBy !== null) return sendError(reply, 403, "blocked", { detail: blockedWords(blockedBy) });
       const upload = spooledFileOf(request.body.image, messages.chat.photoRequired);
       if (!upload.ok) return sendError(reply, upload.status, upload.code, { detail: upload.message });
       // Counted as a message (the socket's limit), before the picture costs any work.
@@ -204,5 +216,42 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
   );
 
-  chatSocketRoute(app, { db, rooms, hub, fanOut, writer, allowance, sockets: options.sockets });
+  // ---- blocking ----
+
+  app.post(
+    `/${chatCalls.block.path}`,
+    { schema: routeSchema(chatCalls.block, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const me = currentUser(request);
+      const room = await rooms.participantRoom(request.params.slug, me.id);
+      if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
+      await blocks.block(room, me.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    `/${chatCalls.unblock.path}`,
+    { schema: routeSchema(chatCalls.unblock, TAG), ...signedIn },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const me = currentUser(request);
+      const room = await rooms.participantRoom(request.params.slug, me.id);
+      if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
+      await blocks.unblock(room, me.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    `/${chatCalls.blockedRooms.path}`,
+    { schema: routeSchema(chatCalls.blockedRooms, TAG), preHandler: requireSignedIn },
+    async (request, reply) => {
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      return { data: await blocks.blockedRooms(currentUser(request).id) };
+    },
+  );
+
+  chatSocketRoute(app, { db, rooms, blocks, hub, fanOut, writer, allowance, sockets: options.sockets });
 };

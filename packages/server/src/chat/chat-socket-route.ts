@@ -16,6 +16,7 @@ import { z } from "zod";
 import { type AuthUser, authenticateToken } from "../auth/authenticate.js";
 import type { Database } from "../db/schema.js";
 import { sendError } from "../http/error-reply.js";
+import { blockedWords, type ChatBlockRepository } from "./chat-block-repository.js";
 import type { ChatFanOut } from "./chat-fan-out.js";
 import type { ChatHub, Member } from "./chat-hub.js";
 import type { MessageAllowance, SocketLeases } from "./chat-limits.js";
@@ -46,6 +47,8 @@ declare module "fastify" {
 export interface ChatSocketContext {
   db: Kysely<Database>;
   rooms: ChatRepository;
+  /** Blocked rooms refuse every message (code `blocked`). */
+  blocks: ChatBlockRepository;
   hub: ChatHub;
   fanOut: ChatFanOut;
   writer: ChatWriter;
@@ -74,7 +77,8 @@ const SOCKET_DESCRIPTION = [
   "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
   'and `{error: "...", code}` when a frame is refused, `code` one of `not_json`, `message_blank`,',
   "`message_not_text`, `message_too_long`, `product_invalid`, `product_not_found`, `rate_limited`,",
-  "`server_error`; the socket stays open.",
+  "`server_error`, `blocked` (one side blocked the room: nothing is sent until it is unblocked);",
+  "the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
   "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting. The server",
@@ -84,7 +88,7 @@ const SOCKET_DESCRIPTION = [
 
 /** Adds the room's socket to `app` (the route that admits an upgrade, and the socket handler). */
 export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], context: ChatSocketContext): void {
-  const { db, rooms, hub, fanOut, writer, allowance } = context;
+  const { db, rooms, blocks, hub, fanOut, writer, allowance } = context;
 
   /** Refuses the upgrade (400 without katale.chat.v1, 401/403/429) before it happens; sets request.chatAdmission. */
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
@@ -209,6 +213,9 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
     if (body.length === 0) return refuse(member, "message_blank", messages.chat.messageBlank);
     if (body.length > CHAT_MESSAGE_MAX)
       return refuse(member, "message_too_long", messages.chat.messageTooLong);
+    // Asked per message: a block made on another instance holds at once, with no socket to tell.
+    const blockedBy = await blocks.blockedBy(room.id, member.userId);
+    if (blockedBy !== null) return refuse(member, "blocked", blockedWords(blockedBy));
     // Counted before the product lookup: unknown products cost a query too.
     if (!(await allowance.take(member.userId)))
       return refuse(member, "rate_limited", messages.chat.tooManyMessages);

@@ -391,6 +391,13 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A chat room blocked by one of its two sides (0025). */
+export interface ChatBlocksTable {
+  room_id: number;
+  blocker_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -430,6 +437,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   chat_presence: ChatPresenceTable;
   saved_search_matches: SavedSearchMatchesTable;
+  chat_blocks: ChatBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { chatRoomBlocked } from "../chat/chat-block-repository.js";
 import type { Database } from "../db/schema.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { QueueLog } from "../jobs/table-queue.js";
@@ -100,24 +101,29 @@ export class NotificationSweeper {
           sender_id: number;
           preview: string;
           pending: number;
+          blocked: boolean;
         }>`
           WITH due AS (
             SELECT room_id, user_id, pending FROM chat_notices WHERE pending > 0
              ORDER BY room_id, user_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
           UPDATE chat_notices c SET pending = 0 FROM due
            WHERE c.room_id = due.room_id AND c.user_id = due.user_id
-          RETURNING c.room_id, c.user_id, c.sender_id, c.preview, due.pending`.execute(trx);
+          RETURNING c.room_id, c.user_id, c.sender_id, c.preview, due.pending,
+            ${chatRoomBlocked(sql`c.room_id`)} AS blocked`.execute(trx);
         if (rows.length === 0) return 0;
-        const events: (NotificationEvent & { event_id: string })[] = rows.map((row) => ({
-          kind: "chat_message" as const,
-          actor_id: row.sender_id,
-          room_id: row.room_id,
-          recipient_id: row.user_id,
-          count: Number(row.pending),
-          preview: row.preview,
-          event_id: randomUUID(),
-        }));
-        await this.queue.enqueue(trx, NOTIFY_BATCH_JOB, { events });
+        // A blocked room tells no one, also of what was sent just before the block.
+        const events: (NotificationEvent & { event_id: string })[] = rows
+          .filter((row) => !row.blocked)
+          .map((row) => ({
+            kind: "chat_message" as const,
+            actor_id: row.sender_id,
+            room_id: row.room_id,
+            recipient_id: row.user_id,
+            count: Number(row.pending),
+            preview: row.preview,
+            event_id: randomUUID(),
+          }));
+        if (events.length > 0) await this.queue.enqueue(trx, NOTIFY_BATCH_JOB, { events });
         return rows.length;
       });
       if (handed < BATCH || this.closed) return;
@@ -133,7 +139,8 @@ export class NotificationSweeper {
           WITH due AS (
             SELECT n.room_id, n.user_id,
                    coalesce(CASE WHEN r.customer_id = n.user_id THEN r.customer_last_read_at
-                                 ELSE r.owner_last_read_at END >= n.unread_since, false) AS read
+                                 ELSE r.owner_last_read_at END >= n.unread_since, false)
+                     OR ${chatRoomBlocked(sql`n.room_id`)} AS read
               FROM chat_notices n JOIN chat_rooms r ON r.id = n.room_id
              WHERE NOT n.emailed AND n.unread_since <= ${cutoff}::timestamptz
              ORDER BY n.unread_since LIMIT ${BATCH} FOR UPDATE OF n SKIP LOCKED)

@@ -3,6 +3,7 @@ import { LogOut, UserPen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
 import { useLogout } from "../auth/use-logout.js";
+import { BlockedChats } from "../chat/blocked-chats.js";
 import { AccountCard, AccountFrame } from "./account-frame.js";
 import { ChangeEmailForm } from "./change-email-form.js";
 import { ChangePasswordForm } from "./change-password-form.js";
@@ -18,7 +19,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /account/account: the profile at a glance, e-mail change, password change, deletion, logout. */
+/**
+ * /account/account: the profile at a glance, e-mail change, password change, the blocked chats,
+ * deletion, logout.
+ */
 export default function AccountSettingsPage() {
   const [user, refresh] = useActiveUser();
   const logout = useLogout();
@@ -46,6 +50,9 @@ export default function AccountSettingsPage() {
       </AccountCard>
       <AccountCard title={text.changePassword}>
         <ChangePasswordForm />
+      </AccountCard>
+      <AccountCard title={messages.chatBlocking.blockedChats}>
+        <BlockedChats />
       </AccountCard>
       <AccountCard title={text.deleteAccount}>
         <DeleteAccount />

@@ -98,6 +98,7 @@ export function AppRoutes() {
         <Route path="contact" element={page(() => import("../support/contact-page.js"))} />
         <Route path="privacy" element={page(() => import("../support/privacy-page.js"))} />
         <Route path="terms" element={page(() => import("../support/terms-page.js"))} />
+        <Route path="stay-safe" element={page(() => import("../support/stay-safe-page.js"))} />
         <Route path="*" element={notFound} />
       </Route>
     </Routes>

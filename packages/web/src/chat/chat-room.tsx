@@ -12,11 +12,13 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
 import { useMediaUrl } from "../media/use-media-url.js";
+import { SafetyNote } from "../support/safety-note.js";
 import { ErrorState } from "../ui/error-state.js";
 import NotFoundPage from "../ui/not-found-page.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
 import { ChatAvatar } from "./chat-avatar.js";
+import { BlockedComposer, ChatRoomMenu } from "./chat-room-menu.js";
 import { type ShownMessage, useAttachedProduct, useChatNow, useChatRoom } from "./use-chat.js";
 
 /**
@@ -52,6 +54,7 @@ export function ChatRoom({
     loadOlder,
     sendPhoto,
     sendingPhoto,
+    blockedBy,
   } = useChatRoom(slug);
   const { userId } = useSession();
   const [attached, setAttached] = useState(productSlug);
@@ -75,7 +78,10 @@ export function ChatRoom({
         headingId={headingId}
         backTo={backTo}
         closeTo={closeTo}
+        blockedByYou={blockedBy === "you"}
       />
+      {/* A shopper's first visit to a room with a shop: money is about to be discussed. */}
+      {!partner.isCustomer && <FirstVisitSafetyNote empty={result.value.messages.length === 0} />}
       <MessageList
         shown={shown}
         viewerId={viewer}
@@ -88,17 +94,25 @@ export function ChatRoom({
           {refusal}
         </p>
       )}
-      {attached !== undefined && <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />}
-      <Composer
-        state={state}
-        sendingPhoto={sendingPhoto}
-        onPhoto={(file) => void sendPhoto(file)}
-        onSend={(text) => {
-          const sent = send(text, attached);
-          if (sent) setAttached(undefined);
-          return sent;
-        }}
-      />
+      {blockedBy !== null ? (
+        <BlockedComposer slug={slug} partner={partner.name} blockedBy={blockedBy} />
+      ) : (
+        <>
+          {attached !== undefined && (
+            <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />
+          )}
+          <Composer
+            state={state}
+            sendingPhoto={sendingPhoto}
+            onPhoto={(file) => void sendPhoto(file)}
+            onSend={(text) => {
+              const sent = send(text, attached);
+              if (sent) setAttached(undefined);
+              return sent;
+            }}
+          />
+        </>
+      )}
     </section>
   );
 }
@@ -109,12 +123,14 @@ function RoomHeader({
   headingId,
   backTo,
   closeTo,
+  blockedByYou,
 }: {
   room: ChatRoomData;
   viewerId: number;
   headingId: string | undefined;
   backTo: string;
   closeTo: string;
+  blockedByYou: boolean;
 }) {
   const partner = chatPartner(room, viewerId);
   return (
@@ -131,8 +147,13 @@ function RoomHeader({
         <h1 id={headingId} className="truncate font-semibold text-gray-900">
           {partner.name}
         </h1>
-        <p className="text-xs text-green-700">{messages.chat.available}</p>
+        {blockedByYou ? (
+          <p className="text-xs text-gray-600">{messages.chatBlocking.blockedState}</p>
+        ) : (
+          <p className="text-xs text-green-700">{messages.chat.available}</p>
+        )}
       </div>
+      <ChatRoomMenu slug={room.slug} partner={partner.name} blockedByYou={blockedByYou} />
       <Link
         to={closeTo}
         aria-label={messages.chat.close}
@@ -141,6 +162,19 @@ function RoomHeader({
         <X aria-hidden="true" size={20} />
       </Link>
     </header>
+  );
+}
+
+/** The safety note, when the room was empty as it opened (the first time), until "Got it". */
+function FirstVisitSafetyNote({ empty }: { empty: boolean }) {
+  const [shown, setShown] = useState(empty);
+  if (!shown) return null;
+  return (
+    <SafetyNote
+      newTab
+      onDismiss={() => setShown(false)}
+      className="m-2 max-h-[40%] shrink-0 overflow-y-auto sm:mx-4"
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  CHAT_BLOCKED,
   type ChatRoom,
   chatViewer,
   errorMessage,
@@ -148,6 +149,16 @@ export function useChatRoom(slug: string) {
 
   const latestRefusal = snapshot?.refusal;
   useEffect(() => setRefusal(latestRefusal?.error ?? null), [latestRefusal]);
+  /** The service refused a message because the room is blocked (by the other side, if not by us). */
+  const [refusedBlocked, setRefusedBlocked] = useState(false);
+  useEffect(() => {
+    if (latestRefusal?.code === CHAT_BLOCKED) setRefusedBlocked(true);
+  }, [latestRefusal]);
+  const roomBlockedBy = room?.blockedBy ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the room read again (after a block or an unblock) says anew
+  useEffect(() => setRefusedBlocked(false), [room]);
+  /** Who blocked the room: as the service said with the room, or "them" once it refused a message so. */
+  const blockedBy: "you" | "them" | null = roomBlockedBy ?? (refusedBlocked ? "them" : null);
 
   const shown: readonly ShownMessage[] =
     snapshot?.messages ?? room?.messages.map((m) => ({ ...m, live: false })) ?? [];
@@ -182,7 +193,11 @@ export function useChatRoom(slug: string) {
       setRefusal(null);
       try {
         const answer = await sendChatPhoto(ports.current, slug, await resizeImage(file));
-        if (!answer.ok) return setRefusal(errorMessage(answer.error));
+        if (!answer.ok) {
+          // A photo into a blocked room is refused (403): the room says so, as for a text.
+          if (answer.error.kind === "forbidden") setRefusedBlocked(true);
+          return setRefusal(errorMessage(answer.error));
+        }
         live?.merge([answer.value], { live: true });
       } catch {
         setRefusal(errorMessage({ kind: "network" }));
@@ -204,6 +219,7 @@ export function useChatRoom(slug: string) {
     loadOlder,
     sendPhoto,
     sendingPhoto,
+    blockedBy,
   };
 }
 

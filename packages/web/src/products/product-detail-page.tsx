@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { ShopCard } from "../shops/shop-card.js";
+import { SafetyNote } from "../support/safety-note.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
@@ -64,7 +65,11 @@ export default function ProductDetailPage() {
           // The summary's room until the shop is known; nothing shown sits under it yet.
           <Spinner className="min-h-[50vh] items-start" />
         ) : (
-          <ProductSummary detail={detail} />
+          <div className="flex min-w-0 flex-col gap-4">
+            <ProductSummary detail={detail} />
+            {/* Where money is discussed: the price, the contacts, Message Seller. */}
+            <SafetyNote />
+          </div>
         )}
       </div>
       {detail !== null && <ProductDetailRest detail={detail} />}

@@ -61,6 +61,7 @@ export function Footer() {
             <FooterLink to="/terms">{f.termsOfUse}</FooterLink>
             <FooterLink to="/faq">{f.faq}</FooterLink>
             <FooterLink to="/contact">{f.contact}</FooterLink>
+            <FooterLink to="/stay-safe">{messages.safety.footerLink}</FooterLink>
           </ul>
         </Block>
       </div>

@@ -14,11 +14,38 @@ import { useLiveRoom } from "./use-live-room.js";
 export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: number }) {
   const tui = useTui();
   const { session, width, height } = tui;
-  const { room, snapshot, send: sendLine } = useLiveRoom({ slug, shopId });
+  const { room, snapshot, send: sendLine, blockedBy, setBlocked } = useLiveRoom({ slug, shopId });
   const [draft, setDraft] = useState(0);
+  /** Tab asked to block or unblock: y does it, n or Esc does not. */
+  const [confirming, setConfirming] = useState(false);
+  const blocking = blockedBy !== "you";
   useTyping(room.state === "open");
-  useScreenKeys([{ keys: "Enter", does: "send" }]);
-  useInput((_input, key) => key.escape && tui.back(), { isActive: tui.active && room.state === "open" });
+  useScreenKeys([
+    { keys: "Enter", does: "send" },
+    {
+      keys: "Tab",
+      does: blocking
+        ? messages.chatBlocking.block.toLowerCase()
+        : messages.chatBlocking.unblock.toLowerCase(),
+    },
+  ]);
+  const open = tui.active && room.state === "open";
+  useInput(
+    (_input, key) => {
+      if (key.escape) tui.back();
+      else if (key.tab) setConfirming(true);
+    },
+    { isActive: open && !confirming },
+  );
+  useInput(
+    (input, key) => {
+      if (input === "y" && room.state === "open") {
+        void setBlocked(blocking, chatPartner(room.room, session!.userId).name);
+      }
+      if (input === "y" || input === "n" || key.escape) setConfirming(false);
+    },
+    { isActive: open && confirming },
+  );
 
   if (room.state === "loading") return <Text>{tuiMessages.loading}</Text>;
   if (room.state === "failed") return <ErrorLine text={room.message} />;
@@ -31,7 +58,13 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
     ...conversation.flatMap((m) => printer.print(m).replace(/\n$/, "").split("\n")),
     ...waiting.map((p) => `  ${p.text} · ${messages.chat.waitingToSend}`),
   ];
-  const room_height = Math.max(1, height - 3);
+  const notice =
+    blockedBy === "you"
+      ? `${messages.chatBlocking.blockedState}. ${messages.chatBlocking.blockedStateHint}`
+      : blockedBy === "them"
+        ? messages.chatBlocking.blockedBanner
+        : null;
+  const room_height = Math.max(1, height - 3 - (notice === null && !confirming ? 0 : 1));
   const shown = lines.slice(-room_height);
 
   const connected = snapshot?.connection.state === "open";
@@ -53,9 +86,21 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
           </Text>
         ))}
       </Box>
+      {confirming ? (
+        <Text bold wrap="truncate">
+          {truncate(
+            `${blocking ? messages.chatBlocking.blockQuestion(partner) : messages.chatBlocking.unblockQuestion(partner)} ${tuiMessages.confirmChoice}`,
+            width,
+          )}
+        </Text>
+      ) : notice === null ? null : (
+        <Text color="yellow" wrap="truncate">
+          {truncate(notice, width)}
+        </Text>
+      )}
       <Box>
         <Text bold>{"> "}</Text>
-        <Field key={draft} isDisabled={!tui.active} placeholder="Message" onSubmit={send} />
+        <Field key={draft} isDisabled={!tui.active || confirming} placeholder="Message" onSubmit={send} />
       </Box>
     </Box>
   );

@@ -1,10 +1,13 @@
 import {
+  blockChat,
+  CHAT_BLOCKED,
   type ChatRoom,
   LiveRoom,
   type LiveRoomSnapshot,
   loadChatRoom,
   messages,
   openChatWithShop,
+  unblockChat,
 } from "@katale/domain";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { chatCliMessages } from "../../chat/chat-cli-messages.js";
@@ -32,6 +35,8 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
   const chat = services.chat;
   const [room, setRoom] = useState<RoomState>({ state: "loading" });
   const [live, setLive] = useState<LiveRoom | null>(null);
+  /** Who blocked the room: as loaded, then as the user blocks, unblocks, or the service refuses. */
+  const [blockedBy, setBlockedBy] = useState<"you" | "them" | null>(null);
   const snapshot = useSyncExternalStore(live?.subscribe ?? noSubscription, live?.getSnapshot ?? noRoom);
 
   useEffect(() => {
@@ -57,6 +62,7 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
         );
       if (!mounted) return;
       setRoom({ state: "open", room: loaded.value });
+      setBlockedBy(loaded.value.blockedBy ?? null);
       // The domain's live room: reconnection, what was missed, receipts and the outbox.
       const current = LiveRoom.join(
         { chat: chat.chat, sockets: chat.sockets, clock: chat.clock },
@@ -68,7 +74,10 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
       current.subscribe(() => {
         const now = current.getSnapshot();
         const [was, is] = [previous.connection.state, now.connection];
-        if (now.refusal !== null && now.refusal !== previous.refusal) tui.say(now.refusal.error, "error");
+        if (now.refusal !== null && now.refusal !== previous.refusal) {
+          tui.say(now.refusal.error, "error");
+          if (now.refusal.code === CHAT_BLOCKED) setBlockedBy((by) => by ?? "them");
+        }
         previous = now;
         if (is.state === "open" && was !== "open" && wasOpen) tui.say(chatCliMessages.reconnected);
         if (is.state === "open") wasOpen = true;
@@ -96,5 +105,17 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
     if (!sent.ok) tui.say(failureText(sent.error, services.urls), "error");
     return sent.ok;
   };
-  return { room, snapshot, send };
+  /** Blocks or unblocks the room (Tab, after y); the status line says what happened. */
+  const setBlocked = async (blocking: boolean, partner: string): Promise<void> => {
+    if (chat === undefined || room.state !== "open") return;
+    const done = blocking ? await blockChat(chat, room.room.slug) : await unblockChat(chat, room.room.slug);
+    if (!done.ok) {
+      tui.say(failureText(done.error, services.urls), "error");
+      return;
+    }
+    // Unblocking lifts the user's own block only: a block of the other side's may stand (the next send says).
+    setBlockedBy(blocking ? "you" : null);
+    tui.say(blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner));
+  };
+  return { room, snapshot, send, blockedBy, setBlocked };
 }

@@ -57,7 +57,7 @@ describe("katale tui, signed in", { timeout: 30_000 }, () => {
     await see("Mukono Sports Arena · ");
     expect(flat()).toContain("You: Is the pump in stock?");
     await press("\r");
-    await see("Type a message and press Enter; Esc leaves the room.");
+    await see("Enter sends; Tab blocks or unblocks the chat; Esc leaves the room.");
     world.chat.deliver("room-amina-mukono", {
       message: "Yes, 62 left",
       senderId: 99,
@@ -79,5 +79,26 @@ describe("katale tui, signed in", { timeout: 30_000 }, () => {
     await see("Mukono Sports Arena Still coming?");
     await press("\u001b");
     await see("Chats");
+  });
+
+  it("blocks a chat with Tab after y, says so, and unblocks it the same way", async () => {
+    const { world, see, press, flat } = await signedIn("chats");
+    await see("Mukono Sports Arena · ");
+    await press("\r");
+    await see("Tab block");
+    await press("\t");
+    await see("Block Mukono Sports Arena? y yes · n no");
+    await press("n");
+    await see("Tab block");
+    expect(world.chat.blocks.get("room-amina-mukono")?.size ?? 0).toBe(0);
+    await press("\t", "y");
+    await see("Mukono Sports Arena is blocked");
+    await see("You blocked this chat. Unblock it to send and receive messages again.");
+    expect(world.chat.blocks.get("room-amina-mukono")?.size).toBe(1);
+    await see("Tab unblock");
+    await press("\t", "y");
+    await see("Mukono Sports Arena is unblocked");
+    expect(world.chat.blocks.get("room-amina-mukono")?.size).toBe(0);
+    expect(flat()).not.toContain("You blocked this chat");
   });
 });
