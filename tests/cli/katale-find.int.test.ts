@@ -351,7 +351,7 @@ describe("katale products browse and katale searches against a started server", 
     const query = `subcategory=${baskets}&value=${ids.Red}`;
     expect(saved.stdout).toMatch(/^Saved the search 'Red baskets' \(id \d+\)\.\n/);
     expect(saved.stdout).toContain(query);
-    const cheap = await katale(["searches", "save", "Cheap", "--", "--price", "..10000", "--json"], "amina");
+    const cheap = await katale(["searches", "save", "Cheap", "--json", "--", "--price", "..10000"], "amina");
     expect(cheap.code).toBe(0);
     const cheapId = (JSON.parse(cheap.stdout) as { id: number; query: string }).id;
 

@@ -1,4 +1,4 @@
-import { browseQueryString, type Result, signedInToken } from "@katale/domain";
+import { type BrowseAsk, browseQueryString, type Result, signedInToken } from "@katale/domain";
 import { Command } from "commander";
 import { CliFailure } from "../cli-failure.js";
 import { cliMessages } from "../cli-messages.js";
@@ -41,9 +41,12 @@ export function registerFindCommands(program: Command, invoke: Invoke): void {
       if (problem !== null) return run.usageError(problem);
       const find = findOf(run);
       const resolved = run.unwrap(await resolveBrowse(run.services.categories, options));
-      const { page: _page, pageSize: _size, ...ask } = resolved.ask;
       const token = loggedIn(find);
-      const saved = signedIn(run, find, await find.finder.saveSearch(token, name, browseQueryString(ask)));
+      const saved = signedIn(
+        run,
+        find,
+        await find.finder.saveSearch(token, name, narrowingQuery(resolved.ask)),
+      );
       run.show(saved, () => `${text.searchSaved(saved.name, saved.id)}\n${saved.query}\n`);
     });
 
@@ -75,7 +78,13 @@ export function registerFindCommands(program: Command, invoke: Invoke): void {
 async function browse(run: Invocation, options: BrowseOptions): Promise<BrowsePage> {
   const resolved = run.unwrap(await resolveBrowse(run.services.categories, options));
   const result = run.unwrap(await findOf(run).finder.browse(resolved.ask), { page: options.page });
-  return { result, labels: resolved.labels, options, query: browseQueryString(resolved.ask) };
+  return { result, labels: resolved.labels, options, query: narrowingQuery(resolved.ask) };
+}
+
+/** The browse's query string without its paging: what a saved search keeps. */
+function narrowingQuery(ask: BrowseAsk): string {
+  const { page: _page, pageSize: _size, ...narrowing } = ask;
+  return browseQueryString(narrowing);
 }
 
 /** The words after `--` read as `products browse` options; a bad one is a usage error. */

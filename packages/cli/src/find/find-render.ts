@@ -19,7 +19,7 @@ export interface BrowsePage {
   readonly result: BrowseResult;
   readonly labels: BrowseLabels;
   readonly options: BrowseOptions;
-  /** The browse query string (what `searches save` would keep). */
+  /** The browse query string without paging (what `searches save` would keep). */
   readonly query: string;
 }
 
