@@ -31,7 +31,7 @@ function priceRange(min: number | null | undefined, max: number | null | undefin
 }
 
 /** The heading: what is listed, then what narrows it and the order. */
-function heading(page: BrowsePage): { title: string; details: string[] } {
+function heading(page: BrowsePage, width: number): { title: string; details: string[] } {
   const { labels, options } = page;
   const parent = labels.subCategory?.categoryName ?? labels.category?.name;
   const place = labels.subCategory
@@ -53,7 +53,7 @@ function heading(page: BrowsePage): { title: string; details: string[] } {
   if (options.inStock) narrowing.push("in stock");
   const sort = options.sort ?? (options.query ? "relevance" : "newest");
   narrowing.push(text.sortedBy[sort]);
-  return { title, details: [narrowing.join(" · ")] };
+  return { title, details: wrap(narrowing.join(" · "), width) };
 }
 
 /** The facets as lines: each filter's values with counts, the price range, districts, verified, stock. */
@@ -78,7 +78,7 @@ export function facetLines(facets: BrowseFacets, width: number): string[] {
 export function renderBrowsePage(page: BrowsePage, width: number): string {
   const pageSize = page.options.pageSize ?? LISTING_PAGE_SIZE;
   return lines(
-    renderProductPage(page.result.page, pageSize, width, heading(page)).trimEnd(),
+    renderProductPage(page.result.page, pageSize, width, heading(page, width)).trimEnd(),
     "",
     text.narrowFurther,
     facetLines(page.result.facets, width),
