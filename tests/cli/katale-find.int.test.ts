@@ -210,8 +210,15 @@ describe("katale products browse and katale searches against a started server", 
       `${ids.Colour}=${ids.Natural}`,
     ]);
     const byValue = await browse(["--filter", String(ids.Natural)]);
+    // Without a sub category, a filter of the category's sub categories.
+    const inCategory = await browse(["--category", "Home", "--filter", "Colour=Natural"]);
     const expected = where((p) => p.colour === "Natural").length;
-    expect([byName.count, byIds.count, byValue.count]).toEqual([expected, expected, expected]);
+    expect([byName.count, byIds.count, byValue.count, inCategory.count]).toEqual([
+      expected,
+      expected,
+      expected,
+      expected,
+    ]);
   });
 
   it("narrows by verified shops, stock and distance, nearest first", async () => {

@@ -93,7 +93,7 @@ export function addBrowseOptions(command: Command): Command {
     .option("--subcategory <id|name>", "only this sub category's products", parseIdOrName)
     .option(
       "--filter <name=value>",
-      "a filter value of the sub category (e.g. Material=Papyrus, names or ids; a value's id alone); repeatable: values of one filter are OR'ed, different filters AND'ed",
+      "a filter value of the sub category, or of the category's (e.g. Material=Papyrus, names or ids; a value's id alone); repeatable: values of one filter are OR'ed, different filters AND'ed",
       parseFilter,
       [],
     )
@@ -128,6 +128,7 @@ export function browseOptionsProblem(options: BrowseOptions): string | null {
   if (options.radius !== undefined && options.near === undefined) return text.radiusNeedsNear;
   if (options.sort === "nearest" && options.near === undefined) return text.nearestNeedsNear;
   const named = options.filter.some((f) => "filter" in f);
-  if (named && options.subcategory === undefined) return text.filterNeedsSubCategory;
+  if (named && options.subcategory === undefined && options.category === undefined)
+    return text.filterNeedsSubCategory;
   return null;
 }

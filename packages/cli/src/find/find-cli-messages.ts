@@ -17,11 +17,13 @@ export const findCliMessages = {
   nearestNeedsNear: "--sort nearest needs --near LAT,LNG.",
   pageSize: (max: number) => `Expected a whole number from 1 to ${max}.`,
   filterNeedsSubCategory:
-    "--filter NAME=VALUE needs --subcategory: filters belong to a sub category (a value's id alone needs none).",
+    "--filter NAME=VALUE needs --subcategory or --category: filters belong to sub categories (a value's id alone needs neither).",
+  filterInSeveral: (name: string, category: string) =>
+    `Several sub categories of ${category} have a filter '${name}': give --subcategory.`,
   subCategoryNotInCategory: (sub: string, category: string) =>
     `The sub category ${sub} is not in ${category}.`,
-  filterNotFound: (name: string, subCategory: string, filters: readonly string[]) =>
-    `${subCategory} has no filter '${name}'; its filters: ${list(filters)}.`,
+  filterNotFound: (name: string, where: string, filters: readonly string[]) =>
+    `${where} has no filter '${name}'; its filters: ${list(filters)}.`,
   valueNotFound: (value: string, filter: string, values: readonly string[]) =>
     `${filter} has no value '${value}'; its values: ${list(values)}.`,
   saveNeedsOptions: "Give the search after '--', e.g. katale searches save Phones -- --subcategory Phones",

@@ -8,6 +8,7 @@ const categories = new InMemoryCategoryGateway(
   [
     aSubCategory({ id: 11, categoryId: 1, name: "Shoes", categoryName: "Fashion" }),
     aSubCategory({ id: 21, categoryId: 2, name: "Shoes", categoryName: "Kids" }),
+    aSubCategory({ id: 22, categoryId: 2, name: "Clothes", categoryName: "Kids" }),
   ],
   [
     {
@@ -20,6 +21,7 @@ const categories = new InMemoryCategoryGateway(
       ],
     },
     { id: 6, name: "Colour", subCategoryId: 21, values: [{ id: 50, filterId: 6, name: "Red" }] },
+    { id: 7, name: "Size", subCategoryId: 22, values: [{ id: 60, filterId: 7, name: "S" }] },
   ],
 );
 
@@ -60,6 +62,33 @@ describe("resolving the browse options' names", () => {
       { filter: "Colour", value: "Red" },
       { value: "#77" },
     ]);
+  });
+
+  it("finds a filter among the category's sub categories when no sub category is given", async () => {
+    const colour = await resolveBrowse(
+      categories,
+      options({
+        category: { name: "Kids" },
+        filter: [{ filter: { name: "Colour" }, value: { name: "Red" } }],
+      }),
+    );
+    expect(colour.ok && colour.value.ask).toEqual({ categoryId: 2, valueIds: [50] });
+    const size = await resolveBrowse(
+      categories,
+      options({ category: { name: "Kids" }, filter: [{ filter: { name: "Size" }, value: { name: "S" } }] }),
+    );
+    expect(!size.ok && size.error).toEqual({
+      kind: "invalid",
+      message: "Several sub categories of Kids have a filter 'Size': give --subcategory.",
+    });
+    const none = await resolveBrowse(
+      categories,
+      options({
+        category: { name: "Kids" },
+        filter: [{ filter: { name: "Brand" }, value: { name: "Bata" } }],
+      }),
+    );
+    expect(!none.ok && none.error.message).toBe("Kids has no filter 'Brand'; its filters: Size, Colour.");
   });
 
   it("says what there is when a name is unknown", async () => {

@@ -47,6 +47,35 @@ function pick<T extends { id: number; name: string }>(all: readonly T[], ref: Id
   return all.find((t) => key(t.name) === key(ref.name));
 }
 
+/** A filter by id or name; "several" when sub categories of a category have one of that name each. */
+function pickFilter(filters: readonly Filter[], ref: IdOrName): Filter | "several" | undefined {
+  const named = filters.filter((f) => key(f.name) === key(nameOf(ref)));
+  if (named.length > 1) return "several";
+  return named[0] ?? ("id" in ref ? filters.find((f) => f.id === ref.id) : undefined);
+}
+
+/** The filters named filters are looked for in: the sub category's, else those of the category's sub categories. */
+async function filtersOf(
+  ports: Ports,
+  subCategory: SubCategory | undefined,
+  category: Category | undefined,
+): Promise<Result<{ name: string; filters: Filter[] }>> {
+  if (subCategory !== undefined) {
+    const listed = await ports.listFilters(subCategory.id);
+    return listed.ok ? ok({ name: subCategory.name, filters: listed.value }) : listed;
+  }
+  if (category === undefined) return err({ kind: "invalid", message: text.filterNeedsSubCategory });
+  const subs = await ports.listSubCategoriesOf(category.id);
+  if (!subs.ok) return subs;
+  const listed = await Promise.all(subs.value.map((sub) => ports.listFilters(sub.id)));
+  const filters: Filter[] = [];
+  for (const answer of listed) {
+    if (!answer.ok) return answer;
+    filters.push(...answer.value);
+  }
+  return ok({ name: category.name, filters });
+}
+
 const nameOf = (ref: IdOrName) => ("id" in ref ? String(ref.id) : ref.name);
 
 export async function resolveBrowse(ports: Ports, options: BrowseOptions): Promise<Result<ResolvedBrowse>> {
@@ -76,28 +105,27 @@ export async function resolveBrowse(ports: Ports, options: BrowseOptions): Promi
 
   const valueIds: number[] = [];
   const values: { filter?: string; value: string }[] = [];
-  let filters: Filter[] | undefined;
+  let scope: { readonly name: string; readonly filters: readonly Filter[] } | undefined;
   for (const ref of options.filter) {
     if ("valueId" in ref) {
       valueIds.push(ref.valueId);
       values.push({ value: `#${ref.valueId}` });
       continue;
     }
-    if (subCategory === undefined) return err({ kind: "invalid", message: text.filterNeedsSubCategory });
-    if (filters === undefined) {
-      const listed = await ports.listFilters(subCategory.id);
-      if (!listed.ok) return listed;
-      filters = listed.value;
+    if (scope === undefined) {
+      const loaded = await filtersOf(ports, subCategory, category);
+      if (!loaded.ok) return loaded;
+      scope = loaded.value;
     }
-    const filter = pick(filters, ref.filter);
+    const filter = pickFilter(scope.filters, ref.filter);
+    if (filter === "several")
+      return err({ kind: "invalid", message: text.filterInSeveral(nameOf(ref.filter), scope.name) });
     if (filter === undefined)
       return err({
         kind: "not-found",
-        message: text.filterNotFound(
-          nameOf(ref.filter),
-          subCategory.name,
-          filters.map((f) => f.name),
-        ),
+        message: text.filterNotFound(nameOf(ref.filter), scope.name, [
+          ...new Set(scope.filters.map((f) => f.name)),
+        ]),
       });
     const value: FilterValue | undefined = pick(filter.values, ref.value);
     if (value === undefined)
