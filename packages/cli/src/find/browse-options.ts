@@ -14,9 +14,9 @@ export type FilterRef =
 export interface BrowseOptions {
   readonly category?: IdOrName;
   readonly subcategory?: IdOrName;
-  readonly filter: readonly FilterRef[];
+  readonly filter?: readonly FilterRef[];
   readonly price?: { readonly min?: number; readonly max?: number };
-  readonly district: readonly string[];
+  readonly district?: readonly string[];
   readonly near?: { readonly lat: number; readonly lng: number };
   readonly radius?: number;
   readonly verified?: boolean;
@@ -95,15 +95,9 @@ export function addBrowseOptions(command: Command): Command {
       "--filter <name=value>",
       "a filter value of the sub category, or of the category's (e.g. Material=Papyrus, names or ids; a value's id alone); repeatable: values of one filter are OR'ed, different filters AND'ed",
       parseFilter,
-      [],
     )
     .option("--price <min..max>", "price range in whole UGX (5000..20000, 5000.., ..20000)", parsePriceRange)
-    .option(
-      "--district <name>",
-      "only shops in this district of Uganda; repeatable (any of them)",
-      collect,
-      [],
-    )
+    .option("--district <name>", "only shops in this district of Uganda; repeatable (any of them)", collect)
     .option("--near <lat,lng>", "only shops within --radius km of this point", parseNearPoint)
     .option("--radius <km>", "km around --near (default: 10)", parseRadius)
     .option("--verified", "only verified shops")
@@ -111,7 +105,7 @@ export function addBrowseOptions(command: Command): Command {
     .addOption(
       new Option(
         "--sort <order>",
-        "newest (default), price_asc, price_desc, rating, nearest (needs --near), relevance (default with --query)",
+        "the order: newest by default, relevance with --query; nearest needs --near",
       ).choices(BROWSE_SORTS),
     )
     .option("--query <words>", "search words")
@@ -127,7 +121,7 @@ export function addBrowseOptions(command: Command): Command {
 export function browseOptionsProblem(options: BrowseOptions): string | null {
   if (options.radius !== undefined && options.near === undefined) return text.radiusNeedsNear;
   if (options.sort === "nearest" && options.near === undefined) return text.nearestNeedsNear;
-  const named = options.filter.some((f) => "filter" in f);
+  const named = (options.filter ?? []).some((f) => "filter" in f);
   if (named && options.subcategory === undefined && options.category === undefined)
     return text.filterNeedsSubCategory;
   return null;

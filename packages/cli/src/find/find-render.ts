@@ -46,7 +46,7 @@ function heading(page: BrowsePage, width: number): { title: string; details: str
     byFilter.set(v.filter ?? "Value", [...(byFilter.get(v.filter ?? "Value") ?? []), v.value]);
   for (const [filter, values] of byFilter) narrowing.push(`${filter}: ${values.join(" or ")}`);
   if (options.price) narrowing.push(priceRange(options.price.min, options.price.max));
-  if (options.district.length > 0) narrowing.push(options.district.join(" or "));
+  if (options.district?.length) narrowing.push(options.district.join(" or "));
   if (options.near)
     narrowing.push(`within ${options.radius ?? 10} km of ${options.near.lat},${options.near.lng}`);
   if (options.verified) narrowing.push("verified shops");

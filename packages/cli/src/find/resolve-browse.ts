@@ -106,7 +106,7 @@ export async function resolveBrowse(ports: Ports, options: BrowseOptions): Promi
   const valueIds: number[] = [];
   const values: { filter?: string; value: string }[] = [];
   let scope: { readonly name: string; readonly filters: readonly Filter[] } | undefined;
-  for (const ref of options.filter) {
+  for (const ref of options.filter ?? []) {
     if ("valueId" in ref) {
       valueIds.push(ref.valueId);
       values.push({ value: `#${ref.valueId}` });
@@ -150,7 +150,7 @@ export async function resolveBrowse(ports: Ports, options: BrowseOptions): Promi
     ...(valueIds.length > 0 ? { valueIds } : {}),
     ...(options.price?.min !== undefined ? { priceMin: options.price.min } : {}),
     ...(options.price?.max !== undefined ? { priceMax: options.price.max } : {}),
-    ...(options.district.length > 0 ? { districts: options.district } : {}),
+    ...(options.district?.length ? { districts: options.district } : {}),
     ...(options.near !== undefined
       ? { near: { ...options.near, ...(options.radius !== undefined ? { radiusKm: options.radius } : {}) } }
       : {}),
