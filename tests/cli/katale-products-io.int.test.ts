@@ -20,9 +20,12 @@ import { inheritedEnv, KATALE_BIN, runKatale } from "./run-katale.js";
 // (1,000), against the real server: every product exported, the export imported back as a no-op
 // (the pictures' SHA-256 is kept by the service), an interrupted import finished without uploading
 // twice, a dry run refusing what the service would, progress on a non-terminal stderr, the CSV
-// alone on stdout, and a 503 with Retry-After waited out.
+// alone on stdout, a 503 with Retry-After waited out, and the filters column (values by name within
+// the row's sub category) exported, imported back unchanged, set, and refused when unknown.
 
 const HEADER = "sku,name,description,price,stock,category,sub_category,images";
+/** What the export writes: the import's columns and the optional filters column. */
+const EXPORT_HEADER = `${HEADER},filters`;
 const SHOP_SIZE = 1200;
 
 interface Report {
@@ -37,6 +40,7 @@ describe("katale products import and export hold for a shop of any size", () => 
   let server: TestServer;
   let work: string;
   let shopId: number;
+  const filterIds: Record<string, number> = {};
 
   const env = (shopUrl = server.shopUrl) => ({
     KATALE_CONFIG_DIR: join(work, "config"),
@@ -90,6 +94,31 @@ describe("katale products import and export hold for a shop of any size", () => 
       SELECT p.id, 1, pi.path, pi.width, pi.height, pi.uploaded_sha256, pi.served_sha256
       FROM products p, product_images pi JOIN products f ON f.id = pi.product_id AND f.sku = 'P-0'
       WHERE p.shop_id = ${shopId} AND p.sku <> 'P-0'`.execute(server.db);
+    // The phones carry filter values: a brand each, a colour every other one.
+    for (const [name, values] of [
+      ["Brand", ["Tecno", "Itel", "Samsung"]],
+      ["Colour", ["Black", "Blue"]],
+    ] as const) {
+      const filter = await server.db
+        .insertInto("filters")
+        .values({ sub_category_id: phones.id, name })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      filterIds[name] = filter.id;
+      for (const value of values)
+        await server.db.insertInto("filter_values").values({ filter_id: filter.id, name: value }).execute();
+    }
+    await sql`
+      INSERT INTO product_filter_values (product_id, filter_id, value_id)
+      SELECT p.id, v.filter_id, v.id FROM products p
+      JOIN filter_values v ON v.filter_id = ${filterIds.Brand}
+        AND v.name = (ARRAY['Tecno','Itel','Samsung'])[1 + (substr(p.sku, 3)::int % 3)]
+      WHERE p.shop_id = ${shopId}`.execute(server.db);
+    await sql`
+      INSERT INTO product_filter_values (product_id, filter_id, value_id)
+      SELECT p.id, v.filter_id, v.id FROM products p
+      JOIN filter_values v ON v.filter_id = ${filterIds.Colour} AND v.name = 'Black'
+      WHERE p.shop_id = ${shopId} AND substr(p.sku, 3)::int % 2 = 0`.execute(server.db);
   }, 300_000);
 
   afterAll(async () => {
@@ -112,8 +141,11 @@ describe("katale products import and export hold for a shop of any size", () => 
     expect(exported).toMatchObject({ code: 0, stderr: "" });
     expect(exported.stdout).toContain(`${SHOP_SIZE} products written to ${out}`);
     const lines = readFileSync(out, "utf8").trimEnd().split("\n");
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(EXPORT_HEADER);
     expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(SHOP_SIZE);
+    // Each product's filter values, by filter: P-7 is an Itel without a colour, P-8 a black Samsung.
+    expect(lines.find((line) => line.startsWith("P-7,"))).toMatch(/,Brand=Itel$/);
+    expect(lines.find((line) => line.startsWith("P-8,"))).toMatch(/,Brand=Samsung;Colour=Black$/);
 
     // Without a terminal: progress lines on stderr, the row lines and totals on stdout.
     const again = await katale(["products", "import", out, "--shop", String(shopId)]);
@@ -138,7 +170,7 @@ describe("katale products import and export hold for a shop of any size", () => 
     const csv = await katale(["products", "export", "--shop", String(shopId)], { cwd });
     expect(csv).toMatchObject({ code: 0, stderr: "" });
     const lines = csv.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(EXPORT_HEADER);
     expect(lines).toHaveLength(SHOP_SIZE + 1);
     expect(lines[1]).toMatch(
       /^P-0,Phone 0,A phone number 0,10000,1,Electronics,Phones,http:\/\/.*\/media\/products\//,
@@ -179,6 +211,74 @@ describe("katale products import and export hold for a shop of any size", () => 
       'sub_category: "Tablets" is not a sub category of Electronics',
     );
     expect((await shopProducts()).some((p) => p.sku.startsWith("D-"))).toBe(false);
+  });
+
+  it("reads the filters column by name within the row's sub category, refusing unknown ones per row", async () => {
+    const valuesOf = async (sku: string) =>
+      (
+        await sql<{ name: string }>`
+          SELECT v.name FROM products p JOIN product_filter_values pfv ON pfv.product_id = p.id
+          JOIN filter_values v ON v.id = pfv.value_id
+          WHERE p.shop_id = ${shopId} AND p.sku = ${sku} ORDER BY pfv.filter_id`.execute(server.db)
+      ).rows.map((r) => r.name);
+    const row = (sku: string, filters: string) =>
+      `${sku},Phone ${sku},A phone ${sku},30000,2,Electronics,Phones,pics/phone.png,"${filters}"`;
+    const withFilters = (name: string, rows: string[]) => {
+      const file = join(work, name);
+      writeFileSync(file, `${[EXPORT_HEADER, ...rows].join("\n")}\n`);
+      return file;
+    };
+    const first = await katale([
+      "products",
+      "import",
+      withFilters("filters.csv", [
+        row("F-1", "brand=tecno; Colour=Blue"),
+        row("F-2", "Brand=Nokia"),
+        row("F-3", "Size=Large"),
+        row("F-4", "Brand"),
+        row("F-5", "Brand=Itel;Brand=Tecno"),
+      ]),
+      "--shop",
+      String(shopId),
+      "--json",
+      "--quiet",
+    ]);
+    expect(first.code).toBe(1);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(report).toMatchObject({ created: 1, failed: 4 });
+    expect(report.rows.filter((r) => r.status === "failed").map((r) => [r.row, r.error])).toEqual([
+      [3, "filters: Brand has no value 'Nokia' (its values: Tecno, Itel, Samsung)"],
+      [4, "filters: Phones has no filter 'Size' (its filters: Brand, Colour)"],
+      [5, "filters: 'Brand' is not Filter=Value (e.g. Material=Papyrus;Colour=Red)"],
+      [6, "filters: Brand is given twice (a product has one value of each filter)"],
+    ]);
+    expect(await valuesOf("F-1")).toEqual(["Tecno", "Blue"]);
+    expect((await shopProducts()).filter((p) => ["F-2", "F-3", "F-4", "F-5"].includes(p.sku))).toEqual([]);
+
+    // A changed cell replaces the values; the same file again changes nothing; a file without the
+    // column leaves them as they are; a blank cell clears them.
+    const changed = withFilters("filters-2.csv", [row("F-1", "Brand=Itel")]);
+    const again = ["--shop", String(shopId), "--json", "--quiet"];
+    expect(JSON.parse((await katale(["products", "import", changed, ...again])).stdout)).toMatchObject({
+      updated: 1,
+    });
+    expect(await valuesOf("F-1")).toEqual(["Itel"]);
+    expect(JSON.parse((await katale(["products", "import", changed, ...again])).stdout)).toMatchObject({
+      unchanged: 1,
+      updated: 0,
+    });
+    const without = csvFile("filters-3.csv", [
+      "F-1,Phone F-1,A phone F-1,30000,2,Electronics,Phones,pics/phone.png",
+    ]);
+    expect(JSON.parse((await katale(["products", "import", without, ...again])).stdout)).toMatchObject({
+      unchanged: 1,
+    });
+    expect(await valuesOf("F-1")).toEqual(["Itel"]);
+    const blank = withFilters("filters-4.csv", [row("F-1", "")]);
+    expect(JSON.parse((await katale(["products", "import", blank, ...again])).stdout)).toMatchObject({
+      updated: 1,
+    });
+    expect(await valuesOf("F-1")).toEqual([]);
   });
 
   it("finishes an interrupted import without uploading anything twice", async () => {

@@ -10,6 +10,7 @@ import type { CliServices } from "./cli-services.js";
 import { CLI_TOKENS, portsFrom, resolve } from "./cli-tokens.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
 import { engagementModule } from "./engagement/engagement-module.js";
+import { findModule } from "./find/find-module.js";
 import { retryBusy } from "./http/retry-busy.js";
 import { sellingModule } from "./selling/selling-module.js";
 import { smokeModule } from "./smoke/smoke-target.js";
@@ -42,9 +43,10 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
   } = typeof options === "function" ? { fetch: options } : options;
   const sessionFile = sessionFilePath(env, homeDir);
   const container = new Container();
+  const gatewayOptions = { authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch: retryBusy(fetch) };
   container.load(
     urlsModule(urls),
-    httpGatewaysModule({ authUrl: urls.authUrl, shopUrl: urls.shopUrl, fetch: retryBusy(fetch) }),
+    httpGatewaysModule(gatewayOptions),
     jsonFileStorageModule(sessionFile),
     accountModule(sessionFile),
     engagementModule(),
@@ -52,6 +54,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
     adminModule(),
     chatModule(urls.shopUrl),
     smokeModule(),
+    findModule(gatewayOptions),
   );
   return container;
 }
@@ -85,6 +88,9 @@ export function connectServices(
     },
     get smoke() {
       return resolve(container, CLI_TOKENS.smoke);
+    },
+    get find() {
+      return resolve(container, CLI_TOKENS.find);
     },
   };
 }

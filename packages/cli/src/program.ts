@@ -12,6 +12,7 @@ import { cliMessages } from "./cli-messages.js";
 import { registerCompletionCommand } from "./completion/completion-command.js";
 import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
 import { registerEngagementCommands } from "./engagement/engagement-commands.js";
+import { registerFindCommands } from "./find/find-commands.js";
 import { registerHelpCommand } from "./help-command.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
 import { registerProductCommands } from "./products/product-commands.js";
@@ -55,6 +56,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerAccountCommands(program, invoke);
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
+  registerFindCommands(program, invoke);
   registerChatCommands(program, invoke);
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
   registerAdminCommands(program, invoke);

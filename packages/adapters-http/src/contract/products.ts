@@ -89,8 +89,14 @@ export const imageHashes = z.object({
   served_sha256: z.string().nullable(),
 });
 
-/** A product as its owner's tools read it: the wire product and its pictures' hashes, in order. */
-export const ownedProductWire = productWire.extend({ image_hashes: z.array(imageHashes) });
+/**
+ * A product as its owner's tools read it: the wire product, its pictures' hashes, in order, and its
+ * filter values (by filter id).
+ */
+export const ownedProductWire = productWire.extend({
+  image_hashes: z.array(imageHashes),
+  filters: z.array(productFilterWire),
+});
 export type OwnedProductWire = z.infer<typeof ownedProductWire>;
 
 const productData = dataOf(productDetailWire);

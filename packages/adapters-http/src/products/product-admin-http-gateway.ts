@@ -24,6 +24,10 @@ function imageFields(images: readonly ImageUpload[]): Record<string, ImageUpload
   return fields;
 }
 
+/** `filter_values`: a JSON array of value ids, left out when none are given. */
+const filterValuesField = (ids: readonly number[] | undefined) =>
+  ids === undefined ? undefined : JSON.stringify(ids);
+
 /** `POST product/`, `PATCH product/{id}/` (multipart, spec §7 with its image flags), `DELETE product/{id}/`. */
 export class ProductAdminHttpGateway implements ProductAdminGateway {
   constructor(private readonly http: HttpClient) {}
@@ -41,6 +45,12 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
       toPage(body, page, (wire) => ({
         ...toProduct(wire),
         imageHashes: wire.image_hashes.map((h) => ({ uploaded: h.uploaded_sha256, served: h.served_sha256 })),
+        filters: wire.filters.map((f) => ({
+          filterId: f.filter_id,
+          filterName: f.filter_name,
+          valueId: f.value_id,
+          valueName: f.value_name,
+        })),
       })),
     );
   }
@@ -57,6 +67,7 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
         category_id: product.categoryId,
         sub_category_id: product.subCategoryId,
         sku: product.sku,
+        filter_values: filterValuesField(product.filterValueIds),
         ...imageFields(product.images),
       },
     });
@@ -74,6 +85,7 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
       category_id: change.categoryId,
       sub_category_id: change.subCategoryId,
       sku: change.sku,
+      filter_values: filterValuesField(change.filterValueIds),
       ...(removed.length > 0 || added.length > 0
         ? {
             are_images_modified: "true",

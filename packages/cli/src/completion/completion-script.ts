@@ -20,6 +20,17 @@ export function commandWords(program: Command): Map<string, string[]> {
   return words;
 }
 
+/** Options that take one of a few values (`--sort`), with the values: offered right after the option. */
+export function optionChoices(program: Command): Map<string, string[]> {
+  const choices = new Map<string, string[]>();
+  eachCommand(program, (command) => {
+    for (const option of command.options)
+      if (option.long !== undefined && option.argChoices !== undefined)
+        choices.set(option.long, [...new Set([...(choices.get(option.long) ?? []), ...option.argChoices])]);
+  });
+  return choices;
+}
+
 /**
  * A bash completion script for `katale`, generated from the command tree: the words typed so far
  * that name commands pick the level, and the level's subcommands and options are offered. zsh
@@ -35,9 +46,17 @@ export function completionScript(program: Command, shell: "bash" | "zsh" | "fish
     .filter((p) => p !== "")
     .map((p) => `"${p}"`)
     .join("|");
+  const values = [...optionChoices(program).entries()]
+    .map(
+      ([option, list]) => `    ${option}) COMPREPLY=($(compgen -W "${list.join(" ")}" -- "$cur")); return ;;`,
+    )
+    .join("\n");
   const bash = `_katale() {
   local cur kpath w i opts
   cur="\${COMP_WORDS[COMP_CWORD]}"
+  case "\${COMP_WORDS[COMP_CWORD-1]}" in
+${values}
+  esac
   kpath=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"

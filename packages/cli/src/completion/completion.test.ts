@@ -36,6 +36,8 @@ describe("katale completion", () => {
     expect(offered(stdout, "katale products im")).toEqual(["import"]);
     expect(offered(stdout, "katale products import items.csv --d")).toEqual(["--dry-run"]);
     expect(offered(stdout, "katale --json shops cr")).toEqual(["create"]);
+    expect(offered(stdout, "katale products browse --sort price_")).toEqual(["price_asc", "price_desc"]);
+    expect(offered(stdout, "katale searches ")).toEqual(expect.arrayContaining(["save", "list", "delete"]));
     expect(offered(stdout, "katale smoke --")).toEqual(
       expect.arrayContaining([
         "--account",

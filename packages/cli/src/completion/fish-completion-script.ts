@@ -12,6 +12,8 @@ function optionFlags(option: Option): string {
     option.long?.startsWith("--") ? `-l ${option.long.slice(2)}` : undefined,
     option.short?.startsWith("-") ? `-s ${option.short.slice(1)}` : undefined,
     option.required || option.optional ? "-r" : undefined,
+    // A value of a few (`--sort newest`): offered instead of files.
+    option.argChoices ? `-f -a ${quoted(option.argChoices.join(" "))}` : undefined,
     option.description ? `-d ${quoted(option.description)}` : undefined,
   ];
   return flags.filter((f) => f !== undefined).join(" ");

@@ -15,7 +15,7 @@ import { parseIdOrName } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
 import { knownEncoding } from "./import/decode-csv.js";
 import { exportRows, outputStream, writeCsv } from "./import/export-products.js";
-import { ImportPlanner, type RowPlan } from "./import/plan-import.js";
+import { filtersLookup, ImportPlanner, type RowPlan } from "./import/plan-import.js";
 import { lineProgress, terminalProgress } from "./import/progress-bar.js";
 import { CsvFileError, readCsvRows } from "./import/read-csv.js";
 import { IMPORT_CONCURRENCY, IMPORT_CONCURRENCY_MAX, runImport } from "./import/run-import.js";
@@ -191,7 +191,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
   products
     .command("import")
     .description(
-      "add and update your shop's products from a CSV (sku,name,description,price,stock,category,sub_category,images)",
+      "add and update your shop's products from a CSV (sku,name,description,price,stock,category,sub_category,images[,filters])",
     )
     .argument("<file>", "the CSV file")
     .requiredOption("--shop <shop>", "your shop's id or name")
@@ -230,6 +230,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           subCategories,
           existing: await allOwnedProducts(run, shop.id),
           imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
+          filtersOf: filtersLookup(run.services.categories, (answer) => run.unwrap(answer)),
         });
         const plans: RowPlan[] = [];
         try {

@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS } from "./import/csv-columns.js";
+import { IMPORT_COLUMNS, OPTIONAL_COLUMNS } from "./import/csv-columns.js";
 
 // Texts only the terminal's selling commands say; the forms' rules and outcomes come from the
 // domain's messages.
@@ -12,7 +12,14 @@ export const sellingCliMessages = {
   tooManyCategories: "A shop has at most 3 categories.",
   nothingToUpdate: "Nothing to change: give at least one option (see --help).",
   badHeader: (found: string) =>
-    `The CSV header must name the columns ${IMPORT_COLUMNS.join(",")} (found: ${found || "nothing"})`,
+    `The CSV header must name the columns ${IMPORT_COLUMNS.join(",")} and may add ${OPTIONAL_COLUMNS.join(",")} (found: ${found || "nothing"})`,
+  filterSyntax: (item: string) => `filters: '${item}' is not Filter=Value (e.g. Material=Papyrus;Colour=Red)`,
+  filterNotFound: (name: string, subCategory: string, filters: readonly string[]) =>
+    `filters: ${subCategory} has no filter '${name}' (its filters: ${filters.length === 0 ? "none" : filters.join(", ")})`,
+  filterValueNotFound: (value: string, filter: string, values: readonly string[]) =>
+    `filters: ${filter} has no value '${value}' (its values: ${values.join(", ")})`,
+  filterRepeated: (filter: string) =>
+    `filters: ${filter} is given twice (a product has one value of each filter)`,
   skuRequired: "sku: give each row a SKU",
   skuRepeated: (row: number) => `sku: the same SKU is on row ${row} already`,
   imagesMissing: "images: give 1 to 8 image files, separated by ;",

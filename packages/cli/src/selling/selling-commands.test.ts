@@ -301,9 +301,10 @@ describe("katale products export", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`2 products written to ${out}`);
     const text = readFileSync(out, "utf8");
-    expect(text.split("\n")[0]).toBe(HEADER);
+    // The export adds the optional filters column (empty: the fake's products carry none).
+    expect(text.split("\n")[0]).toBe(`${HEADER},filters`);
     expect(text).toContain(
-      'SL-1,Solar lantern,"Charges in a day, lights a night",35000,5,Electronics,Lighting,SL-1-1.png;SL-1-2.png',
+      'SL-1,Solar lantern,"Charges in a day, lights a night",35000,5,Electronics,Lighting,SL-1-1.png;SL-1-2.png,\n',
     );
     const again = await katale("products", "import", out, "--shop", "31", "--json");
     expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 2, updated: 0, created: 0, failed: 0 });

@@ -58,6 +58,8 @@ export function productChangeOf(
   if (form.categoryId !== product.categoryId) change.categoryId = form.categoryId;
   if (form.subCategoryId !== product.subCategoryId) change.subCategoryId = form.subCategoryId;
   if (form.sku !== undefined && form.sku !== (product.sku ?? undefined)) change.sku = form.sku;
+  // The product does not say its values: values given are sent as they are.
+  if (form.filterValueIds !== undefined) change.filterValueIds = form.filterValueIds;
   const kept = new Set(form.keptImages);
   const removed = product.images.filter((image) => !kept.has(image));
   if (removed.length > 0) change.removedImages = removed;

@@ -67,6 +67,9 @@ export const productImagesField = z
   .min(PRODUCT_IMAGES_MIN, text.imagesRequired)
   .max(PRODUCT_IMAGES_MAX, text.imagesTooMany);
 
+/** Filter values of the sub category's filters (the service checks them); absent leaves them as they are. */
+export const filterValueIdsField = z.array(z.number().int().positive()).optional();
+
 /**
  * /account/add-product (spec §2, §5): name, category, sub category, description, price, stock and
  * 1 to 8 images required; the first image is the display image.
@@ -80,6 +83,7 @@ export const productFormSchema = z.object({
   inStock: stockField,
   images: productImagesField,
   sku: skuField,
+  filterValueIds: filterValueIdsField,
 });
 export type ProductForm = z.input<typeof productFormSchema>;
 export type CheckedProductForm = z.output<typeof productFormSchema>;
@@ -99,6 +103,7 @@ export const productEditFormSchema = z
     keptImages: z.array(z.string().min(1)),
     addedImages: z.array(imageUploadSchema),
     sku: skuField,
+    filterValueIds: filterValueIdsField,
   })
   .superRefine((form, context) => {
     const count = form.keptImages.length + form.addedImages.length;

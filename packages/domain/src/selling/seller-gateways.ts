@@ -52,6 +52,8 @@ export interface NewProduct {
   readonly subCategoryId: number;
   readonly images: readonly ImageUpload[];
   readonly sku?: string;
+  /** Filter values of the sub category's filters, at most one per filter. */
+  readonly filterValueIds?: readonly number[];
 }
 
 /**
@@ -68,6 +70,8 @@ export interface ProductChange {
   readonly sku?: string;
   readonly removedImages?: readonly string[];
   readonly addedImages?: readonly ImageUpload[];
+  /** The product's filter values from now on (they replace the ones it has). */
+  readonly filterValueIds?: readonly number[];
 }
 
 /**
@@ -82,6 +86,16 @@ export interface ImageHashes {
 /** A product as its owner's tools read it: with its pictures' hashes, in the images' order. */
 export interface OwnedProduct extends Product {
   readonly imageHashes: readonly ImageHashes[];
+  /** The filter values it carries, by filter id. */
+  readonly filters: readonly OwnedProductFilter[];
+}
+
+/** One filter value a product carries: the filter of its sub category and the value chosen. */
+export interface OwnedProductFilter {
+  readonly filterId: number;
+  readonly filterName: string;
+  readonly valueId: number;
+  readonly valueName: string;
 }
 
 /** Adding, editing and deleting products (and so setting stock). */

@@ -273,6 +273,7 @@ export class InMemorySellerGateway
       .map((p) => ({
         ...p,
         imageHashes: p.images.map((path) => this.imageHashes.get(path) ?? { uploaded: null, served: null }),
+        filters: [],
       }));
     return paginate(owned, page, pageSize);
   }

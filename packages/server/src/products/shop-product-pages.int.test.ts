@@ -7,8 +7,8 @@ import { databaseKinds, startTestServer, type TestServer } from "../testing/test
 import { aPhoto, form, sellerCaller } from "./seller-test-client.js";
 
 // GET product/shop/{id}/paginated/: every product of a shop page by page, oldest first, in and out
-// of stock, each with its pictures' SHA-256 as uploaded and as served; the spec's product/shop/{id}/
-// answers as before.
+// of stock, each with its pictures' SHA-256 as uploaded and as served and its filter values; the
+// spec's product/shop/{id}/ answers as before.
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -18,10 +18,11 @@ describe.each(databaseKinds())("a shop's products page by page (%s)", (kind) => 
   let shopId: number;
   const photos: Buffer[] = [];
   const ids: number[] = [];
+  let owner: Awaited<ReturnType<typeof aSignedInUser>>;
 
   beforeAll(async () => {
     server = await startTestServer({ database: kind, seed: "none" });
-    const owner = await aSignedInUser(server);
+    owner = await aSignedInUser(server);
     shopId = (await aShop(server.db, { owner_id: owner.id, name: "Nakawa Phones" })).id;
     const category = await aCategory(server.db, { name: "Electronics" });
     const sub = await aSubCategory(server.db, { category_id: category.id, name: "Phones" });
@@ -70,6 +71,44 @@ describe.each(databaseKinds())("a shop's products page by page (%s)", (kind) => 
     ]);
     const inStock = await call("GET", `product/shop/${shopId}/paginated/?stock_type=in`);
     expect(inStock.body.count).toBe(4);
+  });
+
+  it("gives each product's filter values, by filter, as its page does", async () => {
+    const sub = (await call("GET", `product/shop/${shopId}/paginated/`)).body.results[0].sub_category_id;
+    const made: Record<string, number> = {};
+    for (const [name, value] of [
+      ["Colour", "Blue"],
+      ["Brand", "Tecno"],
+    ]) {
+      const filter = await server.db
+        .insertInto("filters")
+        .values({ sub_category_id: sub, name: name! })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      made[name!] = filter.id;
+      made[value!] = (
+        await server.db
+          .insertInto("filter_values")
+          .values({ filter_id: filter.id, name: value! })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    const edited = await call("PATCH", `product/${ids[1]}/`, {
+      token: owner.key,
+      form: form({ filter_values: JSON.stringify([made.Tecno, made.Blue]) }),
+    });
+    expect(edited.status).toBe(200);
+    const page = await call("GET", `product/shop/${shopId}/paginated/`);
+    const byId = new Map(page.body.results.map((p: { product_id: number }) => [p.product_id, p]));
+    expect((byId.get(ids[0]) as { filters: unknown[] }).filters).toEqual([]);
+    expect((byId.get(ids[1]) as { filters: unknown[] }).filters).toEqual([
+      { filter_id: made.Colour, filter_name: "Colour", value_id: made.Blue, value_name: "Blue" },
+      { filter_id: made.Brand, filter_name: "Brand", value_id: made.Tecno, value_name: "Tecno" },
+    ]);
+    expect((byId.get(ids[1]) as { filters: unknown[] }).filters).toEqual(
+      (await call("GET", `product/${ids[1]}/`)).body.data.filters,
+    );
   });
 
   it("fills in the served hash of a picture stored before hashes were kept", async () => {

@@ -13,15 +13,17 @@ import type { RouteDeps } from "../http/route-deps.js";
 import type { MediaStore } from "../media/media-store.js";
 import { parseImagePath } from "../media/media-store.js";
 import { ShopRepository } from "../shops/shop-repository.js";
+import { filtersJson, withFilters } from "./product-filter-values.js";
 
 // GET product/shop/{shopId}/paginated/: every product of a shop, page by page, with what identifies
-// each picture (the SHA-256 of the file uploaded and of the file served, migration 0015). The
+// each picture (the SHA-256 of the file uploaded and of the file served, migration 0015) and its
+// filter values (so an export writes them without asking for each product). The
 // owner's tools read it (`katale products import|export`): the spec's product/shop/{shopId}/ stays
 // as it is, capped at 1,000. Oldest first, so products added while a tool pages through land on
 // the last page instead of shifting the ones already read.
 
 type Hash = { path: string; uploaded_sha256: string | null; served_sha256: string | null };
-type Row = { json: string; hashes: string | Hash[] };
+type Row = { json: string; hashes: string | Hash[]; filters: string };
 
 const STOCK = {
   in: sql`AND p.in_stock > 0`,
@@ -46,7 +48,8 @@ async function pageOf(
     SELECT p.wire AS json,
       (SELECT coalesce(json_agg(json_build_object('path', pi.path, 'uploaded_sha256', pi.uploaded_sha256,
                  'served_sha256', pi.served_sha256) ORDER BY pi.position), '[]'::json)
-       FROM product_images pi WHERE pi.product_id = p.id)::text AS hashes
+       FROM product_images pi WHERE pi.product_id = p.id)::text AS hashes,
+      ${filtersJson("p")} AS filters
     FROM products p WHERE p.shop_id = ${shopId} ${STOCK[stock]}
     ORDER BY p.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   return rows;
@@ -89,7 +92,9 @@ export const shopProductPages: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         const hashes = (typeof row.hashes === "string" ? JSON.parse(row.hashes) : row.hashes) as Hash[];
         for (const hash of hashes) if (hash.served_sha256 === null) await fillServedHash(db, media, hash);
         const kept = hashes.map(({ uploaded_sha256, served_sha256 }) => ({ uploaded_sha256, served_sha256 }));
-        results.push(`${row.json.slice(0, -1)},"image_hashes":${JSON.stringify(kept)}}`);
+        results.push(
+          withFilters(`${row.json.slice(0, -1)},"image_hashes":${JSON.stringify(kept)}}`, row.filters),
+        );
       }
       const linkTo = pageLinks(request, config.publicUrl);
       const next = page < pageCount(count, pageSize) ? linkTo(page + 1) : null;

@@ -3,16 +3,22 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Category, Product, SubCategory } from "@katale/domain";
+import type { Category, OwnedProduct, Product, SubCategory } from "@katale/domain";
 import { stringify } from "csv-stringify";
 import { CliFailure } from "../../cli-failure.js";
 import { extensionOf, sniffImageType } from "../image-files.js";
 import { sellingCliMessages } from "../selling-cli-messages.js";
 import { escapeCell } from "./csv-cells.js";
-import { IMAGE_SEPARATOR, IMPORT_COLUMNS, type ImportColumn } from "./csv-columns.js";
+import {
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  FILTER_SEPARATOR,
+  FILTER_VALUE_MARK,
+  IMAGE_SEPARATOR,
+} from "./csv-columns.js";
 
 export interface ExportOptions {
-  readonly products: readonly Product[];
+  readonly products: readonly OwnedProduct[];
   readonly categories: readonly Category[];
   readonly subCategories: readonly SubCategory[];
   /** Where the images are written (the CSV names them relative to it); none: the CSV links them. */
@@ -23,7 +29,7 @@ export interface ExportOptions {
 }
 
 /** One product as the import reads it (text cells as they are: `csvOf` escapes them). */
-export type ExportRow = Record<ImportColumn, string | number>;
+export type ExportRow = Record<ExportColumn, string | number>;
 
 /** Products whose images download at once. */
 const EXPORT_CONCURRENCY = 4;
@@ -43,7 +49,15 @@ async function imagesCell(product: Product, sku: string, options: ExportOptions)
   return files.join(IMAGE_SEPARATOR);
 }
 
-async function exportRow(product: Product, options: ExportOptions): Promise<ExportRow> {
+/** The filters cell: `Material=Papyrus;Colour=Red`, by filter id. */
+function filtersCell(product: OwnedProduct): string {
+  return [...product.filters]
+    .sort((a, b) => a.filterId - b.filterId)
+    .map((f) => `${f.filterName}${FILTER_VALUE_MARK}${f.valueName}`)
+    .join(FILTER_SEPARATOR);
+}
+
+async function exportRow(product: OwnedProduct, options: ExportOptions): Promise<ExportRow> {
   const sku = product.sku ?? product.slug;
   const category = options.categories.find((c) => c.id === product.categoryId);
   const sub = options.subCategories.find((s) => s.id === product.subCategoryId);
@@ -56,6 +70,7 @@ async function exportRow(product: Product, options: ExportOptions): Promise<Expo
     category: category?.name ?? product.categoryName,
     sub_category: sub?.name ?? product.subCategoryName,
     images: await imagesCell(product, sku, options),
+    filters: filtersCell(product),
   };
 }
 
@@ -90,11 +105,11 @@ export async function exportRows(options: ExportOptions): Promise<ExportRow[]> {
 export async function writeCsv(rows: readonly ExportRow[], output: Writable): Promise<void> {
   const guarded = rows.map((row) => {
     const cells = { ...row };
-    for (const column of IMPORT_COLUMNS)
+    for (const column of EXPORT_COLUMNS)
       if (typeof cells[column] === "string") cells[column] = escapeCell(cells[column] as string);
     return cells;
   });
-  await pipeline(Readable.from(guarded), stringify({ header: true, columns: [...IMPORT_COLUMNS] }), output);
+  await pipeline(Readable.from(guarded), stringify({ header: true, columns: [...EXPORT_COLUMNS] }), output);
 }
 
 /** A writable for `--output FILE`, or the command's stdout (which stays open). */

@@ -1,14 +1,17 @@
 import {
   type Category,
+  type CategoryGateway,
+  type Filter,
   type OwnedProduct,
   PRODUCT_IMAGES_MAX,
   productFormSchema,
+  type Result,
   type SubCategory,
 } from "@katale/domain";
 import { checkImage, type LocalImage } from "../image-files.js";
 import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
-import { IMAGE_SEPARATOR } from "./csv-columns.js";
+import { FILTER_SEPARATOR, FILTER_VALUE_MARK, IMAGE_SEPARATOR } from "./csv-columns.js";
 import { imagePathIn } from "./image-path.js";
 import type { CsvRow } from "./read-csv.js";
 
@@ -20,6 +23,8 @@ export interface ProductFields {
   readonly inStock: number;
   readonly categoryId: number;
   readonly subCategoryId: number;
+  /** The `filters` column's values, by id; absent when the file has no such column (left as they are). */
+  readonly filterValueIds?: number[];
 }
 
 /** What a row will do. */
@@ -55,6 +60,8 @@ export interface PlanContext {
   /** The shop's products, in and out of stock, with their pictures' hashes. */
   readonly existing: readonly OwnedProduct[];
   readonly imagesDir: string;
+  /** A sub category's filters with their values (asked once per sub category). */
+  readonly filtersOf: (subCategoryId: number) => Promise<readonly Filter[]>;
 }
 
 const fieldsSchema = productFormSchema.omit({ images: true, sku: true });
@@ -119,7 +126,12 @@ export class ImportPlanner {
         );
       return failed(`${COLUMN_OF[field] ?? field}: ${issue.message}`);
     }
-    const fields: ProductFields = parsed.data;
+    let fields: ProductFields = parsed.data;
+    if (cells.filters !== undefined) {
+      const values = await this.filterValues(cells.filters, fields.subCategoryId, sub?.name ?? "");
+      if (!values.ok) return failed(values.error);
+      fields = { ...fields, filterValueIds: values.ids };
+    }
 
     const files = cells.images
       .split(IMAGE_SEPARATOR)
@@ -156,10 +168,82 @@ export class ImportPlanner {
       product.price !== fields.price ||
       product.inStock !== fields.inStock ||
       product.categoryId !== fields.categoryId ||
-      product.subCategoryId !== fields.subCategoryId;
+      product.subCategoryId !== fields.subCategoryId ||
+      (fields.filterValueIds !== undefined && !sameValues(fields.filterValueIds, product));
     if (!fieldsChanged && !imagesChanged) return { row, sku, kind: "unchanged", product };
-    return { row, sku, kind: "update", product, fields, images, imagesChanged };
+    // Values the product has already are not sent again.
+    const sendValues = fields.filterValueIds !== undefined && !sameValues(fields.filterValueIds, product);
+    const { filterValueIds: _values, ...rest } = fields;
+    const sent = sendValues ? fields : rest;
+    return { row, sku, kind: "update", product, fields: sent, images, imagesChanged };
   }
+
+  /** The `filters` cell's value ids, by the names of the sub category's filters and their values. */
+  private async filterValues(
+    cell: string,
+    subCategoryId: number,
+    subCategoryName: string,
+  ): Promise<{ ok: true; ids: number[] } | { ok: false; error: string }> {
+    const items = cell
+      .split(FILTER_SEPARATOR)
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (items.length === 0) return { ok: true, ids: [] };
+    const filters = await this.context.filtersOf(subCategoryId);
+    const ids: number[] = [];
+    const chosen = new Set<number>();
+    for (const item of items) {
+      const at = item.indexOf(FILTER_VALUE_MARK);
+      const name = item.slice(0, at).trim();
+      const valueName = item.slice(at + 1).trim();
+      if (at < 0 || name === "" || valueName === "") return { ok: false, error: text.filterSyntax(item) };
+      const filter = filters.find((f) => key(f.name) === key(name));
+      if (filter === undefined)
+        return {
+          ok: false,
+          error: text.filterNotFound(
+            name,
+            subCategoryName,
+            filters.map((f) => f.name),
+          ),
+        };
+      const value = filter.values.find((v) => key(v.name) === key(valueName));
+      if (value === undefined)
+        return {
+          ok: false,
+          error: text.filterValueNotFound(
+            valueName,
+            filter.name,
+            filter.values.map((v) => v.name),
+          ),
+        };
+      if (chosen.has(filter.id)) return { ok: false, error: text.filterRepeated(filter.name) };
+      chosen.add(filter.id);
+      ids.push(value.id);
+    }
+    return { ok: true, ids };
+  }
+}
+
+/** The product carries exactly these values. */
+function sameValues(ids: readonly number[], product: OwnedProduct): boolean {
+  const has = new Set(product.filters.map((f) => f.valueId));
+  return ids.length === has.size && ids.every((id) => has.has(id));
+}
+
+/**
+ * PlanContext's `filtersOf`: each sub category's filters asked once; `unwrap` gives the answer's
+ * value or throws (a failure ends the planning: nothing was sent yet).
+ */
+export function filtersLookup(
+  categories: Pick<CategoryGateway, "listFilters">,
+  unwrap: (answer: Result<Filter[]>) => Filter[],
+): (subCategoryId: number) => Promise<readonly Filter[]> {
+  const asked = new Map<number, Promise<Result<Filter[]>>>();
+  return async (subCategoryId) => {
+    if (!asked.has(subCategoryId)) asked.set(subCategoryId, categories.listFilters(subCategoryId));
+    return unwrap(await asked.get(subCategoryId)!);
+  };
 }
 
 /** An image cell naming a picture on the service (as an export without --images-dir writes it). */

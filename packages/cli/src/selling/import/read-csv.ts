@@ -4,14 +4,19 @@ import { CsvError, parse } from "csv-parse";
 import { CliFailure } from "../../cli-failure.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { unescapeCell } from "./csv-cells.js";
-import { IMPORT_COLUMNS, type ImportColumn } from "./csv-columns.js";
+import { IMPORT_COLUMNS, type ImportColumn, OPTIONAL_COLUMNS, type OptionalColumn } from "./csv-columns.js";
 import { decodeCsv, type InvalidUtf8 } from "./decode-csv.js";
 
-/** One data row of the CSV: its row number (the header is row 1) and its cells by column. */
+/**
+ * One data row of the CSV: its row number (the header is row 1) and its cells by column; an
+ * optional column the file leaves out is absent.
+ */
 export interface CsvRow {
   readonly row: number;
-  readonly cells: Readonly<Record<ImportColumn, string>>;
+  readonly cells: Readonly<Record<ImportColumn, string> & Partial<Record<OptionalColumn, string>>>;
 }
+
+const KNOWN_COLUMNS: readonly string[] = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS];
 
 /** Where the file cannot be read, as `--json` prints it under `error`. */
 export interface CsvProblem {
@@ -39,13 +44,15 @@ interface ParsedRecord {
 /**
  * The rows of an import CSV, streamed (a large file is never held whole), decoded from `encoding`
  * (UTF-8 by default; invalid UTF-8 stops the read at the row that holds it). The header must name
- * every column of IMPORT_COLUMNS (any order, any case); a missing cell reads as empty; a cell the
+ * every column of IMPORT_COLUMNS (any order, any case), and may name OPTIONAL_COLUMNS; a missing
+ * cell reads as empty; a cell the
  * export wrote behind a quote (a formula guard) reads as it was.
  */
 export async function* readCsvRows(file: string, encoding = "utf-8"): AsyncGenerator<CsvRow> {
   const invalid: InvalidUtf8 = { at: undefined };
   const notUtf8 = (row: number, column: string | undefined, cell: string) =>
     new CsvFileError(file, { row, column, message: text.notUtf8(row, column, cell) });
+  let optional: readonly OptionalColumn[] = [];
   const parser = parse({
     columns: (header: string[]) => {
       const names = header.map((name) => name.trim().toLowerCase());
@@ -53,8 +60,9 @@ export async function* readCsvRows(file: string, encoding = "utf-8"): AsyncGener
       if (invalid.at !== undefined && bad !== undefined) throw notUtf8(1, undefined, bad);
       const complete =
         IMPORT_COLUMNS.every((column) => names.includes(column)) &&
-        names.every((name) => (IMPORT_COLUMNS as readonly string[]).includes(name));
+        names.every((name) => KNOWN_COLUMNS.includes(name));
       if (!complete) throw new CsvFileError(file, { line: 1, message: text.badHeader(header.join(",")) });
+      optional = OPTIONAL_COLUMNS.filter((column) => names.includes(column));
       return names;
     },
     info: true,
@@ -70,13 +78,13 @@ export async function* readCsvRows(file: string, encoding = "utf-8"): AsyncGener
     for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
       const row = info.records + 1;
       if (invalid.at !== undefined && info.bytes > invalid.at) {
-        const column = IMPORT_COLUMNS.find((c) => record[c]?.includes("\uFFFD"));
+        const column = [...IMPORT_COLUMNS, ...optional].find((c) => record[c]?.includes("\uFFFD"));
         throw notUtf8(row, column, column === undefined ? "" : (record[column] ?? ""));
       }
       last = { lines: info.lines, empty: info.empty_lines };
       const cells = Object.fromEntries(
-        IMPORT_COLUMNS.map((c) => [c, unescapeCell(record[c] ?? "")]),
-      ) as Record<ImportColumn, string>;
+        [...IMPORT_COLUMNS, ...optional].map((c) => [c, unescapeCell(record[c] ?? "")]),
+      ) as CsvRow["cells"];
       yield { row, cells };
     }
   } catch (error) {

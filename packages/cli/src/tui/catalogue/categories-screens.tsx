@@ -1,10 +1,14 @@
-import { Text } from "ink";
+import { Box, Text, useInput } from "ink";
+import { useState } from "react";
 import { ItemList } from "../components/item-list.js";
 import { productLine } from "../components/product-rows.js";
 import { LoadedView } from "../components/status.js";
-import { useTui } from "../tui-context.js";
+import { FilterView } from "../find/filter-view.js";
+import { chosenCount, type Narrowing, NO_NARROWING } from "../find/narrowing.js";
+import { useBrowseListing } from "../find/use-browse-listing.js";
+import { useScreenKeys, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
-import { useCategories, useSubCategories, useSubCategoryProducts } from "./use-catalogue.js";
+import { useCategories, useSubCategories } from "./use-catalogue.js";
 
 /** Categories: Enter opens its sub categories. */
 export function CategoriesScreen() {
@@ -52,28 +56,71 @@ export function SubCategoriesScreen({ categoryId }: { categoryId: number }) {
   );
 }
 
-/** A sub category's products, more loaded as the selection nears the end. */
+/**
+ * A sub category's products, more loaded as the selection nears the end; `f` opens the filter view
+ * (filter values, price, shops, sort), which narrows the list.
+ */
 export function SubCategoryProductsScreen({ subCategoryId }: { subCategoryId: number }) {
+  const [narrowing, setNarrowing] = useState<Narrowing>(NO_NARROWING);
+  const [filtering, setFiltering] = useState(false);
+  const listing = useBrowseListing(subCategoryId, narrowing);
+  // One of the two is shown: each says its own keys.
+  return filtering ? (
+    <FilterView
+      subCategoryId={subCategoryId}
+      narrowing={narrowing}
+      facets={listing.facets}
+      onApply={(chosen) => {
+        setNarrowing(chosen);
+        setFiltering(false);
+      }}
+      onCancel={() => setFiltering(false)}
+    />
+  ) : (
+    <NarrowedProducts listing={listing} chosen={chosenCount(narrowing)} onFilter={() => setFiltering(true)} />
+  );
+}
+
+function NarrowedProducts({
+  listing,
+  chosen,
+  onFilter,
+}: {
+  listing: ReturnType<typeof useBrowseListing>;
+  chosen: number;
+  onFilter: () => void;
+}) {
   const tui = useTui();
   const { width, height } = tui;
-  const { products, failure, done, footer, loadMore } = useSubCategoryProducts(subCategoryId);
+  const { products, failure, done, footer, loadMore, canFilter } = listing;
+  useScreenKeys(canFilter ? [{ keys: "f", does: tuiMessages.filterAndSort }] : []);
+  useInput((input) => input === "f" && canFilter && onFilter(), { isActive: tui.active });
+  const line = chosen === 0 ? null : <Text dimColor>{tuiMessages.narrowed(chosen)}</Text>;
   if (products.length === 0) {
     if (failure !== null)
       return <LoadedView loaded={{ state: "failed", message: failure }}>{() => null}</LoadedView>;
     if (!done) return <LoadedView loaded={{ state: "loading" }}>{() => null}</LoadedView>;
-    return <Text>{tuiMessages.nothingYet("products")}</Text>;
+    return (
+      <Box flexDirection="column">
+        {line}
+        <Text>{chosen === 0 ? tuiMessages.nothingYet("products") : tuiMessages.noneNarrowed}</Text>
+      </Box>
+    );
   }
   return (
-    <ItemList
-      width={width}
-      height={height}
-      onNearEnd={loadMore}
-      {...(footer ? { footer } : {})}
-      rows={products.map((p) => ({
-        key: String(p.id),
-        text: productLine(p, width),
-        onOpen: () => tui.open({ screen: "product", slug: p.slug, title: p.name }),
-      }))}
-    />
+    <Box flexDirection="column">
+      {line}
+      <ItemList
+        width={width}
+        height={height - (line === null ? 0 : 1)}
+        onNearEnd={loadMore}
+        {...(footer ? { footer } : {})}
+        rows={products.map((p) => ({
+          key: String(p.id),
+          text: productLine(p, width),
+          onOpen: () => tui.open({ screen: "product", slug: p.slug, title: p.name }),
+        }))}
+      />
+    </Box>
   );
 }

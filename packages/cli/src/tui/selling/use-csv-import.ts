@@ -1,6 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { useState } from "react";
-import { ImportPlanner, type RowPlan } from "../../selling/import/plan-import.js";
+import { filtersLookup, ImportPlanner, type RowPlan } from "../../selling/import/plan-import.js";
 import { readCsvRows } from "../../selling/import/read-csv.js";
 import { type ImportReport, runImport } from "../../selling/import/run-import.js";
 import { readOwnedProducts } from "../../selling/owned-products.js";
@@ -56,6 +56,10 @@ export function useCsvImport(shopId: number): {
         subCategories: subCategories.ok ? subCategories.value : [],
         existing: existing.products,
         imagesDir: imagesDir.trim() === "" ? dirname(path) : resolve(imagesDir.trim()),
+        filtersOf: filtersLookup(services.categories, (answer) => {
+          if (!answer.ok) throw new Error(describe(answer.error));
+          return answer.value;
+        }),
       });
       const plans: RowPlan[] = [];
       for await (const row of readCsvRows(path)) plans.push(await planner.plan(row));
