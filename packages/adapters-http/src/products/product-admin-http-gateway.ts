@@ -57,6 +57,7 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
         category_id: product.categoryId,
         sub_category_id: product.subCategoryId,
         sku: product.sku,
+        filter_values: product.filterValueIds && JSON.stringify(product.filterValueIds),
         ...imageFields(product.images),
       },
     });
@@ -74,6 +75,7 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
       category_id: change.categoryId,
       sub_category_id: change.subCategoryId,
       sku: change.sku,
+      filter_values: change.filterValueIds && JSON.stringify(change.filterValueIds),
       ...(removed.length > 0 || added.length > 0
         ? {
             are_images_modified: "true",

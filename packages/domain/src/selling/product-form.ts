@@ -62,6 +62,8 @@ export const skuField = z.preprocess(
     .regex(/^\S(.*\S)?$/, text.skuInvalid)
     .optional(),
 );
+/** The chosen values of the sub category's filters (each optional); absent leaves them as they are. */
+export const filterValueIdsField = z.array(z.number().int().positive()).optional();
 export const productImagesField = z
   .array(imageUploadSchema, { error: text.imagesRequired })
   .min(PRODUCT_IMAGES_MIN, text.imagesRequired)
@@ -80,6 +82,7 @@ export const productFormSchema = z.object({
   inStock: stockField,
   images: productImagesField,
   sku: skuField,
+  filterValueIds: filterValueIdsField,
 });
 export type ProductForm = z.input<typeof productFormSchema>;
 export type CheckedProductForm = z.output<typeof productFormSchema>;
@@ -99,6 +102,7 @@ export const productEditFormSchema = z
     keptImages: z.array(z.string().min(1)),
     addedImages: z.array(imageUploadSchema),
     sku: skuField,
+    filterValueIds: filterValueIdsField,
   })
   .superRefine((form, context) => {
     const count = form.keptImages.length + form.addedImages.length;

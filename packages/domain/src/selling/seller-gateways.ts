@@ -52,6 +52,8 @@ export interface NewProduct {
   readonly subCategoryId: number;
   readonly images: readonly ImageUpload[];
   readonly sku?: string;
+  /** Filter value ids of the sub category's filters, at most one per filter. */
+  readonly filterValueIds?: readonly number[];
 }
 
 /**
@@ -66,6 +68,8 @@ export interface ProductChange {
   readonly categoryId?: number;
   readonly subCategoryId?: number;
   readonly sku?: string;
+  /** Replaces the product's filter values. */
+  readonly filterValueIds?: readonly number[];
   readonly removedImages?: readonly string[];
   readonly addedImages?: readonly ImageUpload[];
 }
