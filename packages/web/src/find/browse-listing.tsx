@@ -8,8 +8,7 @@ import {
 } from "@katale/domain";
 import { SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { ProductCard } from "../products/product-card.js";
-import { useRememberProduct } from "../products/use-remember-product.js";
+import { ProductGrid } from "../products/product-grid.js";
 import { ModalDialog } from "../ui/dialog.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
@@ -45,7 +44,6 @@ export function BrowseListing({ scope, title, emptyNote, holdEmpty = false }: Br
   const { narrowing, change, setPage, clear } = useNarrowing();
   const browse = useBrowse(scope, narrowing);
   const [sheet, setSheet] = useState(false);
-  const remember = useRememberProduct();
   const result = browse.data;
   const facets = result?.ok ? result.value.facets : undefined;
   const chips = chipsOf(narrowing, facets);
@@ -79,13 +77,7 @@ export function BrowseListing({ scope, title, emptyNote, holdEmpty = false }: Br
   else
     products = (
       <div aria-busy={browse.isPlaceholderData}>
-        <ul className="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
-          {result.value.page.items.map((product, i) => (
-            <li key={product.id}>
-              <ProductCard product={product} priority={i < 4} onOpen={remember} />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={result.value.page.items} priorityCount={4} withOutOfStock />
         <Pager
           page={result.value.page.page}
           pageCount={pageCount(result.value.page.count, LISTING_PAGE_SIZE)}
@@ -127,12 +119,14 @@ export function BrowseListing({ scope, title, emptyNote, holdEmpty = false }: Br
             withNear={narrowing.near !== undefined}
             onChange={(sort) => change({ sort })}
           />
-          <SaveSearchButton query={query} suggestedName={title} />
-          {count !== undefined && !holding && (
-            <p className="ml-auto text-sm text-gray-600" aria-live="polite">
-              {text.resultCount(count)}
-            </p>
-          )}
+          <div className="flex w-full items-center justify-between gap-2 md:w-auto md:flex-1">
+            <SaveSearchButton query={query} suggestedName={title} />
+            {count !== undefined && !holding && (
+              <p className="text-sm text-gray-600" aria-live="polite">
+                {text.resultCount(count)}
+              </p>
+            )}
+          </div>
         </div>
         <FilterChips chips={chips} change={change} clear={clear} />
         {products}
@@ -174,13 +168,13 @@ function SortSelect({
     ...(withNear ? (["nearest"] as const) : []),
   ];
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-gray-700">
+    <div className="flex min-w-0 flex-1 items-center gap-2 md:flex-none">
+      <label htmlFor={id} className="whitespace-nowrap text-sm text-gray-700 max-md:sr-only">
         {text.sortBy}
       </label>
       <select
         id={id}
-        className={`${inputClass} w-auto`}
+        className={`${inputClass} md:w-auto`}
         value={sort ?? fallback}
         onChange={(event) => {
           const next = event.target.value as BrowseSort;

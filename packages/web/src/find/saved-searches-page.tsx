@@ -56,9 +56,9 @@ function SavedSearchItem({ search, path }: { search: SavedSearch; path: string |
     year: "numeric",
   });
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200">
+    <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold text-gray-900">{search.name}</h2>
+        <h2 className="break-words font-semibold text-gray-900">{search.name}</h2>
         <p className="text-sm text-gray-600">{text.savedOn(date)}</p>
       </div>
       <div className="flex gap-2">
