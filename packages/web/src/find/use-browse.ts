@@ -1,5 +1,6 @@
 import { type BrowseAsk, browseQueryString, parseBrowseQuery } from "@katale/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useServices } from "../app/services-context.js";
 
@@ -28,14 +29,19 @@ export function useNarrowing(): {
   clear: () => void;
 } {
   const [params, setParams] = useSearchParams();
-  const {
-    categoryId: _c,
-    subCategoryId: _s,
-    q: _q,
-    pageSize: _p,
-    ...narrowing
-  } = parseBrowseQuery(params.toString());
-  const write = (next: Narrowing) => setParams(browseQueryString(next));
+  const current = params.toString();
+  // The router applies a new URL in a transition: until it has, the page shows what was chosen
+  // (a checkbox that flicked back for a moment would look refused).
+  const [pending, setPending] = useState<{ readonly from: string; readonly to: Narrowing } | null>(null);
+  const { categoryId: _c, subCategoryId: _s, q: _q, pageSize: _p, ...read } = parseBrowseQuery(current);
+  const narrowing = pending !== null && pending.from === current ? pending.to : read;
+  // Once the URL has moved on, it alone says (Back to the earlier URL must not bring the choice back).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL changes
+  useEffect(() => setPending(null), [current]);
+  const write = (next: Narrowing) => {
+    setPending({ from: current, to: next });
+    setParams(browseQueryString(next));
+  };
   return {
     narrowing,
     change: (next) => {
