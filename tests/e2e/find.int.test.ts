@@ -166,3 +166,33 @@ describe.each(screens)("finding products on a $name ($width px)", ({ name, width
     expect(problems).toEqual([]);
   });
 });
+
+describe("Near me", () => {
+  it("asks the browser where the user is only when chosen, then lists the nearest first", async () => {
+    const problems: string[] = [];
+    // Kampala; the browser answers without a prompt (the permission is granted to the page).
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 800 },
+      geolocation: { latitude: 0.3136, longitude: 32.5811 },
+      permissions: ["geolocation"],
+    });
+    watchProblems(page, problems);
+    await page.addInitScript({
+      content: `const ask = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+        window.__asked = 0;
+        navigator.geolocation.getCurrentPosition = (...a) => { window.__asked++; return ask(...a); };`,
+    });
+    await page.goto(url("/products/category/Electronics"));
+    await expect.poll(async () => (await names(page)).length).toBeGreaterThan(0);
+    expect(await page.evaluate("window.__asked")).toBe(0);
+    await page.getByRole("switch", { name: "Near me" }).click();
+    await expect.poll(() => page.url()).toContain("near=0.314%2C32.581");
+    expect(page.url()).toContain("sort=nearest");
+    expect(await page.evaluate("window.__asked")).toBe(1);
+    await expect.poll(() => page.getByRole("switch", { name: "Near me (10 km)" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("nearest");
+    await shot(page, "find-near-me-1280");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
