@@ -1,7 +1,8 @@
 import type { Product } from "@katale/domain";
-import type { ProductWire } from "../contract/index.js";
+import type { ProductFilterWire, ProductWire } from "../contract/index.js";
 
-export function toProduct(wire: ProductWire): Product {
+/** A product of any answer; the product's own answers (detail, create, edit) carry its `filters`. */
+export function toProduct(wire: ProductWire & { readonly filters?: readonly ProductFilterWire[] }): Product {
   return {
     id: wire.product_id,
     name: wire.product_name,
@@ -21,5 +22,15 @@ export function toProduct(wire: ProductWire): Product {
     numberOfUsersRated: wire.number_of_users_rated,
     // Only when the service says it, so products of answers without one stay as they were.
     ...(wire.sku !== undefined ? { sku: wire.sku } : {}),
+    ...(wire.filters !== undefined
+      ? {
+          filters: wire.filters.map((f) => ({
+            filterId: f.filter_id,
+            filterName: f.filter_name,
+            valueId: f.value_id,
+            valueName: f.value_name,
+          })),
+        }
+      : {}),
   };
 }

@@ -16,6 +16,7 @@ export function toShop(wire: ShopWire): Shop {
     categories: wire.category,
     locationLatitude: wire.location_latitude,
     locationLongitude: wire.location_longitude,
+    ...(wire.district !== undefined ? { district: wire.district } : {}),
   };
 }
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { verificationStatusSchema } from "../verification-status.js";
 
+/** One filter value a product carries: the filter of its sub category and the value chosen. */
+export const productFilterSchema = z.object({
+  filterId: z.number().int().positive(),
+  filterName: z.string(),
+  valueId: z.number().int().positive(),
+  valueName: z.string(),
+});
+export type ProductFilter = z.infer<typeof productFilterSchema>;
+
 export const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
@@ -23,5 +32,7 @@ export const productSchema = z.object({
   numberOfUsersRated: z.number().int().nonnegative(),
   /** The owner's own key, unique within the shop (issue 9); null or absent when none was given. */
   sku: z.string().nullable().optional(),
+  /** Its filter values (the product's own page and the owner's edit): absent from listings. */
+  filters: z.array(productFilterSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -58,8 +58,11 @@ export function productChangeOf(
   if (form.categoryId !== product.categoryId) change.categoryId = form.categoryId;
   if (form.subCategoryId !== product.subCategoryId) change.subCategoryId = form.subCategoryId;
   if (form.sku !== undefined && form.sku !== (product.sku ?? undefined)) change.sku = form.sku;
-  // The product does not say its values: values given are sent as they are.
-  if (form.filterValueIds !== undefined) change.filterValueIds = form.filterValueIds;
+  if (form.filterValueIds !== undefined) {
+    const had = (product.filters ?? []).map((f) => f.valueId).sort((a, b) => a - b);
+    const chosen = [...new Set(form.filterValueIds)].sort((a, b) => a - b);
+    if (had.join() !== chosen.join()) change.filterValueIds = chosen;
+  }
   const kept = new Set(form.keptImages);
   const removed = product.images.filter((image) => !kept.has(image));
   if (removed.length > 0) change.removedImages = removed;

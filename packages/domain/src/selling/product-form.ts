@@ -62,13 +62,12 @@ export const skuField = z.preprocess(
     .regex(/^\S(.*\S)?$/, text.skuInvalid)
     .optional(),
 );
+/** The chosen values of the sub category's filters (each optional); absent leaves them as they are. */
+export const filterValueIdsField = z.array(z.number().int().positive()).optional();
 export const productImagesField = z
   .array(imageUploadSchema, { error: text.imagesRequired })
   .min(PRODUCT_IMAGES_MIN, text.imagesRequired)
   .max(PRODUCT_IMAGES_MAX, text.imagesTooMany);
-
-/** Filter values of the sub category's filters (the service checks them); absent leaves them as they are. */
-export const filterValueIdsField = z.array(z.number().int().positive()).optional();
 
 /**
  * /account/add-product (spec §2, §5): name, category, sub category, description, price, stock and

@@ -68,10 +68,10 @@ export interface ProductChange {
   readonly categoryId?: number;
   readonly subCategoryId?: number;
   readonly sku?: string;
+  /** Replaces the product's filter values. */
+  readonly filterValueIds?: readonly number[];
   readonly removedImages?: readonly string[];
   readonly addedImages?: readonly ImageUpload[];
-  /** The product's filter values from now on (they replace the ones it has). */
-  readonly filterValueIds?: readonly number[];
 }
 
 /**
@@ -86,8 +86,8 @@ export interface ImageHashes {
 /** A product as its owner's tools read it: with its pictures' hashes, in the images' order. */
 export interface OwnedProduct extends Product {
   readonly imageHashes: readonly ImageHashes[];
-  /** The filter values it carries, by filter id. */
-  readonly filters: readonly OwnedProductFilter[];
+  /** The filter values it carries, by filter id (the product page's `filters`, always present). */
+  readonly filters: OwnedProductFilter[];
 }
 
 /** One filter value a product carries: the filter of its sub category and the value chosen. */

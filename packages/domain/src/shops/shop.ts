@@ -19,5 +19,7 @@ export const shopSchema = z.object({
   categories: z.array(z.number().int().positive()).max(SHOP_CATEGORIES_MAX),
   locationLatitude: z.number().min(-90).max(90).nullable(),
   locationLongitude: z.number().min(-180).max(180).nullable(),
+  /** The district of Uganda its location lies in; null or absent when unknown. */
+  district: z.string().nullable().optional(),
 });
 export type Shop = z.infer<typeof shopSchema>;

@@ -7,6 +7,7 @@ import {
   LayoutGrid,
   LogOut,
   MessageSquareText,
+  SearchCheck,
   Settings,
   ShieldCheck,
   Store,
@@ -57,6 +58,9 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
               {list.label}
             </MenuLink>
           ))}
+        <MenuLink to="/account/saved-searches" icon={<SearchCheck aria-hidden="true" size={20} />}>
+          {messages.find.savedSearches}
+        </MenuLink>
         <MenuLink to="/account/verify-account" icon={<ShieldCheck aria-hidden="true" size={20} />}>
           {text.verifyAccount}
         </MenuLink>

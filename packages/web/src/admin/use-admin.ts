@@ -49,8 +49,9 @@ export function refreshCatalogue(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: ["sub-categories"] }),
     client.invalidateQueries({ queryKey: ["filters"] }),
     client.invalidateQueries({ queryKey: ["home"] }),
-    client.invalidateQueries({ queryKey: ["category-listing"] }),
-    client.invalidateQueries({ queryKey: ["sub-category-listing"] }),
+    client.invalidateQueries({ queryKey: ["category-place"] }),
+    client.invalidateQueries({ queryKey: ["sub-category-place"] }),
+    client.invalidateQueries({ queryKey: ["browse"] }),
   ]).then(() => undefined);
 }
 

@@ -108,7 +108,7 @@ describe("prefillFirstScreen", () => {
       50,
     );
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(client.getQueryState(["category-listing", "sports", 1])?.status).toBe("pending");
+    expect(client.getQueryState(["category-place", "sports"])?.status).toBe("pending");
     expect(asked).toEqual([`${origin}/api/shop/category/`]);
     release();
   });

@@ -1,6 +1,6 @@
 import { firstScreenAt } from "@katale/domain";
 import type { QueryClient } from "@tanstack/react-query";
-import { categoryListingQuery } from "../catalogue/use-listings.js";
+import { categoryPlaceQuery } from "../catalogue/use-listings.js";
 import { homeQueries } from "../home/use-home.js";
 import { productQuery } from "../products/use-product-detail.js";
 import type { Services } from "./services.js";
@@ -27,7 +27,7 @@ function prefetchesOf(client: QueryClient, services: Services, pathname: string,
   if (address?.screen === "product")
     return [client.prefetchQuery(productQuery(services, { slug: address.slug }))];
   if (address?.screen === "category")
-    return [client.prefetchQuery(categoryListingQuery(services, address.name, 1))];
+    return [client.prefetchQuery(categoryPlaceQuery(services, address.name))];
   return [];
 }
 

@@ -73,6 +73,8 @@ export function AppRoutes() {
           {/* Chat */}
           <Route path="chat" element={page(() => import("../chat/chat-list-page.js"))} />
           <Route path="chat-room" element={page(() => import("../chat/chat-room-page.js"))} />
+          {/* Finding products */}
+          <Route path="saved-searches" element={page(() => import("../find/saved-searches-page.js"))} />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>

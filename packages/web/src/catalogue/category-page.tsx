@@ -1,20 +1,21 @@
 import { errorMessage, messages, subCategoriesFor } from "@katale/domain";
 import { useParams } from "react-router";
+import { BrowseListing } from "../find/browse-listing.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { ErrorState } from "../ui/error-state.js";
 import { PageTitle } from "../ui/page-title.js";
 import { Spinner } from "../ui/spinner.js";
-import { usePageParam } from "../ui/use-page-param.js";
-import { ListingResults } from "./listing-results.js";
 import { SubCategoryRow } from "./sub-category-row.js";
-import { useCategoryListing } from "./use-listings.js";
+import { useCategoryPlace } from "./use-listings.js";
 
-/** /products/category/{name}: breadcrumb, 'Sub categories for {category}', sub-category row, grid. */
+/**
+ * /products/category/{name}: breadcrumb, 'Sub categories for {category}', sub-category row, then the
+ * category's products with the filter panel (narrowings in the URL's query string).
+ */
 export default function CategoryPage() {
   const name = useParams()["*"] ?? "";
-  const [page, setPage] = usePageParam();
-  const query = useCategoryListing(name, page);
+  const query = useCategoryPlace(name);
   const result = query.data;
   return (
     <div className="page pb-8">
@@ -45,7 +46,10 @@ export default function CategoryPage() {
               />
             )}
           </div>
-          <ListingResults products={result.value.products} onPage={setPage} busy={query.isPlaceholderData} />
+          <BrowseListing
+            scope={{ categoryId: result.value.category.id }}
+            title={result.value.category.name}
+          />
         </>
       )}
     </div>

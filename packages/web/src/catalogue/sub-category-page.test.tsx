@@ -4,7 +4,7 @@ import {
   aCategory,
   aSubCategory,
   InMemoryCategoryGateway,
-  InMemoryProductGateway,
+  InMemoryProductFinder,
   someProducts,
 } from "@katale/domain/testing";
 import { act, cleanup, screen } from "@testing-library/react";
@@ -15,12 +15,12 @@ import SubCategoryPage from "./sub-category-page.js";
 const phones = aSubCategory({ id: 7, name: "Phones", categoryId: 1, categoryName: "Electronics" });
 const laptops = aSubCategory({ id: 8, name: "Laptops", categoryId: 1, categoryName: "Electronics" });
 
-function open(products: InMemoryProductGateway) {
+function open(finder: InMemoryProductFinder) {
   const categories = new InMemoryCategoryGateway(
     [aCategory({ id: 1, name: "Electronics" })],
     [phones, laptops],
   );
-  renderWithServices(<SubCategoryPage />, testServices({ categories, products }), {
+  renderWithServices(<SubCategoryPage />, testServices({ categories, finder }), {
     path: "/products/sub-category/:name",
     at: "/products/sub-category/Laptops",
   });
@@ -39,7 +39,7 @@ afterEach(() => {
 
 describe("sub-category page", () => {
   it("keeps the spinner for 3 s after load before saying 'No products'", async () => {
-    open(new InMemoryProductGateway(someProducts(3, { subCategoryId: 7 })));
+    open(new InMemoryProductFinder(someProducts(3, { subCategoryId: 7 })));
     await settle();
     expect(screen.getByRole("heading", { level: 1, name: "Laptops" })).toBeTruthy();
     expect(screen.getByRole("status")).toBeTruthy();
@@ -54,8 +54,10 @@ describe("sub-category page", () => {
 
   it("shows products as soon as they arrive, with the sibling row", async () => {
     const products = someProducts(2, { subCategoryId: 8 }).map((p, i) => ({ ...p, name: `Laptop ${i + 1}` }));
-    open(new InMemoryProductGateway(products));
-    await settle();
+    open(new InMemoryProductFinder(products));
+    // The sub category first, then its products.
+    // The sub category first, then its products: a few turns, well within the 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.getAllByRole("article")).toHaveLength(2);
     expect(screen.getByRole("heading", { name: "Laptop 1" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Phones" })).toBeTruthy();

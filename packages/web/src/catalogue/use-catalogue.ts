@@ -37,3 +37,13 @@ export function useRememberCatalogueChoice() {
     },
   };
 }
+
+/** The filters of a sub category with their values (the product form's selects). */
+export function useSubCategoryFilters(subCategoryId: number | null) {
+  const { categories } = useServices();
+  return useQuery({
+    queryKey: ["filters", subCategoryId],
+    queryFn: () => categories.listFilters(subCategoryId ?? 0),
+    enabled: subCategoryId !== null,
+  });
+}

@@ -8,6 +8,7 @@ import { Breadcrumbs } from "../ui/breadcrumbs.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
 import { WhenNear } from "../ui/when-near.js";
+import { ProductFilters } from "./product-filters.js";
 import { ProductGallery } from "./product-gallery.js";
 import { ProductGrid } from "./product-grid.js";
 import { ProductSummary } from "./product-summary.js";
@@ -88,6 +89,7 @@ function ProductDetailRest({ detail }: { detail: ProductDetail }) {
         </h2>
         <p className="mt-2 whitespace-pre-line text-gray-800">{product.description}</p>
       </section>
+      <ProductFilters filters={product.filters ?? []} />
       {/* Below the first screen: reviews (a request of their own) and the grids render when near. */}
       <WhenNear key={`reviews-${product.id}`} placeholder={<div className="mt-8 min-h-40" />}>
         <ReviewsList productId={product.id} />

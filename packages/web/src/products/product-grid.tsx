@@ -2,16 +2,21 @@ import type { Product } from "@katale/domain";
 import { ProductCard } from "./product-card.js";
 import { useRememberProduct } from "./use-remember-product.js";
 
-/** 2 columns, 3 from medium width, 4 from large (spec §2); only products in stock are listed. */
+/**
+ * 2 columns, 3 from medium width, 4 from large (spec §2); only products in stock are listed, unless
+ * `withOutOfStock` (a browse the shopper narrows, whose count includes them).
+ */
 export function ProductGrid({
   products,
   priorityCount = 0,
+  withOutOfStock = false,
 }: {
   products: readonly Product[];
   priorityCount?: number;
+  withOutOfStock?: boolean;
 }) {
   const remember = useRememberProduct();
-  const listed = products.filter((p) => p.inStock > 0);
+  const listed = withOutOfStock ? products : products.filter((p) => p.inStock > 0);
   return (
     <ul className="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {listed.map((product, i) => (

@@ -9,7 +9,11 @@ import { Spinner } from "../ui/spinner.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
-import { type ProductFormValues, productFormValuesSchema } from "./product-form-schema.js";
+import {
+  chosenFilterValueIds,
+  type ProductFormValues,
+  productFormValuesSchema,
+} from "./product-form-schema.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
 import type { UploadStage } from "./product-form-upload.js";
 import { useProductWrites } from "./use-product-writes.js";
@@ -22,6 +26,7 @@ const blank: ProductFormValues = {
   price: "",
   inStock: "",
   images: [],
+  filterValues: {},
 };
 
 /** /account/add-product?shop=ID: the product form of spec §2; success opens the product's page. */
@@ -64,7 +69,11 @@ function AddProductForm({ shop }: { shop: Shop }) {
     async (values) => {
       try {
         const images = await writes.prepareUploads(values.images, setStage);
-        return await writes.add(shop.id, { ...values, images });
+        return await writes.add(shop.id, {
+          ...values,
+          images,
+          filterValueIds: chosenFilterValueIds(values.filterValues),
+        });
       } catch {
         return err({ kind: "network" as const, message: messages.products.createFailed });
       } finally {

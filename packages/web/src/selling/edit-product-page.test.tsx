@@ -160,3 +160,53 @@ describe("/account/edit-product of someone else's product or a missing one", () 
     expect(await screen.findByText("Product does not exist")).toBeTruthy();
   });
 });
+
+describe("the sub category's filters on the edit form", () => {
+  it("shows the product's values and sends only a changed value", async () => {
+    const band = { id: 31, filterId: 3, name: "FM" };
+    const bands = { id: 32, filterId: 3, name: "FM/AM" };
+    const power = { id: 41, filterId: 4, name: "Solar" };
+    const withValues = {
+      ...radio,
+      filters: [{ filterId: 3, filterName: "Band", valueId: 31, valueName: "FM" }],
+    };
+    seller = new InMemorySellerGateway(
+      [amina],
+      [radios],
+      [aShop({ id: 7, owner: amina.id, name: "Nakasero Electronics" })],
+      [withValues],
+    );
+    sent = [];
+    const update = seller.updateProduct.bind(seller);
+    seller.updateProduct = (token, id, change) => {
+      sent.push(change);
+      return update(token, id, change);
+    };
+    const services = sellerServices(seller, {
+      categories: new InMemoryCategoryGateway(
+        [aCategory({ id: 1, name: "Electronics" })],
+        [radios],
+        [
+          { id: 3, name: "Band", subCategoryId: 11, values: [band, bands] },
+          { id: 4, name: "Power", subCategoryId: 11, values: [power] },
+        ],
+      ),
+      products: seller as unknown as ProductGateway,
+    });
+    signIn(services, amina);
+    renderWithServices(<EditProductPage />, services, {
+      path: "/account/edit-product/:productId",
+      at: `/account/edit-product/${radio.id}`,
+    });
+    const bandSelect = (await screen.findByLabelText("Band")) as HTMLSelectElement;
+    expect(bandSelect.value).toBe("31");
+    expect((screen.getByLabelText("Power") as HTMLSelectElement).value).toBe("");
+    save();
+    expect(await screen.findByText("Nothing changed")).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(screen.getByLabelText("Power"), { target: { value: "41" } });
+    save();
+    expect(await screen.findByText("Successfully edited the product")).toBeTruthy();
+    expect(sent).toEqual([{ filterValueIds: [31, 41] }]);
+  });
+});

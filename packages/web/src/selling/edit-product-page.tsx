@@ -14,7 +14,11 @@ import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ShopChoiceState } from "./add-product-page.js";
 import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
 import { keptImages } from "./product-form-images.js";
-import { type ProductFormValues, productFormValuesSchema } from "./product-form-schema.js";
+import {
+  chosenFilterValueIds,
+  type ProductFormValues,
+  productFormValuesSchema,
+} from "./product-form-schema.js";
 import { shopAdminPath, useMyShops, useProductsChanged } from "./product-form-shop.js";
 import { splitForEdit, type UploadStage } from "./product-form-upload.js";
 import { ownProductKey, useOwnProduct, useProductWrites } from "./use-product-writes.js";
@@ -29,6 +33,9 @@ function valuesOf(product: Product): ProductFormValues {
     price: String(product.price),
     inStock: String(product.inStock),
     images: keptImages(product.images),
+    filterValues: Object.fromEntries(
+      (product.filters ?? []).map((f) => [String(f.filterId), String(f.valueId)]),
+    ),
   };
 }
 
@@ -91,6 +98,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
           ...values,
           keptImages: kept,
           addedImages,
+          filterValueIds: chosenFilterValueIds(values.filterValues),
         });
         if (answer.ok && !answer.value.changed) return ok({ ...answer.value, message: text.nothingChanged });
         return answer;

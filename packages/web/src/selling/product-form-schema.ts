@@ -21,6 +21,8 @@ export interface ProductFormValues {
   price: string;
   inStock: string;
   images: PickedImage[];
+  /** The chosen value id of each of the sub category's filters, by filter id ("" for none). */
+  filterValues: Record<string, string>;
 }
 
 /** "25,000" or "25 000" as typed by people used to thousands separators: the digits only. */
@@ -46,6 +48,7 @@ export const productFormValuesSchema = z.object({
     .array(pickedImage)
     .min(PRODUCT_IMAGES_MIN, messages.selling.imagesRequired)
     .max(PRODUCT_IMAGES_MAX, messages.selling.imagesTooMany),
+  filterValues: z.record(z.string(), z.string()),
 }) as unknown as z.ZodType<CheckedProductFormValues, ProductFormValues>;
 
 export interface CheckedProductFormValues {
@@ -56,4 +59,12 @@ export interface CheckedProductFormValues {
   price: number;
   inStock: number;
   images: PickedImage[];
+  filterValues: Record<string, string>;
+}
+
+/** The value ids the form's filter selects hold. */
+export function chosenFilterValueIds(filterValues: Record<string, string>): number[] {
+  return Object.values(filterValues)
+    .filter((id) => /^\d+$/.test(id))
+    .map(Number);
 }

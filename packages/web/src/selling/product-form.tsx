@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Link } from "react-router";
 import { onUploadProgress } from "../app/upload-aware-fetch.js";
-import { useCategories, useSubCategoriesOf } from "../catalogue/use-catalogue.js";
+import { useCategories, useSubCategoriesOf, useSubCategoryFilters } from "../catalogue/use-catalogue.js";
 import { TextAreaField, TextField } from "../ui/field.js";
 import { PageTitle } from "../ui/page-title.js";
 import { SelectField } from "../ui/select-field.js";
@@ -51,6 +51,7 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
   const { errors } = formState;
   const text = messages.webSelling;
   const categoryId = watch("categoryId");
+  const subCategoryId = watch("subCategoryId");
   const description = watch("description");
   const categories = useCategories();
   const subCategories = useSubCategoriesOf(categoryId ? Number(categoryId) : null);
@@ -84,6 +85,7 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
               field.onChange(event.target.value);
               // A sub category belongs to one category: choosing another category asks again.
               setValue("subCategoryId", "", { shouldValidate: false });
+              setValue("filterValues", {});
             }}
           />
         )}
@@ -103,7 +105,22 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
             ref={field.ref}
             onBlur={field.onBlur}
             value={field.value}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              // Filters belong to one sub category: another one has its own.
+              setValue("filterValues", {});
+            }}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="filterValues"
+        render={({ field }) => (
+          <SubCategoryFilterSelects
+            subCategoryId={subCategoryId ? Number(subCategoryId) : null}
+            value={field.value}
+            onChange={field.onChange}
           />
         )}
       />
@@ -160,6 +177,30 @@ export function ProductFormFields({ form, busy }: { form: ProductFormHandle; bus
       </div>
     </fieldset>
   );
+}
+
+/** A select for each filter of the chosen sub category (Screen size, Type…), each optional. */
+function SubCategoryFilterSelects({
+  subCategoryId,
+  value,
+  onChange,
+}: {
+  subCategoryId: number | null;
+  value: Record<string, string>;
+  onChange: (next: Record<string, string>) => void;
+}) {
+  const filters = useSubCategoryFilters(subCategoryId);
+  const list = filters.data?.ok ? filters.data.value : [];
+  return list.map((filter) => (
+    <SelectField
+      key={filter.id}
+      label={filter.name}
+      placeholder={messages.find.noneChosen}
+      options={filter.values}
+      value={value[String(filter.id)] ?? ""}
+      onChange={(event) => onChange({ ...value, [String(filter.id)]: event.target.value })}
+    />
+  ));
 }
 
 /** 1536 -> "1.5 KB", 2_500_000 -> "2.4 MB". */

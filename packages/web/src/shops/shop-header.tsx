@@ -1,5 +1,5 @@
 import { messages, type ShopPage } from "@katale/domain";
-import { MessageCircle } from "lucide-react";
+import { MapPin, MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useOpenChat } from "../chat/use-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
@@ -55,6 +55,12 @@ export function ShopHeader({ page }: { page: ShopPage }) {
             <span>
               <strong>{page.numberOfProducts}</strong> {messages.web.itemCount(page.numberOfProducts)}
             </span>
+            {shop.district && (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden="true" size={16} className="text-brand-700" />
+                {messages.find.inDistrict(shop.district)}
+              </span>
+            )}
           </p>
         </div>
         {!page.isOwner && (
