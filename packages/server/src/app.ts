@@ -36,6 +36,8 @@ import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
 import { Notifier } from "./notifications/notification-events.js";
+import { NotificationLive } from "./notifications/notification-live.js";
+import { NotificationRepository } from "./notifications/notification-repository.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
@@ -117,7 +119,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters: counters.store,
     notifier: new Notifier(jobs),
   };
-  startNotificationDelivery(app, jobs, database.db);
+  // The users' notification sockets (one "room" per user); every instance hears every delivery.
+  const notificationHub = new ChatHub();
+  const live = new NotificationLive(
+    notificationHub,
+    new NotificationRepository(database.db),
+    database.db,
+    database.kind === "postgres",
+    app.log,
+  );
+  const stopLive = await live.listen(database);
+  app.addHook("onClose", async () => {
+    notificationHub.stop();
+    await stopLive();
+  });
+  startNotificationDelivery(app, jobs, database.db, live);
   const mail = options.mail ?? createMailService(config);
   app.addHook("onClose", async () => mail.mailer.close());
   await app.register(healthRoutes, deps);
@@ -141,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     const chatHub = new ChatHub({}, chatSockets);
     app.addHook("onClose", async () => chatSockets?.settled());
-    await registerChatSockets(app, chatHub);
+    await registerChatSockets(app, chatHub, notificationHub);
     await app.register(
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
@@ -160,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(catalogueWriteRoutes, deps);
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
         await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
-        await shop.register(notificationRoutes, deps);
+        await shop.register(notificationRoutes, { ...deps, hub: notificationHub, live });
       },
       { prefix: "/api/shop" },
     );

@@ -73,6 +73,15 @@ export function AppRoutes() {
           {/* Chat */}
           <Route path="chat" element={page(() => import("../chat/chat-list-page.js"))} />
           <Route path="chat-room" element={page(() => import("../chat/chat-room-page.js"))} />
+          {/* Notifications */}
+          <Route
+            path="notifications"
+            element={page(() => import("../notifications/notifications-page.js"))}
+          />
+          <Route
+            path="notification-settings"
+            element={page(() => import("../notifications/notification-settings-page.js"))}
+          />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>

@@ -6,6 +6,7 @@ import {
   InMemoryCategoryGateway,
   InMemoryChat,
   InMemoryEngagementGateway,
+  InMemoryNotifications,
   InMemoryProductGateway,
   InMemorySellerGateway,
   InMemoryShopGateway,
@@ -30,6 +31,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
   const seller = new InMemorySellerGateway();
   // One fake holds the chat's rooms and its live connections.
   const chat = new InMemoryChat();
+  // One fake holds the inboxes and the users' notification sockets.
+  const notifications = new InMemoryNotifications();
   return {
     categories: new InMemoryCategoryGateway([], []),
     products: new InMemoryProductGateway([]),
@@ -48,6 +51,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     shopVerification: seller,
     chat,
     chatSockets: chat,
+    notifications,
+    notificationSockets: notifications,
     admin: () => Promise.reject(new Error("no admin services in this test: pass `admin`")),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
