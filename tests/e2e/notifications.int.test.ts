@@ -1,4 +1,11 @@
-import { aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
+import {
+  aCategory,
+  aShop,
+  aSignedInUser,
+  aSubCategory,
+  startTestServer,
+  type TestServer,
+} from "@katale/server/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
@@ -14,6 +21,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
+  // The home page asks for category 5 (Services, spec §9).
+  let category = 0;
+  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  await aSubCategory(server.db, { category_id: category });
   browser = await launchChromium();
 });
 
@@ -108,6 +119,11 @@ describe.each(widths)("the notification bell at $label px", ({ label: width, vie
     }
     await expect.poll(() => label(page)).toBe("Notifications");
     expect(await page.getByTestId("bell-badge").count()).toBe(0);
+    if (width === "1280") {
+      await popover.getByRole("link", { name: "See all notifications" }).click();
+      await page.getByRole("link", { name: new RegExp(cause.title(shop)) }).waitFor();
+      await shot(page, `notifications-page-${width}`);
+    }
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -129,7 +145,7 @@ describe.each(widths)("the notification bell at $label px", ({ label: width, vie
     expect(await emailOnFollowers.getAttribute("aria-checked")).toBe("false");
     expect(
       await page
-        .getByRole("switch", { name: "New followers of your shops: In the app" })
+        .getByRole("switch", { name: "New followers of your shops: Inbox" })
         .getAttribute("aria-checked"),
     ).toBe("true");
     expect(problems).toEqual([]);

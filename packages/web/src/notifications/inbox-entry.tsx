@@ -1,4 +1,5 @@
 import { formatDate, formatTime, type InboxEntry, messages } from "@katale/domain";
+import { Bell } from "lucide-react";
 import { Link } from "react-router";
 import { useServices } from "../app/services-context.js";
 
@@ -22,7 +23,12 @@ export function InboxEntryLink({
       {image ? (
         <img src={image} alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg object-cover" />
       ) : (
-        <span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-gray-100" />
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-gray-500"
+        >
+          <Bell size={20} />
+        </span>
       )}
       <span className="min-w-0 flex-1">
         <span className={`block text-sm ${entry.read ? "text-gray-800" : "font-semibold text-gray-900"}`}>

@@ -31,7 +31,10 @@ export default function NotificationSettingsPage() {
               <h2 id={`kind-${kind}`} className="font-medium text-gray-900 sm:flex-1">
                 {text.kinds[kind]}
               </h2>
-              <fieldset aria-labelledby={`kind-${kind}`} className="mt-2 flex gap-4 sm:mt-0">
+              <fieldset
+                aria-labelledby={`kind-${kind}`}
+                className="mt-2 flex flex-wrap gap-x-4 gap-y-1 sm:mt-0"
+              >
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <Switch
                     key={channel}
@@ -79,7 +82,9 @@ function Switch({
           className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`}
         />
       </button>
-      <span aria-hidden="true">{label}</span>
+      <span aria-hidden="true" className="whitespace-nowrap">
+        {label}
+      </span>
     </label>
   );
 }

@@ -22,7 +22,7 @@ export default function NotificationsPage() {
     <AccountFrame title={messages.inbox.title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" aria-live="polite">
-          {answer?.ok && unread > 0 ? messages.inbox.bellUnread(unread) : ""}
+          {answer?.ok && unread > 0 ? messages.inbox.unreadCount(unread) : ""}
         </p>
         <button
           type="button"
