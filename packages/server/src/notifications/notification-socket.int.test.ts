@@ -31,6 +31,13 @@ describe.each(databaseKinds())("notification socket (%s)", (kind) => {
       "open",
     );
     expect((await call("GET", "notifications/socket/", { token: user.key })).status).toBe(426);
+    // /api/docs says how to connect and what arrives.
+    const doc = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
+    const socket = doc.paths["/api/shop/notifications/socket/"]?.get;
+    expect(socket?.description).toContain("katale.notifications.v1");
+    expect(socket?.description).toContain("{notification: {id, kind, title");
   });
 
   it("sends the count, each new or folded entry with the new count, and the count after a read", async () => {
