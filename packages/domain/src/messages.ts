@@ -1021,6 +1021,38 @@ export const messages = {
     noneChosen: "Not set",
     inDistrict: (district: string) => `${district} district`,
   },
+  /** The live inbox: the header bell, the notifications page and the settings page. */
+  inbox: {
+    socketOnly: "This address is a WebSocket: connect with the katale.notifications.v1 subprotocol",
+    tooManySockets: "Too many open notification sockets; close some and try again",
+    bell: "Notifications",
+    bellUnread: (count: number) => `Notifications, ${count} unread`,
+    title: "Notifications",
+    seeAll: "See all notifications",
+    markAllRead: "Mark all read",
+    empty: "No notifications yet",
+    emptyHint: "Follow shops and save products to hear when something changes.",
+    loadFailed: "Could not load your notifications",
+    unreadLabel: "Unread",
+    unreadCount: (count: number) => `${count} unread`,
+    settingsTitle: "Notification settings",
+    settingsIntro: "Choose how you hear about each kind of news.",
+    settingsLink: "Notification settings",
+    saved: "Settings saved",
+    saveFailed: "Could not save your settings; try again",
+    channels: { inbox: "Inbox", email: "E-mail", push: "Push" },
+    pushNote: "Push is sent once this browser is allowed to show notifications.",
+    kinds: {
+      chat_message: "Chat messages",
+      new_product_from_followed_shop: "New items from shops you follow",
+      saved_product_price_drop: "Price drops on saved items",
+      saved_product_back_in_stock: "Saved items back in stock",
+      review_on_my_product: "Reviews on your products",
+      new_follower: "New followers of your shops",
+      verification_decided: "Verification decisions",
+      saved_search_match: "New matches for saved searches",
+    },
+  },
 } as const;
 
 /** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */

@@ -12,6 +12,7 @@ import type { RatingGateway } from "./engagement/rating-gateway.js";
 import type { SavedProductGateway } from "./engagement/saved-product-gateway.js";
 import type { ProductFinder } from "./find/product-finder.js";
 import type { AddressSuggestions } from "./geo/address-suggestions.js";
+import type { NotificationGateway } from "./notifications/notification-gateway.js";
 import type { ProductGateway } from "./products/product-gateway.js";
 import type { ReviewGateway } from "./products/review-gateway.js";
 import type {
@@ -63,6 +64,7 @@ export const GATEWAY_PORTS = {
   shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
   chat: portToken<ChatGateway>("ChatGateway"),
   finder: portToken<ProductFinder>("ProductFinder"),
+  notifications: portToken<NotificationGateway>("NotificationGateway"),
 } as const;
 
 /** The admins' ports over HTTP: apart, so a web app loads them only on the admin pages. */

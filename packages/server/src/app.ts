@@ -36,6 +36,8 @@ import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
+import { NotificationLive } from "./notifications/notification-live.js";
+import { NotificationRepository } from "./notifications/notification-repository.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.js";
 import { productRoutes } from "./products/product-routes.js";
@@ -112,6 +114,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => counters.close());
   // Notifications: recorded by the changes in their transactions, delivered by a durable queue.
   const jobs = openJobQueue(config, database, app.log);
+  // The users' notification sockets (one "room" per user); every instance hears every delivery.
+  const notificationHub = new ChatHub();
+  const live = new NotificationLive(
+    notificationHub,
+    new NotificationRepository(database.db),
+    database.db,
+    database.kind === "postgres",
+    app.log,
+  );
+  const stopLive = await live.listen(database);
+  app.addHook("onClose", async () => {
+    notificationHub.stop();
+    await stopLive();
+  });
   const mail = options.mail ?? createMailService(config);
   app.addHook("onClose", async () => mail.mailer.close());
   // E-mail and the sweeps of chat notices, unread rooms, saved searches and digests too.
@@ -119,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     mailer: mail.mailer,
     clock: options.clock,
+    live,
   });
   const deps: RouteDeps = {
     db: database.db,
@@ -155,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const chatHub = new ChatHub({}, chatSockets, chatPresenceRows);
     app.addHook("onClose", async () => chatSockets?.settled());
     app.addHook("onClose", async () => chatPresenceRows?.settled());
-    await registerChatSockets(app, chatHub);
+    await registerChatSockets(app, chatHub, notificationHub);
     await app.register(
       async (shop) => {
         await shop.register(catalogueRoutes, deps);
@@ -184,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             instance: chatPresenceRows?.instance,
           },
         });
-        await shop.register(notificationRoutes, deps);
+        await shop.register(notificationRoutes, { ...deps, hub: notificationHub, live });
         // Notification e-mail: the one-click unsubscribe link (no sign-in).
         await shop.register(unsubscribeRoutes, { db: database.db, links: notifications.links });
       },

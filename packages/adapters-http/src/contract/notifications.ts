@@ -85,3 +85,25 @@ export const notificationCalls = defineCalls({
     response: { 200: notificationSettingsWire, 400: badRequestError, ...authErrors },
   }),
 });
+
+/** Subprotocol of the notification socket; the token goes beside it as `bearer.<token>` (as chat's). */
+export const NOTIFICATIONS_PROTOCOL = "katale.notifications.v1";
+
+/**
+ * A frame of the notification socket: an entry added or folded (`notification` and the new unread
+ * count), or only the count (on connecting, and whenever some were marked read).
+ */
+export const notificationSocketFrame = z.object({
+  notification: notificationWire.optional(),
+  unread: z.number().int().min(0),
+});
+export type NotificationSocketFrame = z.infer<typeof notificationSocketFrame>;
+
+/** The user's socket (not an HTTP call): `notifications/socket/` on the shop service. */
+export const notificationSocket = {
+  service: "shop",
+  path: "notifications/socket/",
+  protocol: NOTIFICATIONS_PROTOCOL,
+  bearerPrefix: "bearer.",
+  receive: notificationSocketFrame,
+} as const;

@@ -6,6 +6,7 @@ import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
 import { SavedProductHttpGateway } from "../engagement/saved-product-http-gateway.js";
 import { FindHttpGateway } from "../find/find-http-gateway.js";
 import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
+import { NotificationHttpGateway } from "../notifications/notification-http-gateway.js";
 import { ProductAdminHttpGateway } from "../products/product-admin-http-gateway.js";
 import { ReviewHttpGateway } from "../products/review-http-gateway.js";
 import { ShopAdminHttpGateway } from "../shops/shop-admin-http-gateway.js";
@@ -32,5 +33,6 @@ export function deferredGatewaySet(http: HttpClient): DeferredGatewaySet {
     shopVerification: new ShopVerificationHttpGateway(http),
     chat: new ChatHttpGateway(http),
     finder: new FindHttpGateway(http),
+    notifications: new NotificationHttpGateway(http),
   };
 }

@@ -1,5 +1,5 @@
 import fastifyWebsocket from "@fastify/websocket";
-import { CHAT_CLOSE, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
+import { CHAT_CLOSE, CHAT_PROTOCOL, NOTIFICATIONS_PROTOCOL } from "@katale/adapters-http/contract";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ChatHub } from "./chat-hub.js";
 
@@ -8,20 +8,32 @@ const MAX_FRAME_BYTES = 64 * 1024;
 
 /**
  * The WebSocket server of the whole app (registered on the root, so an upgrade to any other path is
- * closed): no per-message deflate, frames up to 64 KiB, only the katale.chat.v1 subprotocol; at
- * shutdown every chat socket hears 1001 (going away) and reconnects, to another instance or later.
+ * closed): no per-message deflate, frames up to 64 KiB, only the katale.chat.v1 and
+ * katale.notifications.v1 subprotocols; at shutdown every socket of the hubs hears 1001 (going away)
+ * and reconnects, to another instance or later.
  */
-export async function registerChatSockets(app: FastifyInstance, hub: ChatHub): Promise<void> {
+export async function registerChatSockets(
+  app: FastifyInstance,
+  hub: ChatHub,
+  ...others: ChatHub[]
+): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: {
       perMessageDeflate: false,
       maxPayload: MAX_FRAME_BYTES,
-      handleProtocols: (offered) => (offered.has(CHAT_PROTOCOL) ? CHAT_PROTOCOL : false),
+      handleProtocols: (offered) =>
+        offered.has(CHAT_PROTOCOL)
+          ? CHAT_PROTOCOL
+          : offered.has(NOTIFICATIONS_PROTOCOL)
+            ? NOTIFICATIONS_PROTOCOL
+            : false,
     },
     errorHandler: (error, socket, request) => socketError(error, request.log, () => socket.terminate()),
     preClose(done) {
-      hub.stop();
-      hub.closeAll(CHAT_CLOSE.goingAway, "server shutting down");
+      for (const each of [hub, ...others]) {
+        each.stop();
+        each.closeAll(CHAT_CLOSE.goingAway, "server shutting down");
+      }
       app.websocketServer.close();
       done();
     },

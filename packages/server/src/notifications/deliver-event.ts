@@ -1,15 +1,15 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
-import { deliverToInbox, type InboxEntry } from "./inbox-delivery.js";
+import { deliverToInbox, type InboxDelivery, type InboxEntry } from "./inbox-delivery.js";
 import type { NotificationEvent } from "./notification-events.js";
 
 type Recorded = NotificationEvent & { readonly event_id: string };
 
 /**
  * Delivers one recorded event to its recipients' inboxes. Reads what the entry shows now (a product
- * deleted meanwhile is notified to no one). Idempotent: see deliverToInbox. Answers who got it.
+ * deleted meanwhile is notified to no one). Idempotent: see deliverToInbox. Answers the entries written.
  */
-export async function deliverEvent(db: Kysely<Database>, event: Recorded): Promise<number[]> {
+export async function deliverEvent(db: Kysely<Database>, event: Recorded): Promise<InboxDelivery[]> {
   const planned = await plan(db, event);
   if (!planned) return [];
   return deliverToInbox(db, event.event_id, planned.recipients, planned.entry);

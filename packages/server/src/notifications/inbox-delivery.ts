@@ -14,19 +14,26 @@ export interface InboxEntry {
   readonly count?: number;
 }
 
+/** An entry written for a user (added, or folded into their unread one). */
+export interface InboxDelivery {
+  readonly user_id: number;
+  /** The notification's id. */
+  readonly id: number;
+}
+
 /**
  * Writes the entry for every recipient in one statement: skips those who turned the kind's inbox
  * off and those who already got this event (the receipt), folds into an unread entry with the same
  * fold key (count + 1, the newest words and time), else adds one. Run twice, or on two instances,
- * it writes once. Answers the users who got it.
+ * it writes once. Answers the entries written, with their users.
  */
 export async function deliverToInbox(
   db: Kysely<Database>,
   eventId: string,
   recipients: RawBuilder<{ user_id: number }>,
   entry: InboxEntry,
-): Promise<number[]> {
-  const { rows } = await sql<{ user_id: number }>`
+): Promise<InboxDelivery[]> {
+  const { rows } = await sql<InboxDelivery>`
     WITH recipients AS (${recipients}),
     allowed AS (
       SELECT DISTINCT r.user_id FROM recipients r
@@ -47,6 +54,6 @@ export async function deliverToInbox(
     ON CONFLICT (user_id, fold_key) WHERE NOT read AND fold_key IS NOT NULL
     DO UPDATE SET count = notifications.count + EXCLUDED.count, subject = EXCLUDED.subject, detail = EXCLUDED.detail,
       url = EXCLUDED.url, image_url = EXCLUDED.image_url, created_at = now()
-    RETURNING user_id`.execute(db);
-  return rows.map((row) => row.user_id);
+    RETURNING user_id, id`.execute(db);
+  return rows;
 }

@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { deliverEvent } from "./deliver-event.js";
 import { EMAIL_BATCH_JOB, EmailDelivery, type EmailEvent } from "./email-delivery.js";
 import { NOTIFY_BATCH_JOB, NOTIFY_JOB, type NotificationEvent, Notifier } from "./notification-events.js";
+import type { NotificationLive } from "./notification-live.js";
 import { NotificationSweeper } from "./notification-sweeper.js";
 import { UnsubscribeLinks } from "./unsubscribe-links.js";
 
@@ -17,12 +18,15 @@ export interface NotificationDeliveryOptions {
   mailer: Mailer;
   /** Now, as the sweeps see it (tests move it instead of waiting). */
   clock?: () => Date;
+  /** Where entries written go next: their users' open sockets. */
+  live?: NotificationLive;
 }
 
 /**
  * Works the queue's notification jobs (inbox events, e-mails) once the server is ready, and sweeps
  * what accumulates into jobs (notification-sweeper.ts); stops with the server. Every instance works
- * the queue and sweeps; the queue gives each job to one, and a job run twice writes once.
+ * the queue and sweeps; the queue gives each job to one, and a job run twice writes once. The
+ * entries written go to their users' open sockets (`live`).
  */
 export function startNotificationDelivery(
   app: FastifyInstance,
@@ -42,10 +46,12 @@ export function startNotificationDelivery(
     app.log,
   );
   jobs.work(NOTIFY_JOB, async (data) => {
-    await deliverEvent(db, data as Recorded);
+    await options.live?.delivered(await deliverEvent(db, data as Recorded));
   });
   jobs.work(NOTIFY_BATCH_JOB, async (data) => {
-    await eachThenThrow((data.events ?? []) as Recorded[], (event) => deliverEvent(db, event));
+    await eachThenThrow((data.events ?? []) as Recorded[], async (event) =>
+      options.live?.delivered(await deliverEvent(db, event)),
+    );
   });
   jobs.work(EMAIL_BATCH_JOB, async (data) => {
     await eachThenThrow((data.events ?? []) as EmailEvent[], (event) => email.deliver(event));

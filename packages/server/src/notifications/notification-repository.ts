@@ -63,6 +63,32 @@ export class NotificationRepository {
     return this.unread(userId);
   }
 
+  /** Entries by id, oldest first, with their users (for the live sockets; not scoped to one user). */
+  async byIds(ids: readonly number[]): Promise<{ userId: number; wire: NotificationWire }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("id", "in", [...ids])
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id, wire: toWire(row) }));
+  }
+
+  /** The unread counts of several users (0 for those with none). */
+  async unreadOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("notifications")
+      .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("user_id", "in", [...userIds])
+      .where("read", "=", false)
+      .groupBy("user_id")
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
+  }
+
   async settings(userId: number): Promise<NotificationSettings> {
     const rows = await this.db
       .selectFrom("notification_settings")

@@ -2,20 +2,34 @@ import { notificationCalls, parsePage, routeSchema } from "@katale/adapters-http
 import { isNotificationKind, messages, type NotificationKind } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/authenticate.js";
+import type { ChatHub } from "../chat/chat-hub.js";
 import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { INVALID_PAGE } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
+import type { NotificationLive } from "./notification-live.js";
 import { NOTIFICATIONS_PER_PAGE, NotificationRepository } from "./notification-repository.js";
+import { notificationSocketRoute } from "./notification-socket-route.js";
 
 // The inbox and the choices per kind and channel (ours, beside spec §7), shop service, bearer.
 
 const TAG = "notifications";
 
-export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export interface NotificationRouteOptions extends RouteDeps {
+  /** The users' notification sockets on this instance (registerChatSockets serves them). */
+  hub: ChatHub;
+  /** Tells the users' sockets, on every instance, of entries written and read. */
+  live: NotificationLive;
+}
+
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = async (
+  app,
+  { db, config, hub, live },
+) => {
   const inbox = new NotificationRepository(db);
+  notificationSocketRoute(app, { db, hub, live });
   const signedIn = { preHandler: requireUser(db), attachValidation: true };
 
   app.get(
@@ -54,7 +68,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         return sendError(reply, 404, "notification_not_found", {
           detail: messages.notifications.notificationNotFound,
         });
-      return { unread: await inbox.markRead(me, given) };
+      const unread = await inbox.markRead(me, given);
+      await live.read(me);
+      return { unread };
     },
   );
 

@@ -1,5 +1,7 @@
 import { messages } from "@katale/domain";
 import {
+  Bell,
+  BellRing,
   Bookmark,
   ChevronRight,
   ClipboardCheck,
@@ -79,6 +81,12 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
         </MenuLink>
         <MenuLink to="/account/account" icon={<Settings aria-hidden="true" size={20} />}>
           {text.accountSettings}
+        </MenuLink>
+        <MenuLink to="/account/notifications" icon={<Bell aria-hidden="true" size={20} />}>
+          {messages.inbox.title}
+        </MenuLink>
+        <MenuLink to="/account/notification-settings" icon={<BellRing aria-hidden="true" size={20} />}>
+          {messages.inbox.settingsLink}
         </MenuLink>
         <li>
           <button type="button" className={`${row} text-brand-700`} onClick={logout}>

@@ -2,6 +2,7 @@ import {
   AesShopIdCipher,
   createDeferredHttpGateways,
   DeferredChatConnector,
+  DeferredNotificationConnector,
   type FetchLike,
   type WebSocketConstructor,
 } from "@katale/adapters-http";
@@ -52,6 +53,13 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     chatSockets: new DeferredChatConnector(() =>
       import("@katale/adapters-http/chat-socket").then(
         (m) => new m.ChatSocketConnector(config.shopUrl, WebSocket as unknown as WebSocketConstructor),
+      ),
+    ),
+    // Loaded by the bell, after the first screen.
+    notificationSockets: new DeferredNotificationConnector(() =>
+      import("@katale/adapters-http/notification-socket").then(
+        (m) =>
+          new m.NotificationSocketConnector(config.shopUrl, WebSocket as unknown as WebSocketConstructor),
       ),
     ),
     admin: () => {

@@ -75,6 +75,15 @@ export function AppRoutes() {
           <Route path="chat-room" element={page(() => import("../chat/chat-room-page.js"))} />
           {/* Finding products */}
           <Route path="saved-searches" element={page(() => import("../find/saved-searches-page.js"))} />
+          {/* Notifications */}
+          <Route
+            path="notifications"
+            element={page(() => import("../notifications/notifications-page.js"))}
+          />
+          <Route
+            path="notification-settings"
+            element={page(() => import("../notifications/notification-settings-page.js"))}
+          />
           {/* Any other account path is not found (spec §2), not the dashboard. */}
           <Route path="*" element={notFound} />
         </Route>

@@ -1,5 +1,5 @@
 import type { AdminHttpGateways, HttpGateways } from "@katale/adapters-http";
-import type { ChatConnector, Ports, Timers } from "@katale/domain";
+import type { ChatConnector, NotificationConnector, Ports, Timers } from "@katale/domain";
 
 /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
 export type AdminServices = AdminHttpGateways;
@@ -11,6 +11,8 @@ export type AdminServices = AdminHttpGateways;
  */
 export interface Services extends HttpGateways {
   readonly chatSockets: ChatConnector;
+  /** The user's notification socket (the bell's live count). */
+  readonly notificationSockets: NotificationConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
   readonly admin: () => Promise<AdminServices>;
   readonly shopIds: Ports["shopIds"];

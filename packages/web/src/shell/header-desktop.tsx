@@ -2,12 +2,14 @@ import { messages } from "@katale/domain";
 import { Heart, Store } from "lucide-react";
 import { Link } from "react-router";
 import { ChatButton } from "../chat/chat-popups.js";
+import { NotificationBell } from "../notifications/notification-bell.js";
 import { CategoryMenu } from "./category-menu.js";
 import { Logo } from "./logo.js";
 import { SearchBox } from "./search-box.js";
 import { UserMenu } from "./user-menu.js";
 
-/** Wider than 768 px: logo, Category dropdown, search, shops, chat, wishlist, user menu (spec §2). */
+/** Wider than 768 px: logo, Category dropdown, search, shops, chat, wishlist, the bell
+ * (signed in), user menu (spec §2). */
 export function HeaderDesktop() {
   return (
     <header className="sticky top-0 z-30 hidden border-b border-gray-200 bg-white md:block">
@@ -33,6 +35,7 @@ export function HeaderDesktop() {
           >
             <Heart aria-hidden="true" size={22} />
           </Link>
+          <NotificationBell />
           <UserMenu />
         </nav>
       </div>

@@ -6,6 +6,7 @@ import {
   InMemoryCategoryGateway,
   InMemoryChat,
   InMemoryEngagementGateway,
+  InMemoryNotifications,
   InMemoryProductFinder,
   InMemoryProductGateway,
   InMemorySellerGateway,
@@ -31,6 +32,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
   const seller = new InMemorySellerGateway();
   // One fake holds the chat's rooms and its live connections.
   const chat = new InMemoryChat();
+  // One fake holds the inboxes and the users' notification sockets.
+  const notifications = new InMemoryNotifications();
   return {
     categories: new InMemoryCategoryGateway([], []),
     products: new InMemoryProductGateway([]),
@@ -50,6 +53,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     chat,
     chatSockets: chat,
     finder: new InMemoryProductFinder([]),
+    notifications,
+    notificationSockets: notifications,
     admin: () => Promise.reject(new Error("no admin services in this test: pass `admin`")),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
