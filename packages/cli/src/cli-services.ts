@@ -4,6 +4,7 @@ import type { AccountServices } from "./auth/account-services.js";
 import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
+import type { NotificationServices } from "./notifications/notification-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
 import type { SmokeTarget } from "./smoke/smoke-checks.js";
 
@@ -25,6 +26,8 @@ export interface CliServices {
   readonly chat?: ChatServices;
   /** `katale smoke`: the ports and a plain GET, each call bounded by `timeoutMs`; its own session, never the stored one. */
   readonly smoke?: (timeoutMs: number) => SmokeTarget;
+  /** The inbox and the channels per kind, on the stored session; left out like `account`. */
+  readonly notifications?: NotificationServices;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

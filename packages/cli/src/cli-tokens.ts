@@ -6,6 +6,7 @@ import type { Prompter } from "./auth/prompter.js";
 import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
+import type { NotificationServices } from "./notifications/notification-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
 import type { SmokeTarget } from "./smoke/smoke-checks.js";
 
@@ -23,6 +24,7 @@ export const CLI_TOKENS = {
   admin: portToken<AdminCliServices>("cli.AdminServices"),
   chat: portToken<ChatServices>("cli.ChatServices"),
   smoke: portToken<(timeoutMs: number) => SmokeTarget>("cli.Smoke"),
+  notifications: portToken<NotificationServices>("cli.NotificationServices"),
 } as const;
 
 /** What resolves tokens: the container, or the context a dynamic value is built in. */

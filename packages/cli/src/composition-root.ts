@@ -11,6 +11,7 @@ import { CLI_TOKENS, portsFrom, resolve } from "./cli-tokens.js";
 import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js";
 import { engagementModule } from "./engagement/engagement-module.js";
 import { retryBusy } from "./http/retry-busy.js";
+import { notificationModule } from "./notifications/notification-module.js";
 import { sellingModule } from "./selling/selling-module.js";
 import { smokeModule } from "./smoke/smoke-target.js";
 
@@ -52,6 +53,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
     adminModule(),
     chatModule(urls.shopUrl),
     smokeModule(),
+    notificationModule(),
   );
   return container;
 }
@@ -85,6 +87,9 @@ export function connectServices(
     },
     get smoke() {
       return resolve(container, CLI_TOKENS.smoke);
+    },
+    get notifications() {
+      return resolve(container, CLI_TOKENS.notifications);
     },
   };
 }

@@ -14,6 +14,7 @@ import { DEFAULT_AUTH_URL, DEFAULT_SHOP_URL } from "./config/service-urls.js";
 import { registerEngagementCommands } from "./engagement/engagement-commands.js";
 import { registerHelpCommand } from "./help-command.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
+import { registerNotificationCommands } from "./notifications/notification-commands.js";
 import { registerProductCommands } from "./products/product-commands.js";
 import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
 import { registerShopAdminCommands } from "./selling/shop-admin-commands.js";
@@ -56,6 +57,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerEngagementCommands(program, invoke);
   registerSellingCommands(program, invoke);
   registerChatCommands(program, invoke);
+  registerNotificationCommands(program, invoke);
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
   registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);

@@ -11,6 +11,7 @@ import type { FollowGateway } from "./engagement/follow-gateway.js";
 import type { RatingGateway } from "./engagement/rating-gateway.js";
 import type { SavedProductGateway } from "./engagement/saved-product-gateway.js";
 import type { AddressSuggestions } from "./geo/address-suggestions.js";
+import type { NotificationGateway } from "./notifications/notification-gateway.js";
 import type { ProductGateway } from "./products/product-gateway.js";
 import type { ReviewGateway } from "./products/review-gateway.js";
 import type {
@@ -61,6 +62,7 @@ export const GATEWAY_PORTS = {
   productAdmin: portToken<ProductAdminGateway>("ProductAdminGateway"),
   shopVerification: portToken<ShopVerificationGateway>("ShopVerificationGateway"),
   chat: portToken<ChatGateway>("ChatGateway"),
+  notifications: portToken<NotificationGateway>("NotificationGateway"),
 } as const;
 
 /** The admins' ports over HTTP: apart, so a web app loads them only on the admin pages. */

@@ -5,6 +5,7 @@ import { FollowHttpGateway } from "../engagement/follow-http-gateway.js";
 import { RatingHttpGateway } from "../engagement/rating-http-gateway.js";
 import { SavedProductHttpGateway } from "../engagement/saved-product-http-gateway.js";
 import { AddressSuggestionsHttpGateway } from "../geo/address-suggestions-http-gateway.js";
+import { NotificationHttpGateway } from "../notifications/notification-http-gateway.js";
 import { ProductAdminHttpGateway } from "../products/product-admin-http-gateway.js";
 import { ReviewHttpGateway } from "../products/review-http-gateway.js";
 import { ShopAdminHttpGateway } from "../shops/shop-admin-http-gateway.js";
@@ -30,5 +31,6 @@ export function deferredGatewaySet(http: HttpClient): DeferredGatewaySet {
     productAdmin: new ProductAdminHttpGateway(http),
     shopVerification: new ShopVerificationHttpGateway(http),
     chat: new ChatHttpGateway(http),
+    notifications: new NotificationHttpGateway(http),
   };
 }

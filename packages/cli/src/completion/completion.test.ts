@@ -36,6 +36,9 @@ describe("katale completion", () => {
     expect(offered(stdout, "katale products im")).toEqual(["import"]);
     expect(offered(stdout, "katale products import items.csv --d")).toEqual(["--dry-run"]);
     expect(offered(stdout, "katale --json shops cr")).toEqual(["create"]);
+    expect(offered(stdout, "katale notifications se")).toEqual(["settings"]);
+    expect(offered(stdout, "katale notifications settings --se")).toEqual(["--set"]);
+    expect(offered(stdout, "katale notifications read --a")).toEqual(["--all", "--auth-url"]);
     expect(offered(stdout, "katale smoke --")).toEqual(
       expect.arrayContaining([
         "--account",
