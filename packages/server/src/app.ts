@@ -37,6 +37,8 @@ import type { MediaStore } from "./media/media-store.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
 import { Notifier } from "./notifications/notification-events.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
+import { startPushDelivery } from "./notifications/push/push-delivery.js";
+import { pushRoutes } from "./notifications/push/push-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
 import { shopProductPages } from "./products/shop-product-pages.js";
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifier: new Notifier(jobs),
   };
   startNotificationDelivery(app, jobs, database.db);
+  startPushDelivery(jobs, database.db, config);
   const mail = options.mail ?? createMailService(config);
   app.addHook("onClose", async () => mail.mailer.close());
   await app.register(healthRoutes, deps);
@@ -161,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
         await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
         await shop.register(notificationRoutes, deps);
+        await shop.register(pushRoutes, deps);
       },
       { prefix: "/api/shop" },
     );

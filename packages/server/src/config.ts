@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
 import { type HttpLimits, httpLimitsSchema } from "./http/http-limits-schema.js";
 import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
+import { type PushSettings, pushConfigSchema } from "./notifications/push/push-config.js";
 import { type S3Settings, severalInstancesSchema } from "./several-instances-schema.js";
 
 export type { S3Settings };
@@ -194,6 +195,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Media in an S3-compatible store when set, else in DATA_DIR. */
   s3: S3Settings | undefined;
+  /** Web push's VAPID key pair and subject (VAPID_* variables). */
+  push: PushSettings;
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +211,7 @@ export function loadConfig(
   const e = parseOrThrow(schema, cleaned);
   const httpLimits = parseOrThrow(httpLimitsSchema, cleaned);
   const shared = parseOrThrow(severalInstancesSchema, cleaned);
+  const push = parseOrThrow(pushConfigSchema, cleaned);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -238,6 +242,7 @@ export function loadConfig(
     httpLimits,
     redisUrl: shared.redisUrl,
     s3: shared.s3,
+    push,
   };
 }
 
