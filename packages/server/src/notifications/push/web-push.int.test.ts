@@ -333,3 +333,35 @@ describe.each(databaseKinds())("web push (%s)", (kind) => {
     expect(await subscriptionsOf(other)).toEqual([]);
   });
 });
+
+describe("web push in production", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: "none", configOverrides: { env: "production" } });
+  });
+  afterAll(() => server?.close());
+
+  it("takes only https:// endpoints: the server posts to them", async () => {
+    const user = await aSignedInUser(server);
+    const call = sellerCaller(() => server);
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const keys = {
+      p256dh: ecdh.getPublicKey().toString("base64url"),
+      auth: randomBytes(16).toString("base64url"),
+    };
+    const plain = await call("POST", "notifications/push/subscribe/", {
+      token: user.key,
+      json: { endpoint: "http://127.0.0.1:9/push/1", keys },
+    });
+    expect(plain).toMatchObject({
+      status: 400,
+      body: { endpoint: ["The push endpoint must be an https:// URL"], code: "invalid_input" },
+    });
+    const secure = await call("POST", "notifications/push/subscribe/", {
+      token: user.key,
+      json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc123", keys },
+    });
+    expect(secure.status).toBe(201);
+  });
+});
