@@ -66,8 +66,7 @@ export class InMemoryNotificationGateway implements NotificationGateway {
   async markRead(token: string, ids: readonly number[] | undefined): Promise<Result<number>> {
     const box = this.box(token);
     if (!box) return err({ kind: "unauthorized" });
-    if (ids?.some((id) => !box.entries.some((entry) => entry.id === id)))
-      return err({ kind: "not-found" });
+    if (ids?.some((id) => !box.entries.some((entry) => entry.id === id))) return err({ kind: "not-found" });
     box.entries = box.entries.map((entry) =>
       ids === undefined || ids.includes(entry.id) ? { ...entry, read: true } : entry,
     );
