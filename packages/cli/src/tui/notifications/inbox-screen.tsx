@@ -4,15 +4,27 @@ import { notificationCliMessages } from "../../notifications/notification-cli-me
 import { inboxLine, inboxWhen } from "../../notifications/notification-render.js";
 import { ItemList } from "../components/item-list.js";
 import { ErrorLine, LoadedView } from "../components/status.js";
+import type { Route } from "../navigation.js";
 import { useScreenKeys, useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { useInbox } from "./use-inbox.js";
 
 const ITEM_PATH = /^\/item\/([^/?#]+)$/;
 
+/** The terminal's screen for a web path the entry links: a product, a chat room; else null. */
+export function routeOfUrl(url: string, title: string): Route | null {
+  const item = ITEM_PATH.exec(url);
+  if (item?.[1]) return { screen: "product", slug: decodeURIComponent(item[1]) };
+  const link = new URL(url, "http://katale.invalid");
+  const room = link.searchParams.get("room");
+  if (link.pathname === "/account/chat-room" && room) return { screen: "chat-room", slug: room, title };
+  return null;
+}
+
 /**
  * The inbox (n from anywhere): newest first, unread ones marked •; Enter marks the entry read and
- * opens what it is about when the terminal has it (a product), else says its web address; a marks all.
+ * opens what it is about when the terminal has it (a product, a chat room), else says its web
+ * address; a marks all.
  */
 export function InboxScreen() {
   const tui = useTui();
@@ -28,8 +40,8 @@ export function InboxScreen() {
 
   const openEntry = (entry: Notification) => {
     void inbox.open(entry);
-    const item = ITEM_PATH.exec(entry.url);
-    if (item?.[1]) tui.open({ screen: "product", slug: decodeURIComponent(item[1]) });
+    const route = routeOfUrl(entry.url, entry.title);
+    if (route) tui.open(route);
     else tui.say(notificationCliMessages.onTheWeb(entry.url));
   };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { App } from "../app.js";
 import { driveTui } from "../tui-driver.js";
 import { fakeWorld } from "../tui-fakes.js";
+import { routeOfUrl } from "./inbox-screen.js";
 
 // The inbox in the TUI on the domain's in-memory ports: the header's unread count, n from anywhere,
 // Enter marking one read (and opening a product), a marking all.
@@ -59,11 +60,44 @@ describe("katale tui, notifications", { timeout: 30_000 }, () => {
     expect(left.ok && left.value.count).toBe(0);
   });
 
+  it("Enter on a chat message opens its room", async () => {
+    const { see, press, world } = await signedIn();
+    world.inbox.deliver("token-1", {
+      kind: "chat_message",
+      title: "New message from Mukono Sports Arena",
+      url: "/account/chat-room?room=room-amina-mukono",
+    });
+    await see("2 unread");
+    await press("n");
+    await see("› • ");
+    await see("New message from Mukono Sports Arena");
+    await press(KEY.enter);
+    await see("Is the pump in stock?");
+    await see(/Home › Notifications › New message from Mukono/);
+    await see("Amina Nakato · 2 unread");
+  });
+
   it("asks a visitor to log in", async () => {
     const world = fakeWorld();
     const { see, press } = driveTui(<App services={world.services} size={{ columns: 80, rows: 24 }} />);
     await see("not logged in");
     await press("n");
     await see("Log in to see your notifications: Tab to Account, then Enter.");
+  });
+});
+
+describe("what an inbox entry opens in the terminal", () => {
+  it("a product, a chat room, or nothing (the web's own pages)", () => {
+    expect(routeOfUrl("/item/bicycle-pump-3eel", "Price drop")).toEqual({
+      screen: "product",
+      slug: "bicycle-pump-3eel",
+    });
+    expect(routeOfUrl("/account/chat-room?room=room-amina-mukono", "New message from Amina")).toEqual({
+      screen: "chat-room",
+      slug: "room-amina-mukono",
+      title: "New message from Amina",
+    });
+    expect(routeOfUrl("/account/admin-shop/Kikuubo%20Phones", "A new follower")).toBeNull();
+    expect(routeOfUrl("/account/chat-room", "New message")).toBeNull();
   });
 });
