@@ -5,6 +5,7 @@ import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
 import type { FindServices } from "./find/find-services.js";
+import type { NotificationServices } from "./notifications/notification-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
 import type { SmokeTarget } from "./smoke/smoke-checks.js";
 
@@ -28,6 +29,8 @@ export interface CliServices {
   readonly smoke?: (timeoutMs: number) => SmokeTarget;
   /** Browsing with facets and the saved searches, on the stored session; left out like `account`. */
   readonly find?: FindServices;
+  /** The inbox and the channels per kind, on the stored session; left out like `account`. */
+  readonly notifications?: NotificationServices;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

@@ -12,6 +12,7 @@ import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js"
 import { engagementModule } from "./engagement/engagement-module.js";
 import { findModule } from "./find/find-module.js";
 import { retryBusy } from "./http/retry-busy.js";
+import { notificationModule } from "./notifications/notification-module.js";
 import { sellingModule } from "./selling/selling-module.js";
 import { smokeModule } from "./smoke/smoke-target.js";
 
@@ -55,6 +56,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
     chatModule(urls.shopUrl),
     smokeModule(),
     findModule(gatewayOptions),
+    notificationModule(),
   );
   return container;
 }
@@ -91,6 +93,9 @@ export function connectServices(
     },
     get find() {
       return resolve(container, CLI_TOKENS.find);
+    },
+    get notifications() {
+      return resolve(container, CLI_TOKENS.notifications);
     },
   };
 }

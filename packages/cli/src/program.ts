@@ -15,6 +15,7 @@ import { registerEngagementCommands } from "./engagement/engagement-commands.js"
 import { registerFindCommands } from "./find/find-commands.js";
 import { registerHelpCommand } from "./help-command.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
+import { registerNotificationCommands } from "./notifications/notification-commands.js";
 import { registerProductCommands } from "./products/product-commands.js";
 import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
 import { registerShopAdminCommands } from "./selling/shop-admin-commands.js";
@@ -58,6 +59,7 @@ export function createProgram(deps: InvokeDeps): Command {
   registerSellingCommands(program, invoke);
   registerFindCommands(program, invoke);
   registerChatCommands(program, invoke);
+  registerNotificationCommands(program, invoke);
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
   registerAdminCommands(program, invoke);
   registerSmokeCommand(program, invoke);

@@ -70,6 +70,7 @@ export * from "./media/image-upload.js";
 export * from "./media/image-variant.js";
 export * from "./media/media-url.js";
 export * from "./messages.js";
+export * from "./notifications/inbox.js";
 export * from "./notifications/live-inbox.js";
 export * from "./notifications/notification.js";
 export * from "./notifications/notification-gateway.js";

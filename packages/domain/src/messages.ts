@@ -864,6 +864,9 @@ export const messages = {
       count === 1 ? `A new match for "${search}"` : `${count} new matches for "${search}"`,
     unknownKind: (kind: string) => `Unknown notification kind: ${kind}`,
     notificationNotFound: "Notification not found",
+    pushEndpointHttps: "The push endpoint must be an https:// URL",
+    pushKeyInvalid: "keys.p256dh must be the browser's P-256 public key (65 bytes, base64url)",
+    pushAuthInvalid: "keys.auth must be the 16-byte authentication secret (base64url)",
   },
   notificationMail: {
     /** Names of the kinds as the unsubscribe page and the footer say them. */

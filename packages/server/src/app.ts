@@ -39,6 +39,8 @@ import { startNotificationDelivery } from "./notifications/notification-delivery
 import { NotificationLive } from "./notifications/notification-live.js";
 import { NotificationRepository } from "./notifications/notification-repository.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
+import { startPushDelivery } from "./notifications/push/push-delivery.js";
+import { pushRoutes } from "./notifications/push/push-routes.js";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters: counters.store,
     notifier: notifications.notifier,
   };
+  startPushDelivery(jobs, database.db, config);
   await app.register(healthRoutes, deps);
   await app.register(appConfigRoutes, deps);
   if (config.services.includes("auth")) {
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         });
         await shop.register(notificationRoutes, { ...deps, hub: notificationHub, live });
+        await shop.register(pushRoutes, deps);
         // Notification e-mail: the one-click unsubscribe link (no sign-in).
         await shop.register(unsubscribeRoutes, { db: database.db, links: notifications.links });
       },

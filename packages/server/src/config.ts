@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
 import { z } from "zod";
 import { type HttpLimits, httpLimitsSchema } from "./http/http-limits-schema.js";
 import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
+import { type PushSettings, pushConfigSchema } from "./notifications/push/push-config.js";
 import { type S3Settings, severalInstancesSchema } from "./several-instances-schema.js";
 
 export type { S3Settings };
@@ -212,6 +213,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Notification sweeps (NOTIFY_SWEEP_SECONDS), chat e-mail delay, digest hour (notifications/). */
   notify: { everyMs: number; chatEmailAfterMs: number; digestHour: number };
+  /** Web push's VAPID key pair and subject (VAPID_* variables). */
+  push: PushSettings;
 }
 
 export class ConfigError extends Error {}
@@ -226,6 +229,7 @@ export function loadConfig(
   const e = parseOrThrow(schema, cleaned);
   const httpLimits = parseOrThrow(httpLimitsSchema, cleaned);
   const shared = parseOrThrow(severalInstancesSchema, cleaned);
+  const push = parseOrThrow(pushConfigSchema, cleaned);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -261,6 +265,7 @@ export function loadConfig(
       chatEmailAfterMs: Math.round(e.NOTIFY_CHAT_EMAIL_AFTER_MINUTES * 60_000),
       digestHour: e.NOTIFY_DIGEST_HOUR,
     },
+    push,
   };
 }
 

@@ -1,6 +1,14 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "@katale/domain";
 import { z } from "zod";
-import { badRequestError, defineCalls, detailError, idValue, pageParam, timestamp } from "./common.js";
+import {
+  badRequestError,
+  defineCalls,
+  detailError,
+  idValue,
+  noContent,
+  pageParam,
+  timestamp,
+} from "./common.js";
 
 // Notifications (ours, beside spec §7), shop service, bearer: the inbox, marking read, and each
 // user's choices per kind and channel.
@@ -43,6 +51,28 @@ export const notificationSettingsWire = z.object({
 export type NotificationSettingsWire = z.infer<typeof notificationSettingsWire>;
 
 const unreadBody = z.object({ unread: z.number().int().min(0) });
+
+/** A push service's URL for one browser (the server only posts to https ones in production). */
+const pushEndpoint = z.url({ protocol: /^https?$/, error: "must be an https:// URL" }).max(2048);
+const base64url = (what: string) =>
+  z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `must be the ${what} in base64url`);
+
+/** What `PushSubscription.toJSON()` gives in a browser (expirationTime is ignored). */
+export const pushSubscriptionWire = z.object({
+  endpoint: pushEndpoint,
+  keys: z.object({
+    /** The browser's P-256 public key, uncompressed (65 bytes). */
+    p256dh: base64url("P-256 public key"),
+    /** The 16-byte authentication secret. */
+    auth: base64url("authentication secret"),
+  }),
+});
+export type PushSubscriptionWire = z.infer<typeof pushSubscriptionWire>;
+const pushSubscribedWire = z.object({ endpoint: z.string() });
+export const pushKeyWire = z.object({ public_key: z.string() });
 const authErrors = { 401: detailError } as const;
 
 export const notificationCalls = defineCalls({
@@ -83,6 +113,33 @@ export const notificationCalls = defineCalls({
     auth: "token",
     body: notificationSettingsWire,
     response: { 200: notificationSettingsWire, 400: badRequestError, ...authErrors },
+  }),
+  // Web push (RFC 8030/8291): the server's VAPID key, and the browser's subscriptions.
+  pushKey: () => ({
+    service: "shop",
+    method: "GET",
+    path: "notifications/push/key/",
+    summary: "The server's VAPID public key (base64url), for the browser's pushManager.subscribe",
+    response: { 200: pushKeyWire },
+  }),
+  subscribePush: () => ({
+    service: "shop",
+    method: "POST",
+    path: "notifications/push/subscribe/",
+    summary:
+      "Keeps the browser's push subscription for the user (the same endpoint again replaces it: safe to repeat)",
+    auth: "token",
+    body: pushSubscriptionWire,
+    response: { 201: pushSubscribedWire, 400: badRequestError, ...authErrors },
+  }),
+  unsubscribePush: () => ({
+    service: "shop",
+    method: "DELETE",
+    path: "notifications/push/subscribe/",
+    summary: "Forgets the user's push subscription of that endpoint (none there: 204 all the same)",
+    auth: "token",
+    body: z.object({ endpoint: pushEndpoint }),
+    response: { 204: noContent, 400: badRequestError, ...authErrors },
   }),
 });
 

@@ -38,6 +38,9 @@ describe("katale completion", () => {
     expect(offered(stdout, "katale --json shops cr")).toEqual(["create"]);
     expect(offered(stdout, "katale products browse --sort price_")).toEqual(["price_asc", "price_desc"]);
     expect(offered(stdout, "katale searches ")).toEqual(expect.arrayContaining(["save", "list", "delete"]));
+    expect(offered(stdout, "katale notifications se")).toEqual(["settings"]);
+    expect(offered(stdout, "katale notifications settings --se")).toEqual(["--set"]);
+    expect(offered(stdout, "katale notifications read --a")).toEqual(["--all", "--auth-url"]);
     expect(offered(stdout, "katale smoke --")).toEqual(
       expect.arrayContaining([
         "--account",

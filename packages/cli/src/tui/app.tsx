@@ -1,6 +1,7 @@
 import { Box, Text, useApp, useInput, useStdout } from "ink";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CliServices } from "../cli-services.js";
+import { notificationCliMessages } from "../notifications/notification-cli-messages.js";
 import { truncate } from "../output/text.js";
 import { AccountScreen, LoginScreen } from "./account/account-screens.js";
 import { useIsAdmin } from "./admin/use-admin-check.js";
@@ -24,6 +25,7 @@ import {
   startAt,
   switchSection,
 } from "./navigation.js";
+import { useUnreadCount } from "./notifications/use-unread-count.js";
 import { ProductScreen } from "./products/product-screen.js";
 import { SearchScreen } from "./search/search-screen.js";
 import { ShopScreen } from "./shops/shop-screen.js";
@@ -87,6 +89,11 @@ export function App({ services, size, startSection = "home" }: AppProps) {
   // The keys of the screen under the overlay, as they were when it opened.
   const [helpKeys, setHelpKeys] = useState<readonly KeyHelp[]>([]);
   const [screenKeys, setScreenKeys] = useState<readonly KeyHelp[]>([]);
+  const [unread, setUnread] = useUnreadCount(
+    services,
+    session !== null,
+    `${nav.section}-${nav.stack.length}`,
+  );
 
   // One line less than the terminal: a full last line would scroll it.
   const height = Math.max(3, rows - 1 - CHROME_LINES);
@@ -116,6 +123,7 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       action === "last" ||
       action === "back" ||
       action === "search" ||
+      action === "notifications" ||
       action === "next-section" ||
       action === "previous-section"
     )
@@ -125,6 +133,12 @@ export function App({ services, size, startSection = "home" }: AppProps) {
         return goBack();
       case "search":
         return setNav((n) => push(current(n).screen === "search" ? back(n) : n, { screen: "search" }));
+      case "notifications":
+        // The catalogue tree has its own n (a new category).
+        if (current(nav).screen === "admin-catalogue") return;
+        return setNav((n) =>
+          current(n).screen === "notifications" ? n : push(n, { screen: "notifications" }),
+        );
       case "next-section":
         return setNav((n) => switchSection(n, 1, sections));
       case "previous-section":
@@ -153,15 +167,16 @@ export function App({ services, size, startSection = "home" }: AppProps) {
       setTyping,
       typingNow,
       setScreenKeys,
+      setUnread,
     }),
-    [services, session, refreshSession, width, height, open, goBack, say, unsay],
+    [services, session, refreshSession, width, height, open, goBack, say, unsay, setUnread],
   );
   const top = nav.stack.length - 1;
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
       <SectionBar section={nav.section} sections={sections} width={width} />
-      <TitleLine nav={nav} session={session} width={width} />
+      <TitleLine nav={nav} session={session} unread={unread} width={width} />
       <Box flexDirection="column" height={height} overflow="hidden">
         {help ? <HelpOverlay screenKeys={helpKeys} width={width} /> : null}
         {nav.stack.map((route) => (
@@ -263,6 +278,7 @@ const ROUTE_TITLES: Partial<Record<Route["screen"], string>> = {
   product: "Product",
   shop: "Shop",
   login: "Log in",
+  notifications: "Notifications",
   "product-form": "Product form",
   "admin-catalogue": "Catalogue",
   "admin-verifications": "Verification requests",
@@ -274,8 +290,19 @@ function routeTitle(route: Route): string {
   return ROUTE_TITLES[route.screen] ?? route.screen;
 }
 
-function TitleLine({ nav, session, width }: { nav: Navigation; session: SessionView | null; width: number }) {
-  const who = session === null ? "not logged in" : session.name;
+function TitleLine({
+  nav,
+  session,
+  unread,
+  width,
+}: {
+  nav: Navigation;
+  session: SessionView | null;
+  unread: number | null;
+  width: number;
+}) {
+  const badge = unread ? ` · ${notificationCliMessages.unreadBadge(unread)}` : "";
+  const who = session === null ? "not logged in" : `${session.name}${badge}`;
   const path = nav.stack.map(routeTitle).join(" › ");
   const room = Math.max(1, width - who.length - 1);
   return (

@@ -15,6 +15,7 @@ export type TuiAction =
   | "next-section"
   | "previous-section"
   | "help"
+  | "notifications"
   | "quit";
 
 /** What a key press means, or null when it is a screen's own key (or none). */
@@ -31,6 +32,7 @@ export function actionOf(input: string, key: Key): TuiAction | null {
   if (key.tab) return key.shift ? "previous-section" : "next-section";
   if (input === "/") return "search";
   if (input === "?") return "help";
+  if (input === "n") return "notifications";
   if (input === "q") return "quit";
   return null;
 }
@@ -48,6 +50,7 @@ export const SHARED_KEYS: readonly KeyHelp[] = [
   { keys: "Esc  Backspace", does: "back" },
   { keys: "/", does: "search products (from anywhere)" },
   { keys: "Tab  Shift-Tab", does: "next or previous section" },
+  { keys: "n", does: "your notifications (the header shows how many are unread)" },
   { keys: "?", does: "show or hide these keys" },
   { keys: "q", does: "quit (Ctrl-C always quits)" },
 ];

@@ -9,6 +9,7 @@ import { ChatsScreen } from "./chat/chats-screen.js";
 import { FollowingScreen, HistoryScreen, SavedScreen } from "./engagement/signed-in-screens.js";
 import type { Route, Section } from "./navigation.js";
 import { SECTION_TITLES } from "./navigation.js";
+import { InboxScreen } from "./notifications/inbox-screen.js";
 import { CsvImportScreen } from "./selling/csv-import-screen.js";
 import { MyShopScreen } from "./selling/my-shop-screen.js";
 import { MyShopsScreen } from "./selling/my-shops-screen.js";
@@ -61,6 +62,8 @@ export function routeScreens(route: Route): ReactNode {
       return <VerificationsScreen />;
     case "admin-verification":
       return <VerificationScreen requestId={route.requestId} />;
+    case "notifications":
+      return <InboxScreen />;
     default:
       return <Text>{route.screen}</Text>;
   }

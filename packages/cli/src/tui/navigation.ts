@@ -37,6 +37,7 @@ export type Route =
   /** A room by its slug, or the chat with a shop (opened the first time). */
   | { readonly screen: "chat-room"; readonly slug?: string; readonly shopId?: number; readonly title: string }
   | { readonly screen: "login" }
+  | { readonly screen: "notifications" }
   | { readonly screen: "my-shop"; readonly shopId: number; readonly title: string }
   | { readonly screen: "product-form"; readonly shopId: number; readonly productSlug?: string }
   | { readonly screen: "csv-import"; readonly shopId: number; readonly title: string }

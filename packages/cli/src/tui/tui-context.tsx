@@ -39,6 +39,8 @@ export interface Tui {
   readonly typingNow: { current: boolean };
   /** The keys the screen adds, for the footer and `?`. */
   setScreenKeys(keys: readonly KeyHelp[]): void;
+  /** Tells the header how many notifications are unread (the inbox, after it loads or marks read). */
+  readonly setUnread?: (unread: number) => void;
 }
 
 export const TuiContext = createContext<Tui | null>(null);

@@ -8,6 +8,7 @@ import {
   InMemoryCategoryGateway,
   InMemoryChat,
   InMemoryEngagementGateway,
+  InMemoryNotifications,
   InMemoryProductGateway,
   InMemoryShopGateway,
   InMemoryStorage,
@@ -67,6 +68,8 @@ export function fakeWorld() {
     7,
   );
   const shops = new InMemoryShopGateway([shop]);
+  const inbox = new InMemoryNotifications();
+  inbox.addUser("token-1");
   const services: CliServices = {
     urls: URLS,
     categories,
@@ -87,10 +90,12 @@ export function fakeWorld() {
       browseHistory: engagement,
     },
     chat: { storage, chat, sockets: chat, clock: systemClock, input: process.stdin, output: process.stdout },
+    notifications: { storage, notifications: inbox },
   };
   return {
     services,
     chat,
+    inbox,
     storage,
     auth,
     engagement,

@@ -19,6 +19,7 @@ import * as homeFeeds from "./migrations/0017-home-feeds.js";
 import * as find from "./migrations/0019-find.js";
 import * as notifications from "./migrations/0021-notifications.js";
 import * as notifyChatAndSearches from "./migrations/0022-notify-chat-and-searches.js";
+import * as webPush from "./migrations/0023-web-push.js";
 import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
 import type { Database } from "./schema.js";
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0019-find": find,
   "0021-notifications": notifications,
   "0022-notify-chat-and-searches": notifyChatAndSearches,
+  "0023-web-push": webPush,
   "0025-chat-blocks": chatBlocks,
   "0026-catalogue-changes": catalogueChanges,
 };

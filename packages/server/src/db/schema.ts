@@ -438,6 +438,8 @@ export interface Database {
   chat_presence: ChatPresenceTable;
   saved_search_matches: SavedSearchMatchesTable;
   chat_blocks: ChatBlocksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_vapid_keys: PushVapidKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -448,3 +450,22 @@ export type SubCategoryRow = Selectable<SubCategoriesTable>;
 export type ShopRow = Selectable<ShopsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+
+/** A browser's web push subscription (notifications/push/). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url, as the browser gave them. */
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** The server's one VAPID key pair, base64url (notifications/push/vapid-keys.ts). */
+export interface PushVapidKeysTable {
+  only_one: Generated<boolean>;
+  public_key: string;
+  private_key: string;
+  created_at: Generated<Timestamp>;
+}

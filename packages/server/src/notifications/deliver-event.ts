@@ -15,7 +15,8 @@ export async function deliverEvent(db: Kysely<Database>, event: Recorded): Promi
   return deliverToInbox(db, event.event_id, planned.recipients, planned.entry);
 }
 
-async function plan(db: Kysely<Database>, event: Recorded) {
+/** Who an event is for and what their entry says; undefined when what it is about is gone. */
+export async function plan(db: Kysely<Database>, event: Recorded) {
   const actor = event.actor_id;
   switch (event.kind) {
     case "new_follower": {

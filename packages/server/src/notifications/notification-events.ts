@@ -7,6 +7,8 @@ import type { JobQueue } from "../jobs/job-queue.js";
 export const NOTIFY_JOB = "notify";
 /** The same for several events at once (`{events}`): the chat's notices handed on by a sweep. */
 export const NOTIFY_BATCH_JOB = "notify-batch";
+/** The queue's job that pushes one event to the recipients' browsers (push/push-delivery.ts). */
+export const PUSH_JOB = "notify-push";
 
 /**
  * What happened, as the change that caused it records it (in its own transaction). The actor is
@@ -63,6 +65,9 @@ export class Notifier {
   constructor(private readonly queue: JobQueue) {}
 
   async record(trx: Kysely<Database>, event: NotificationEvent): Promise<void> {
-    await this.queue.enqueue(trx, NOTIFY_JOB, { ...event, event_id: randomUUID() });
+    const recorded = { ...event, event_id: randomUUID() };
+    await this.queue.enqueue(trx, NOTIFY_JOB, recorded);
+    // Push on a job of its own: a push service that is down retries its pushes, not the inbox.
+    await this.queue.enqueue(trx, PUSH_JOB, recorded);
   }
 }

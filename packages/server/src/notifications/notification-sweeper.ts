@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { QueueLog } from "../jobs/table-queue.js";
 import { EMAIL_BATCH_JOB, type EmailEvent } from "./email-delivery.js";
-import { NOTIFY_BATCH_JOB, type NotificationEvent, type Notifier } from "./notification-events.js";
+import { NOTIFY_BATCH_JOB, type NotificationEvent, type Notifier, PUSH_JOB } from "./notification-events.js";
 import { matchSavedSearches } from "./saved-search-matching.js";
 
 /** What the sweeps wait for (config.ts: NOTIFY_SWEEP_SECONDS, NOTIFY_CHAT_EMAIL_AFTER_MINUTES, NOTIFY_DIGEST_HOUR). */
@@ -124,6 +124,8 @@ export class NotificationSweeper {
             event_id: randomUUID(),
           }));
         if (events.length > 0) await this.queue.enqueue(trx, NOTIFY_BATCH_JOB, { events });
+        // Push goes on jobs of its own, one per event, as for every other kind (push/push-delivery.ts).
+        for (const event of events) await this.queue.enqueue(trx, PUSH_JOB, event);
         return rows.length;
       });
       if (handed < BATCH || this.closed) return;
