@@ -60,6 +60,12 @@ export {
   type MultipartValue,
 } from "./http/multipart-body.js";
 export { toPage } from "./http/page-mapping.js";
+export {
+  createModerationHttpGateways,
+  ModerationHttpGateway,
+  toAuditEntry,
+  toModerationReport,
+} from "./moderation/moderation-http-gateway.js";
 export { ProductAdminHttpGateway } from "./products/product-admin-http-gateway.js";
 export { ProductHttpGateway } from "./products/product-http-gateway.js";
 export { toProduct } from "./products/product-wire-mapping.js";

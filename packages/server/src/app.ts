@@ -34,6 +34,7 @@ import { openJobQueue } from "./jobs/open-job-queue.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
+import { moderationRoutes } from "./moderation/moderation-routes.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
 import { Notifier } from "./notifications/notification-events.js";
 import { notificationRoutes } from "./notifications/notification-routes.js";
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(verificationReviewRoutes, { ...deps, mailer: mail.mailer });
         await shop.register(chatRoutes, { ...deps, database, hub: chatHub, sockets: chatSockets });
         await shop.register(notificationRoutes, deps);
+        // Trust and safety: reports, moderation and the admins' audit log.
+        await shop.register(moderationRoutes, deps);
       },
       { prefix: "/api/shop" },
     );

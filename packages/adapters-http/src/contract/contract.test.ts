@@ -127,6 +127,12 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "GET", "product/for-you/"],
   // Defined by us: every product of a shop page by page, with its pictures' hashes (owners' tools).
   ["shop", "GET", "product/shop/{shopId}/paginated/"],
+  // Defined by us: reports, moderation and the admins' audit log.
+  ["shop", "POST", "reports/"],
+  ["shop", "GET", "reports/"],
+  ["shop", "POST", "reports/{id}/resolve/"],
+  ["shop", "POST", "moderation/restore/"],
+  ["shop", "GET", "admin/audit/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -128,7 +128,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       if (!room) return sendError(reply, 404, "room_not_found", { detail: messages.chat.roomNotFound });
       const before = request.query.before === undefined ? undefined : new Date(request.query.before);
       reply.header("cache-control", PRIVATE_NO_STORE);
-      return { data: { data: await rooms.room(room, CHAT_HISTORY_PAGE, before) } };
+      return { data: { data: await rooms.room(room, CHAT_HISTORY_PAGE, before, me.id) } };
     },
   );
 

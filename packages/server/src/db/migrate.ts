@@ -18,6 +18,7 @@ import * as idempotencyKeys from "./migrations/0016-idempotency-keys.js";
 import * as homeFeeds from "./migrations/0017-home-feeds.js";
 import * as find from "./migrations/0019-find.js";
 import * as notifications from "./migrations/0021-notifications.js";
+import * as trust from "./migrations/0024-trust.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017-home-feeds": homeFeeds,
   "0019-find": find,
   "0021-notifications": notifications,
+  "0024-trust": trust,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -29,17 +29,19 @@ export class CommentRepository {
       ]);
   }
 
-  /** One page of a product's comments, newest first; `ok: false` past the end (page 1 may be empty). */
+  /** One page of a product's comments (not those moderators hid), newest first; `ok: false` past the end (page 1 may be empty). */
   async page(productId: number, page: number, pageSize: number): Promise<CommentPage> {
     const counted = await this.db
       .selectFrom("comments")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("product_id", "=", productId)
+      .where("hidden", "=", false)
       .executeTakeFirstOrThrow();
     const count = Number(counted.n);
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     const rows = await this.select()
       .where("c.product_id", "=", productId)
+      .where("c.hidden", "=", false)
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
       .limit(pageSize)
@@ -52,6 +54,7 @@ export class CommentRepository {
   async byUser(userId: number): Promise<CommentWire[]> {
     const rows = await this.select()
       .where("c.user_id", "=", userId)
+      .where("c.hidden", "=", false)
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
       .execute();
@@ -77,6 +80,8 @@ export class CommentRepository {
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return undefined;
       const row = await trx
@@ -116,7 +121,7 @@ export class CommentRepository {
   }
 
   /** Deletes the comment; answers the paths of its images, for the caller to remove. */
-  async remove(commentId: number): Promise<string[]> {
+  async remove(commentId: number, onDeleted?: (trx: Kysely<Database>) => Promise<void>): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
       const images = await trx
         .selectFrom("comment_images")
@@ -124,6 +129,7 @@ export class CommentRepository {
         .where("comment_id", "=", commentId)
         .execute();
       await trx.deleteFrom("comments").where("id", "=", commentId).execute();
+      await onDeleted?.(trx);
       return images.map((image) => image.path);
     });
   }

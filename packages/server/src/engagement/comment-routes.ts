@@ -10,6 +10,7 @@ import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
+import { writeAudit } from "../moderation/audit-log.js";
 import { CommentRepository } from "./comment-repository.js";
 import { refusedInput } from "./input-refusal.js";
 
@@ -51,6 +52,8 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       const page = parsePage(request.query.page);
@@ -138,7 +141,13 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         return sendError(reply, 404, "comment_not_found", { detail: messages.api.commentNotFound });
       if (owner !== me.id && !me.isAdmin)
         return sendError(reply, 403, "forbidden", { detail: messages.reviews.notOwner });
-      await release(await comments.remove(id));
+      // An admin removing someone else's review is moderation: noted in the audit log.
+      const audited =
+        owner === me.id
+          ? undefined
+          : (trx: Parameters<typeof writeAudit>[0]) =>
+              writeAudit(trx, request, { action: "review.delete", target: "review", targetId: id });
+      await release(await comments.remove(id, audited));
       readCache.clear();
       return reply.code(204).send(null);
     },

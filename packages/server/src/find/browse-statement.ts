@@ -121,7 +121,7 @@ export async function browseRow(db: Kysely<Database>, ask: BrowseAsk): Promise<B
         ${okPrice} AS ok_price, ${okDistrict} AS ok_district, ${okVerified} AS ok_verified,
         ${okStock} AS ok_stock, ${sat} AS sat
       FROM products p JOIN shops s ON s.id = p.shop_id
-      WHERE ${all(...scope)}
+      WHERE ${all(...scope)} AND NOT p.hidden
     )
     SELECT
       (SELECT count(*) FROM m WHERE ${every}) AS total,
