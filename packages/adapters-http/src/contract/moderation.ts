@@ -61,8 +61,9 @@ export const auditEntryWire = z.object({
   action: z.string(),
   target: z.string(),
   target_id: z.string(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** What the target was and became, as objects (null where it does not apply: a create has no before). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
   address: z.string(),
   created_at: timestamp,
 });

@@ -101,12 +101,8 @@ async function countAll(db: Db, where: ReturnType<typeof sql.join>): Promise<num
   return Number(rows[0]?.n ?? 0);
 }
 
-/** jsonb arrives parsed from pg and PGlite alike; a string only if a driver left it as text. */
-function parsedJson(value: unknown): unknown {
-  if (typeof value !== "string") return value ?? null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+/** jsonb arrives parsed from pg and PGlite alike (a string only if a driver left it as text); entries hold objects. */
+function parsedJson(value: unknown): Record<string, unknown> | null {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null;
 }
