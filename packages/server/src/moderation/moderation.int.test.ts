@@ -324,6 +324,29 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
     });
   });
 
+  it("leaves a hidden product's notifications out of the inbox until it is restored", async () => {
+    const product = await aListedProduct("Notified blender");
+    await sql`
+      INSERT INTO notifications (user_id, kind, subject, detail, url)
+      VALUES (${shopper.id}, 'saved_product_back_in_stock', ${product.name}, '{}', ${`/item/${product.slug}`})`.execute(
+      server.db,
+    );
+    const inbox = async () => {
+      const answer = await call("GET", "notifications/", { token: shopper.key });
+      return answer.body.results.map((n: { url: string }) => n.url) as string[];
+    };
+    expect(await inbox()).toContain(`/item/${product.slug}`);
+    const filed = await report(stranger.key, {
+      target: "product",
+      target_id: product.id,
+      reason: "prohibited",
+    });
+    expect((await resolve(filed.body.data.id, "hide")).status).toBe(200);
+    expect(await inbox()).not.toContain(`/item/${product.slug}`);
+    expect((await restore("product", product.id)).status).toBe(200);
+    expect(await inbox()).toContain(`/item/${product.slug}`);
+  });
+
   it("hides a review from the product's reviews, and a chat message from all but its sender", async () => {
     const product = await aListedProduct("Reviewed radio");
     const review = await aComment(server.db, {
