@@ -2,6 +2,7 @@ import type { CommentWire } from "@katale/adapters-http/contract";
 import { isPastEnd } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { noteOf } from "../moderation/owner-view.js";
 
 // Reviews (comments, spec §3): plain text, trimmed, newest first. The text is stored as typed and
 // returned as a string; clients show it as text, never as markup.
@@ -50,15 +51,27 @@ export class CommentRepository {
     return { ok: true, count, data: rows.map(toWire) };
   }
 
-  /** Every comment a user wrote, newest first. */
-  async byUser(userId: number): Promise<CommentWire[]> {
+  /**
+   * Every comment a user wrote, newest first; those moderators hid only for the author themselves
+   * (`withHidden`), with the moderators' note.
+   */
+  async byUser(userId: number, withHidden = false): Promise<CommentWire[]> {
     const rows = await this.select()
+      .leftJoin("moderation_holds as h", (join) =>
+        join.on("h.target", "=", "review").onRef("h.target_id", "=", "c.id"),
+      )
+      .select(["c.hidden", "h.note as hold_note", "h.automatic as hold_automatic"])
       .where("c.user_id", "=", userId)
-      .where("c.hidden", "=", false)
+      .$if(!withHidden, (q) => q.where("c.hidden", "=", false))
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
       .execute();
-    return rows.map(toWire);
+    return rows.map(({ hidden, hold_note, hold_automatic, ...row }) => {
+      const wire = toWire(row);
+      if (!hidden) return wire;
+      const hold = hold_note === null ? undefined : { note: hold_note, automatic: hold_automatic ?? false };
+      return { ...wire, moderation: { hidden: true as const, note: noteOf(hold) } };
+    });
   }
 
   async byId(commentId: number): Promise<CommentWire | undefined> {

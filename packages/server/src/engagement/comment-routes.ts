@@ -1,8 +1,8 @@
 import { engagementCalls, parsePage, routeSchema } from "@katale/adapters-http/contract";
 import { COMMENTS_PER_PAGE, messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireUser } from "../auth/authenticate.js";
-import { PUBLIC_REVALIDATE } from "../http/cache-control.js";
+import { authenticate, currentUser, requireUser } from "../auth/authenticate.js";
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE, PRODUCT_NOT_FOUND } from "../http/not-found-messages.js";
@@ -72,8 +72,11 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const userId = request.params.userId;
       const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
       if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.api.userNotFound });
-      const data = await comments.byUser(userId);
-      reply.header("cache-control", PUBLIC_REVALIDATE);
+      // Its author also sees what moderators hid of it (never shared: their answer is private).
+      const own =
+        request.headers.authorization !== undefined && (await authenticate(request, db))?.id === userId;
+      const data = await comments.byUser(userId, own);
+      reply.header("cache-control", own ? PRIVATE_NO_STORE : PUBLIC_REVALIDATE);
       return { data, number_of_comments: data.length };
     },
   );

@@ -366,6 +366,17 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
     });
     expect((await resolve(filedReview.body.data.id, "hide", "Abusive")).status).toBe(200);
     expect(await reviews()).not.toContain(review.id);
+    // Its author still finds it among their own reviews, with the moderators' note; nobody else does.
+    const byAuthor = async (token?: string) =>
+      (await call("GET", `product/comment/user/${stranger.id}/`, { ...(token && { token }) })).body.data.find(
+        (c: { comment_id: number }) => c.comment_id === review.id,
+      );
+    expect((await byAuthor(stranger.key))?.moderation).toEqual({
+      hidden: true,
+      note: "Hidden by moderators: Abusive",
+    });
+    expect(await byAuthor()).toBeUndefined();
+    expect(await byAuthor(shopper.key)).toBeUndefined();
 
     const room = (await call("GET", `chat/room/get-room/${shopId}`, { token: shopper.key })).body.data
       .slug as string;
