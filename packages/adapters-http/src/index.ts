@@ -60,6 +60,12 @@ export {
   type MultipartValue,
 } from "./http/multipart-body.js";
 export { toPage } from "./http/page-mapping.js";
+export {
+  createModerationHttpGateways,
+  ModerationHttpGateway,
+  toAuditEntry,
+  toModerationReport,
+} from "./moderation/moderation-http-gateway.js";
 export { DeferredNotificationConnector } from "./notifications/deferred-notification-connector.js";
 export { NotificationHttpGateway } from "./notifications/notification-http-gateway.js";
 export { NotificationSocketConnector } from "./notifications/notification-socket-connector.js";

@@ -35,6 +35,7 @@ import { openJobQueue } from "./jobs/open-job-queue.js";
 import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
+import { moderationRoutes } from "./moderation/moderation-routes.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
 import { NotificationLive } from "./notifications/notification-live.js";
 import { NotificationRepository } from "./notifications/notification-repository.js";
@@ -208,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await shop.register(pushRoutes, deps);
         // Notification e-mail: the one-click unsubscribe link (no sign-in).
         await shop.register(unsubscribeRoutes, { db: database.db, links: notifications.links });
+        // Trust and safety: reports, moderation and the admins' audit log.
+        await shop.register(moderationRoutes, deps);
       },
       { prefix: "/api/shop" },
     );

@@ -1,5 +1,10 @@
 import { isIP } from "node:net";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@katale/domain";
+import {
+  AUTO_HIDE_REPORTS_DEFAULT,
+  NEW_ACCOUNT_DAILY_PRODUCTS_DEFAULT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@katale/domain";
 import { z } from "zod";
 import { type HttpLimits, httpLimitsSchema } from "./http/http-limits-schema.js";
 import { DEFAULT_IMAGE_JOBS, type ImageJobOptions } from "./media/image-jobs.js";
@@ -69,6 +74,18 @@ const schema = z
       .max(86_400)
       .default(60),
     TRUST_PROXY: trustProxy.prefault("false"),
+    AUTO_HIDE_REPORTS: z.coerce
+      .number({ error: "must be a whole number of reporters (0 turns auto-hide off)" })
+      .int()
+      .min(0)
+      .max(1000)
+      .default(AUTO_HIDE_REPORTS_DEFAULT),
+    NEW_ACCOUNT_DAILY_PRODUCTS: z.coerce
+      .number({ error: "must be a whole number of products (0: no limit)" })
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(NEW_ACCOUNT_DAILY_PRODUCTS_DEFAULT),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).max(254).default("Katale <no-reply@katale.ug>"),
     MAIL_TIMEOUT_SECONDS: z.coerce
@@ -215,6 +232,10 @@ export interface Config {
   notify: { everyMs: number; chatEmailAfterMs: number; digestHour: number };
   /** Web push's VAPID key pair and subject (VAPID_* variables). */
   push: PushSettings;
+  /** Distinct reporters that hide a target until an admin decides; 0: never automatically. */
+  autoHideReports: number;
+  /** Products an account less than a day old may list a day; 0: no limit. */
+  newAccountDailyProducts: number;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +287,8 @@ export function loadConfig(
       digestHour: e.NOTIFY_DIGEST_HOUR,
     },
     push,
+    autoHideReports: e.AUTO_HIDE_REPORTS,
+    newAccountDailyProducts: e.NEW_ACCOUNT_DAILY_PRODUCTS,
   };
 }
 

@@ -110,7 +110,7 @@ export const authCalls = defineCalls({
       400: badRequestError,
       /** {"detail": "Invalid credentials"} */
       401: detailError,
-      /** {"error": "User not verified"} */
+      /** {"error": "User not verified"} (not_verified), or the account is suspended (account_suspended) */
       403: errorError,
       429: detailError,
     },

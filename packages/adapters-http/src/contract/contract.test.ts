@@ -131,6 +131,12 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "chat/room/{slug}/block/"],
   ["shop", "DELETE", "chat/room/{slug}/block/"],
   ["shop", "GET", "chat/blocked/"],
+  // Defined by us: reports, moderation and the admins' audit log.
+  ["shop", "POST", "reports/"],
+  ["shop", "GET", "reports/"],
+  ["shop", "POST", "reports/{id}/resolve/"],
+  ["shop", "POST", "moderation/restore/"],
+  ["shop", "GET", "admin/audit/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -39,6 +39,8 @@ export const commentWire = z.object({
   commentor_profile_picture: z.string().nullable(),
   date_commented: timestamp,
   comment_images: z.array(imagePath.nullable()),
+  /** Only on its author's own list (their token): a review moderators hid, 'Hidden by moderators: <note>'. */
+  moderation: z.object({ hidden: z.literal(true), note: z.string() }).optional(),
 });
 export type CommentWire = z.infer<typeof commentWire>;
 

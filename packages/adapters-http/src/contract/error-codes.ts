@@ -118,6 +118,31 @@ export const ERROR_CODES = {
   // ---- blocking in chat ----
   /** 403: a message to a chat room that one of its two sides has blocked (the socket's error frame too). */
   blocked: "The chat room is blocked: no messages until it is unblocked.",
+
+  // ---- trust and safety ----
+  /** Reporting a target one has an open report on already. */
+  already_reported: "You have an open report on this already.",
+  /** Reporting oneself or one's own shop (or product, or review). */
+  own_target: "Not oneself or one's own shop.",
+  /** More reports in a day than a user may send; `Retry-After` says when. */
+  too_many_reports: "The day's reports are sent; try again tomorrow.",
+  /** A report's target that does not exist (or is hidden from the reporter). */
+  report_target_not_found: "No such product, shop, user, review or message.",
+  /** Reporting a chat message of a room one is not in. */
+  not_participant: "Only the people in a chat can report its messages.",
+  report_not_found: "No such report.",
+  /** Resolving a report that is resolved already. */
+  report_resolved: "The report is resolved already.",
+  /** An action that does not fit the target (hide a user, suspend a product). */
+  action_not_for_target: "The action does not fit the target.",
+  /** Restoring a target that is not hidden or suspended. */
+  not_moderated: "It is not hidden or suspended.",
+  /** Login to (or use of) a suspended account. */
+  account_suspended: "The account is suspended by moderators.",
+  /** Listing or changing products of a suspended shop, or by a suspended owner. */
+  shop_suspended: "The shop is suspended: it cannot list or change products.",
+  /** 429: an account less than 24 hours old listed its day's most products (NEW_ACCOUNT_DAILY_PRODUCTS). */
+  new_account_limit: "A new account listed its day's most products; try again tomorrow.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,7 @@ import type { CallDef } from "./common.js";
 import { engagementCalls } from "./engagement.js";
 import { findCalls } from "./find.js";
 import { geoCalls } from "./geo.js";
+import { moderationCalls } from "./moderation.js";
 import { notificationCalls } from "./notifications.js";
 import { productCalls } from "./products.js";
 import { shopCalls } from "./shops.js";
@@ -23,6 +24,7 @@ export * from "./error-codes.js";
 export * from "./find.js";
 export * from "./geo.js";
 export * from "./idempotent-calls.js";
+export * from "./moderation.js";
 export * from "./notifications.js";
 export * from "./products.js";
 export * from "./shops.js";
@@ -42,6 +44,7 @@ export const allCalls = {
   geo: geoCalls,
   find: findCalls,
   notifications: notificationCalls,
+  moderation: moderationCalls,
 } as const satisfies Record<string, Record<string, CallDef>>;
 
 /** The calls that take an Idempotency-Key (builds every call: for the server, not a first screen). */

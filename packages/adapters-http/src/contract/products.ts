@@ -69,7 +69,14 @@ export const productFilterWire = z.object({
 export type ProductFilterWire = z.infer<typeof productFilterWire>;
 
 /** A product as its own page shows it: the listing form and its filter values (by filter id). */
-export const productDetailWire = productWire.extend({ filters: z.array(productFilterWire) });
+export const productDetailWire = productWire.extend({
+  filters: z.array(productFilterWire),
+  /** Only on the owner's (or an admin's) read of a product moderators hid; everyone else gets 404. */
+  moderation: z
+    .object({ hidden: z.literal(true), note: z.string() })
+    .optional()
+    .describe("present only for the owner of a hidden product: 'Hidden by moderators: <note>'"),
+});
 export type ProductDetailWire = z.infer<typeof productDetailWire>;
 
 /** product/shop/{shopId}/ lists at most this many; number_of_products is the full count. */
@@ -287,6 +294,8 @@ export const productCalls = defineCalls({
       404: detailError,
       409: skuTaken,
       413: detailError,
+      /** new_account_limit: an account less than a day old listed its day's most products; Retry-After. */
+      429: detailError,
     },
   }),
   update: () => ({

@@ -8,6 +8,7 @@ export * from "./catalogue-behaviour.js";
 export * from "./chat-behaviour.js";
 export * from "./engagement-behaviour.js";
 export * from "./find-behaviour.js";
+export * from "./moderation-behaviour.js";
 export * from "./notification-behaviour.js";
 export * from "./seller-behaviour.js";
 export * from "./shops-behaviour.js";

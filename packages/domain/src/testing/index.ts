@@ -10,6 +10,7 @@ export * from "./in-memory-auth-gateway.js";
 export * from "./in-memory-category-gateway.js";
 export * from "./in-memory-chat.js";
 export * from "./in-memory-engagement-gateway.js";
+export * from "./in-memory-moderation.js";
 export * from "./in-memory-notifications.js";
 export * from "./in-memory-product-finder.js";
 export * from "./in-memory-product-gateway.js";

@@ -35,6 +35,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { db, 
       if (!user.email_verified) {
         return sendError(reply, 403, "not_verified", { error: messages.authServer.userNotVerified });
       }
+      // Moderators suspended the account: its sessions ended and no new one starts until restored.
+      if (user.suspended) {
+        return sendError(reply, 403, "account_suspended", { error: messages.moderation.accountSuspended });
+      }
       return { key: await createToken(db, user.id), user: toUserWire(user) };
     },
   );

@@ -82,6 +82,7 @@ export class UserRepository {
       .where("t.token_hash", "=", tokenHash)
       .where("t.revoked_at", "is", null)
       .where("u.deleted_at", "is", null)
+      .where("u.suspended", "=", false)
       .executeTakeFirst();
   }
 

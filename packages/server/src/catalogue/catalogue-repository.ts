@@ -141,7 +141,8 @@ export class CatalogueRepository {
     id: number,
     changes: { name?: string; image_url?: string; category_id?: number },
   ): Promise<SubCategoryWire> {
-    return this.db.transaction().execute(async (trx) => {
+    // In the caller's transaction when it has one (an audited admin write), else in its own.
+    const run = async (trx: Kysely<Database>) => {
       if (Object.keys(changes).length > 0)
         await trx.updateTable("sub_categories").set(changes).where("id", "=", id).execute();
       if (changes.category_id !== undefined)
@@ -156,7 +157,8 @@ export class CatalogueRepository {
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
       return subCategoryWireOf(row);
-    });
+    };
+    return this.db.isTransaction ? run(this.db) : this.db.transaction().execute(run);
   }
 
   /** Deletes a sub category that holds no products. Undefined for an unknown sub category. */
@@ -203,11 +205,16 @@ export class CatalogueRepository {
     remove: { execute(): Promise<unknown> },
     scope: { category: number } | { subCategory: number },
   ): Promise<CatalogueRemoval | undefined> {
+    // In a transaction (an audited admin write) a refused statement would end it: a savepoint keeps it.
+    const nested = this.db.isTransaction;
+    if (nested) await sql`SAVEPOINT delete_unless_held`.execute(this.db);
     try {
       await remove.execute();
+      if (nested) await sql`RELEASE SAVEPOINT delete_unless_held`.execute(this.db);
       return undefined;
     } catch (error) {
       if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+      if (nested) await sql`ROLLBACK TO SAVEPOINT delete_unless_held`.execute(this.db);
       return { removed: false, products: await this.productsIn(scope) };
     }
   }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/authenticate.js";
 import { uniqueViolation } from "../auth/user-repository.js";
@@ -8,6 +8,7 @@ import { spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import type { ImageKind } from "../media/image-limits.js";
 import { stillShown } from "../media/media-references.js";
+import { type AuditEntry, writeAudit } from "../moderation/audit-log.js";
 import { CatalogueRepository } from "./catalogue-repository.js";
 import { FilterRepository } from "./filter-repository.js";
 
@@ -29,6 +30,26 @@ export function catalogueWriteKit({ db, media, readCache }: RouteDeps) {
     /** Admins only (401 for a visitor, 403 for anyone else); the handler answers bad input itself. */
     admin: { preHandler: requireAdmin(db), attachValidation: true },
     release,
+
+    /**
+     * Runs an admin's write and its audit entry in one transaction (`entry` of the write's value;
+     * undefined: nothing changed, nothing to note).
+     */
+    audited<T>(
+      request: FastifyRequest,
+      work: (repos: { catalogue: CatalogueRepository; filters: FilterRepository }) => Promise<T>,
+      entry: (value: T) => AuditEntry | undefined,
+    ): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        const value = await work({
+          catalogue: new CatalogueRepository(trx),
+          filters: new FilterRepository(trx),
+        });
+        const noted = entry(value);
+        if (noted) await writeAudit(trx, request, noted);
+        return value;
+      });
+    },
 
     /** After a delete: every list shows it at once, and the images it used go. */
     async removed(images: readonly (string | null)[] = []): Promise<void> {

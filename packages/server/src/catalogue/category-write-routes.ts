@@ -28,7 +28,12 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
       if (await catalogue.categoryNameTaken(name)) return refuse.categoryExists(reply);
       const imagePath = await kit.storeImage(reply, image, "categories");
       if (imagePath === null) return reply;
-      const create = () => catalogue.createCategory(name, imagePath ?? null);
+      const create = () =>
+        kit.audited(
+          request,
+          (r) => r.catalogue.createCategory(name, imagePath ?? null),
+          (after) => ({ action: "category.create", target: "category", targetId: after.id, after }),
+        );
       const written = await kit.write(reply, create, refuse.categoryExists, imagePath);
       if (!written.ok) return reply;
       return reply.code(201).send({ data: written.value });
@@ -49,7 +54,12 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
       const imagePath = await kit.storeImage(reply, image, "categories");
       if (imagePath === null) return reply;
       const changes = { ...(name !== undefined && { name }), ...(imagePath && { image_url: imagePath }) };
-      const update = () => catalogue.updateCategory(id, changes);
+      const update = () =>
+        kit.audited(
+          request,
+          (r) => r.catalogue.updateCategory(id, changes),
+          (after) => ({ action: "category.update", target: "category", targetId: id, before, after }),
+        );
       const written = await kit.write(reply, update, refuse.categoryExists, imagePath);
       if (!written.ok) return reply;
       if (imagePath) await kit.release([before.image_url]);
@@ -62,7 +72,14 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
     { schema: routeSchema(catalogueCalls.deleteCategory, TAG), ...admin },
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
-      const removal = await catalogue.deleteCategory(request.params.id);
+      const { id } = request.params;
+      const before = await catalogue.category(id);
+      const removal = await kit.audited(
+        request,
+        (r) => r.catalogue.deleteCategory(id),
+        (done) =>
+          done?.removed ? { action: "category.delete", target: "category", targetId: id, before } : undefined,
+      );
       if (!removal) return refuse.categoryNotFound(reply);
       if (!removal.removed) return refuse.categoryInUse(reply, removal.products);
       await kit.removed(removal.images);
@@ -80,7 +97,12 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
       if (await catalogue.subCategoryNameTaken(category, name)) return refuse.subCategoryExists(reply);
       const imagePath = await kit.storeImage(reply, image, "subcategories");
       if (imagePath === null) return reply;
-      const create = () => catalogue.createSubCategory(category, name, imagePath ?? null);
+      const create = () =>
+        kit.audited(
+          request,
+          (r) => r.catalogue.createSubCategory(category, name, imagePath ?? null),
+          (after) => ({ action: "sub_category.create", target: "sub_category", targetId: after.id, after }),
+        );
       const written = await kit.write(reply, create, refuse.subCategoryExists, imagePath);
       if (!written.ok) return reply;
       return reply.code(201).send({ data: written.value });
@@ -108,7 +130,12 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
         ...(moved && { category_id: categoryId }),
         ...(imagePath && { image_url: imagePath }),
       };
-      const update = () => catalogue.updateSubCategory(id, changes);
+      const update = () =>
+        kit.audited(
+          request,
+          (r) => r.catalogue.updateSubCategory(id, changes),
+          (after) => ({ action: "sub_category.update", target: "sub_category", targetId: id, before, after }),
+        );
       const written = await kit.write(reply, update, refuse.subCategoryExists, imagePath);
       if (!written.ok) return reply;
       if (imagePath) await kit.release([before.image_url]);
@@ -121,7 +148,16 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
     { schema: routeSchema(catalogueCalls.deleteSubCategory, TAG), ...admin },
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
-      const removal = await catalogue.deleteSubCategory(request.params.id);
+      const { id } = request.params;
+      const before = await catalogue.subCategory(id);
+      const removal = await kit.audited(
+        request,
+        (r) => r.catalogue.deleteSubCategory(id),
+        (done) =>
+          done?.removed
+            ? { action: "sub_category.delete", target: "sub_category", targetId: id, before }
+            : undefined,
+      );
       if (!removal) return refuse.subCategoryNotFound(reply);
       if (!removal.removed) return refuse.subCategoryInUse(reply, removal.products);
       await kit.removed(removal.images);

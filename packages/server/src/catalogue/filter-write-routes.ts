@@ -31,7 +31,12 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
       if (await filters.filterNameTaken(subcategory, name)) return refuse.filterExists(reply);
       const written = await kit.write(
         reply,
-        () => filters.createFilter(subcategory, name),
+        () =>
+          kit.audited(
+            request,
+            (r) => r.filters.createFilter(subcategory, name),
+            (after) => ({ action: "filter.create", target: "filter", targetId: after.filter_id, after }),
+          ),
         refuse.filterExists,
       );
       if (!written.ok) return reply;
@@ -49,7 +54,13 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
       const filter = await filters.filter(id);
       if (!filter) return refuse.filterNotFound(reply);
       if (await filters.filterNameTaken(filter.sub_category_id, name, id)) return refuse.filterExists(reply);
-      const written = await kit.write(reply, () => filters.renameFilter(id, name), refuse.filterExists);
+      const rename = () =>
+        kit.audited(
+          request,
+          (r) => r.filters.renameFilter(id, name),
+          (after) => ({ action: "filter.update", target: "filter", targetId: id, before: filter, after }),
+        );
+      const written = await kit.write(reply, rename, refuse.filterExists);
       if (!written.ok) return reply;
       return { data: written.value };
     },
@@ -60,7 +71,14 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
     { schema: routeSchema(catalogueCalls.deleteFilter, TAG), ...admin },
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
-      if (!(await filters.deleteFilter(request.params.id))) return refuse.filterNotFound(reply);
+      const { id } = request.params;
+      const before = await filters.filter(id);
+      const deleted = await kit.audited(
+        request,
+        (r) => r.filters.deleteFilter(id),
+        (done) => (done ? { action: "filter.delete", target: "filter", targetId: id, before } : undefined),
+      );
+      if (!deleted) return refuse.filterNotFound(reply);
       await kit.removed();
       return reply.code(204).send(null);
     },
@@ -76,7 +94,12 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
       if (await filters.filterValueNameTaken(filter, name)) return refuse.valueExists(reply);
       const written = await kit.write(
         reply,
-        () => filters.createFilterValue(filter, name),
+        () =>
+          kit.audited(
+            request,
+            (r) => r.filters.createFilterValue(filter, name),
+            (after) => ({ action: "filter_value.create", target: "filter_value", targetId: after.id, after }),
+          ),
         refuse.valueExists,
       );
       if (!written.ok) return reply;
@@ -94,7 +117,19 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
       const value = await filters.filterValue(id);
       if (!value) return refuse.valueNotFound(reply);
       if (await filters.filterValueNameTaken(value.filter, name, id)) return refuse.valueExists(reply);
-      const written = await kit.write(reply, () => filters.renameFilterValue(id, name), refuse.valueExists);
+      const rename = () =>
+        kit.audited(
+          request,
+          (r) => r.filters.renameFilterValue(id, name),
+          (after) => ({
+            action: "filter_value.update",
+            target: "filter_value",
+            targetId: id,
+            before: value,
+            after,
+          }),
+        );
+      const written = await kit.write(reply, rename, refuse.valueExists);
       if (!written.ok) return reply;
       return { data: written.value };
     },
@@ -105,7 +140,15 @@ export function filterWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): vo
     { schema: routeSchema(catalogueCalls.deleteFilterValue, TAG), ...admin },
     async (request, reply) => {
       if (await refusedInput(request, reply)) return reply;
-      if (!(await filters.deleteFilterValue(request.params.id))) return refuse.valueNotFound(reply);
+      const { id } = request.params;
+      const before = await filters.filterValue(id);
+      const deleted = await kit.audited(
+        request,
+        (r) => r.filters.deleteFilterValue(id),
+        (done) =>
+          done ? { action: "filter_value.delete", target: "filter_value", targetId: id, before } : undefined,
+      );
+      if (!deleted) return refuse.valueNotFound(reply);
       await kit.removed();
       return reply.code(204).send(null);
     },

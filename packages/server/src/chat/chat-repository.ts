@@ -87,8 +87,11 @@ export class ChatRepository {
     };
   }
 
-  /** The room's people and the last `limit` messages (before `before` when given), oldest first. */
-  async room(access: RoomAccess, limit: number, before?: Date): Promise<ChatRoomWire> {
+  /**
+   * The room's people and the last `limit` messages (before `before` when given), oldest first; a
+   * message moderators hid only for its sender (`readerId`).
+   */
+  async room(access: RoomAccess, limit: number, before?: Date, readerId?: number): Promise<ChatRoomWire> {
     const people = await this.db
       .selectFrom("chat_rooms as r")
       .innerJoin("shops as s", "s.id", "r.shop_id")
@@ -107,7 +110,12 @@ export class ChatRepository {
     let query = this.db
       .selectFrom("chat_messages")
       .select(["id", "message", "sender_id", "product_id", "image", "created_at"])
-      .where("room_id", "=", access.id);
+      .where("room_id", "=", access.id)
+      .where((eb) =>
+        readerId === undefined
+          ? eb("hidden", "=", false)
+          : eb.or([eb("hidden", "=", false), eb("sender_id", "=", readerId)]),
+      );
     if (before) query = query.where("created_at", "<", before);
     const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     const cards = await this.cards(rows.map((r) => r.product_id));
@@ -153,7 +161,7 @@ export class ChatRepository {
              s.id AS shop_id, s.name AS shop_name, s.display_image, s.owner_id,
              m.id, m.message, m.sender_id, m.product_id, m.image, m.created_at,
              (SELECT count(*) FROM chat_messages u
-               WHERE u.room_id = r.id AND u.sender_id <> ${userId}
+               WHERE u.room_id = r.id AND u.sender_id <> ${userId} AND NOT u.hidden
                  AND u.created_at > coalesce(
                    CASE WHEN r.customer_id = ${userId} THEN r.customer_last_read_at ELSE r.owner_last_read_at END,
                    '-infinity')) AS unread_count
@@ -162,7 +170,8 @@ export class ChatRepository {
         JOIN users c ON c.id = r.customer_id
         LEFT JOIN LATERAL (
           SELECT id, message, sender_id, product_id, image, created_at FROM chat_messages
-           WHERE room_id = r.id ORDER BY created_at DESC, id DESC LIMIT 1) m ON true
+           WHERE room_id = r.id AND (NOT hidden OR sender_id = ${userId})
+           ORDER BY created_at DESC, id DESC LIMIT 1) m ON true
        WHERE (r.customer_id = ${userId} OR s.owner_id = ${userId})
          AND NOT EXISTS (SELECT 1 FROM chat_blocks b WHERE b.room_id = r.id AND b.blocker_id = ${userId})
        ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST, r.id DESC`.execute(this.db);
@@ -190,7 +199,7 @@ export class ChatRepository {
 
   /** The card of a product given by slug or id, from the database; undefined for an unknown one. */
   async productCard(ref: ProductRef): Promise<ChatProductWire | undefined> {
-    let query = this.db.selectFrom("products").select("id");
+    let query = this.db.selectFrom("products").select("id").where("hidden", "=", false);
     if (ref.productId !== undefined) query = query.where("id", "=", ref.productId);
     else if (ref.slug !== undefined) query = query.where("slug", "=", ref.slug);
     else return undefined;
@@ -250,6 +259,7 @@ export class ChatRepository {
           WHERE pi.product_id = p.id)`.as("images"),
       ])
       .where("p.id", "in", wanted)
+      .where("p.hidden", "=", false)
       .execute();
     for (const row of rows) {
       cards.set(row.id, {

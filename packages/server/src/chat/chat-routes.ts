@@ -141,7 +141,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const before = request.query.before === undefined ? undefined : new Date(request.query.before);
       reply.header("cache-control", PRIVATE_NO_STORE);
       const [page, blockedBy] = await Promise.all([
-        rooms.room(room, CHAT_HISTORY_PAGE, before),
+        rooms.room(room, CHAT_HISTORY_PAGE, before, me.id),
         blocks.blockedBy(room.id, me.id),
       ]);
       return { data: { data: { ...page, blocked_by: blockedBy } } };

@@ -20,6 +20,7 @@ import * as find from "./migrations/0019-find.js";
 import * as notifications from "./migrations/0021-notifications.js";
 import * as notifyChatAndSearches from "./migrations/0022-notify-chat-and-searches.js";
 import * as webPush from "./migrations/0023-web-push.js";
+import * as trust from "./migrations/0024-trust.js";
 import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
 import type { Database } from "./schema.js";
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0021-notifications": notifications,
   "0022-notify-chat-and-searches": notifyChatAndSearches,
   "0023-web-push": webPush,
+  "0024-trust": trust,
   "0025-chat-blocks": chatBlocks,
   "0026-catalogue-changes": catalogueChanges,
 };

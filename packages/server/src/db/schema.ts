@@ -29,6 +29,8 @@ export interface UsersTable {
   role: Generated<Role>;
   created_at: Generated<Timestamp>;
   deleted_at: NullableTimestamp;
+  /** Suspended by moderators (migration 0024): no login, no session. */
+  suspended: Generated<boolean>;
 }
 
 export interface AuthTokensTable {
@@ -117,6 +119,8 @@ export interface ShopsTable {
   rating_total: Generated<number>;
   rating_count: Generated<number>;
   created_at: Generated<Timestamp>;
+  /** Hidden by moderators (migration 0024): out of every public read path. */
+  hidden: Generated<boolean>;
 }
 
 /** A product's value of one filter of its sub category (migration 0019). */
@@ -171,6 +175,8 @@ export interface ProductsTable {
   images: ColumnType<string[], never, never>;
   /** The product's answer as JSON text, kept by triggers (migration 0011), read only. */
   wire: ColumnType<string, never, never>;
+  /** Hidden by moderators, itself or with its shop (migration 0024): listed = in stock and not hidden. */
+  hidden: Generated<boolean>;
 }
 
 /** In-stock counts per listing and block of 1,024 ids, kept by statement triggers (migration 0006). */
@@ -237,6 +243,8 @@ export interface CommentsTable {
   comment: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** Hidden by moderators (migration 0024). */
+  hidden: Generated<boolean>;
 }
 
 export interface CommentImagesTable {
@@ -377,6 +385,8 @@ export interface ChatMessagesTable {
   /** A photo's host path (/media/chat/...), migration 0008. */
   image: string | null;
   created_at: Timestamp;
+  /** Hidden by moderators (migration 0024): only its sender still sees it. */
+  hidden: Generated<boolean>;
 }
 
 /** Idempotency keys of creating calls, kept 24 hours (migration 0016, http/idempotency.ts). */
@@ -396,6 +406,50 @@ export interface ChatBlocksTable {
   room_id: number;
   blocker_id: number;
   created_at: Generated<Date>;
+}
+
+export type ModerationTarget = "product" | "shop" | "user" | "review" | "message";
+
+/** A user's report of something (migration 0024); one open report per reporter and target. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target: ModerationTarget;
+  target_id: number;
+  reason: string;
+  details: Generated<string>;
+  status: Generated<"open" | "resolved">;
+  action: "dismiss" | "hide" | "suspend" | null;
+  note: string | null;
+  resolved_by: number | null;
+  resolved_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+/** Why a target is hidden or suspended (migration 0024): one row per target while it lasts. */
+export interface ModerationHoldsTable {
+  target: ModerationTarget;
+  target_id: number;
+  kind: "hide" | "suspend";
+  note: Generated<string>;
+  /** Put by the reports' threshold (AUTO_HIDE_REPORTS), not by an admin. */
+  automatic: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** What admins did (migration 0024): append-only, the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  target: string;
+  target_id: string;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  address: Generated<string>;
+  created_at: Generated<Timestamp>;
 }
 
 export interface Database {
@@ -440,6 +494,9 @@ export interface Database {
   chat_blocks: ChatBlocksTable;
   push_subscriptions: PushSubscriptionsTable;
   push_vapid_keys: PushVapidKeysTable;
+  reports: ReportsTable;
+  moderation_holds: ModerationHoldsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

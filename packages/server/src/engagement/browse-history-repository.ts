@@ -22,6 +22,8 @@ export class BrowseHistoryRepository {
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return false;
       // clock_timestamp(): two views in one transaction's instant still keep their order.

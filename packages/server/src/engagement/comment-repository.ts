@@ -2,6 +2,7 @@ import type { CommentWire } from "@katale/adapters-http/contract";
 import { isPastEnd } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { noteOf } from "../moderation/owner-view.js";
 
 // Reviews (comments, spec §3): plain text, trimmed, newest first. The text is stored as typed and
 // returned as a string; clients show it as text, never as markup.
@@ -29,17 +30,19 @@ export class CommentRepository {
       ]);
   }
 
-  /** One page of a product's comments, newest first; `ok: false` past the end (page 1 may be empty). */
+  /** One page of a product's comments (not those moderators hid), newest first; `ok: false` past the end (page 1 may be empty). */
   async page(productId: number, page: number, pageSize: number): Promise<CommentPage> {
     const counted = await this.db
       .selectFrom("comments")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("product_id", "=", productId)
+      .where("hidden", "=", false)
       .executeTakeFirstOrThrow();
     const count = Number(counted.n);
     if (isPastEnd(page, count, pageSize)) return { ok: false };
     const rows = await this.select()
       .where("c.product_id", "=", productId)
+      .where("c.hidden", "=", false)
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
       .limit(pageSize)
@@ -48,14 +51,27 @@ export class CommentRepository {
     return { ok: true, count, data: rows.map(toWire) };
   }
 
-  /** Every comment a user wrote, newest first. */
-  async byUser(userId: number): Promise<CommentWire[]> {
+  /**
+   * Every comment a user wrote, newest first; those moderators hid only for the author themselves
+   * (`withHidden`), with the moderators' note.
+   */
+  async byUser(userId: number, withHidden = false): Promise<CommentWire[]> {
     const rows = await this.select()
+      .leftJoin("moderation_holds as h", (join) =>
+        join.on("h.target", "=", "review").onRef("h.target_id", "=", "c.id"),
+      )
+      .select(["c.hidden", "h.note as hold_note", "h.automatic as hold_automatic"])
       .where("c.user_id", "=", userId)
+      .$if(!withHidden, (q) => q.where("c.hidden", "=", false))
       .orderBy("c.created_at", "desc")
       .orderBy("c.id", "desc")
       .execute();
-    return rows.map(toWire);
+    return rows.map(({ hidden, hold_note, hold_automatic, ...row }) => {
+      const wire = toWire(row);
+      if (!hidden) return wire;
+      const hold = hold_note === null ? undefined : { note: hold_note, automatic: hold_automatic ?? false };
+      return { ...wire, moderation: { hidden: true as const, note: noteOf(hold) } };
+    });
   }
 
   async byId(commentId: number): Promise<CommentWire | undefined> {
@@ -77,6 +93,8 @@ export class CommentRepository {
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return undefined;
       const row = await trx
@@ -116,7 +134,7 @@ export class CommentRepository {
   }
 
   /** Deletes the comment; answers the paths of its images, for the caller to remove. */
-  async remove(commentId: number): Promise<string[]> {
+  async remove(commentId: number, onDeleted?: (trx: Kysely<Database>) => Promise<void>): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
       const images = await trx
         .selectFrom("comment_images")
@@ -124,6 +142,7 @@ export class CommentRepository {
         .where("comment_id", "=", commentId)
         .execute();
       await trx.deleteFrom("comments").where("id", "=", commentId).execute();
+      await onDeleted?.(trx);
       return images.map((image) => image.path);
     });
   }

@@ -1,8 +1,8 @@
 import { engagementCalls, parsePage, routeSchema } from "@katale/adapters-http/contract";
 import { COMMENTS_PER_PAGE, messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireUser } from "../auth/authenticate.js";
-import { PUBLIC_REVALIDATE } from "../http/cache-control.js";
+import { authenticate, currentUser, requireUser } from "../auth/authenticate.js";
+import { PRIVATE_NO_STORE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE, PRODUCT_NOT_FOUND } from "../http/not-found-messages.js";
@@ -10,6 +10,7 @@ import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
+import { writeAudit } from "../moderation/audit-log.js";
 import { CommentRepository } from "./comment-repository.js";
 import { refusedInput } from "./input-refusal.js";
 
@@ -51,6 +52,8 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       const page = parsePage(request.query.page);
@@ -69,8 +72,11 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const userId = request.params.userId;
       const user = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
       if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.api.userNotFound });
-      const data = await comments.byUser(userId);
-      reply.header("cache-control", PUBLIC_REVALIDATE);
+      // Its author also sees what moderators hid of it (never shared: their answer is private).
+      const own =
+        request.headers.authorization !== undefined && (await authenticate(request, db))?.id === userId;
+      const data = await comments.byUser(userId, own);
+      reply.header("cache-control", own ? PRIVATE_NO_STORE : PUBLIC_REVALIDATE);
       return { data, number_of_comments: data.length };
     },
   );
@@ -138,7 +144,13 @@ export const commentRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         return sendError(reply, 404, "comment_not_found", { detail: messages.api.commentNotFound });
       if (owner !== me.id && !me.isAdmin)
         return sendError(reply, 403, "forbidden", { detail: messages.reviews.notOwner });
-      await release(await comments.remove(id));
+      // An admin removing someone else's review is moderation: noted in the audit log.
+      const audited =
+        owner === me.id
+          ? undefined
+          : (trx: Parameters<typeof writeAudit>[0]) =>
+              writeAudit(trx, request, { action: "review.delete", target: "review", targetId: id });
+      await release(await comments.remove(id, audited));
       readCache.clear();
       return reply.code(204).send(null);
     },

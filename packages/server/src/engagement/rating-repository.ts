@@ -29,6 +29,8 @@ export class RatingRepository {
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return undefined;
       await trx

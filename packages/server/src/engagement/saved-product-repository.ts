@@ -25,6 +25,8 @@ export class SavedProductRepository {
         .selectFrom("products")
         .select("id")
         .where("id", "=", productId)
+        // A product moderators hid answers here as a missing one.
+        .where("hidden", "=", false)
         .executeTakeFirst();
       if (!product) return undefined;
       const inserted = await trx

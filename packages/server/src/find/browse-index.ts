@@ -330,7 +330,8 @@ export class BrowseIndex {
   }
 
   private async loadProducts(ids: number[] | undefined): Promise<void> {
-    const only = ids ? sql`WHERE p.id = ANY(${ids}::int[])` : sql``;
+    // Products moderators hid are in no public listing (moderation/).
+    const only = ids ? sql`WHERE p.id = ANY(${ids}::int[]) AND NOT p.hidden` : sql`WHERE NOT p.hidden`;
     const { rows } = await sql<{
       id: number;
       category_id: number;

@@ -182,6 +182,7 @@ async function shopOf(db: Kysely<Database>, id: number) {
     .selectFrom("shops")
     .select(["id", "name", "display_image"])
     .where("id", "=", id)
+    .where("hidden", "=", false)
     .executeTakeFirst();
 }
 
@@ -209,6 +210,8 @@ async function productOf(db: Kysely<Database>, id: number) {
     .innerJoin("shops as s", "s.id", "p.shop_id")
     .select(["p.id", "p.name", "p.slug", "p.shop_id", "p.images", "s.name as shop_name"])
     .where("p.id", "=", id)
+    // A product moderators hid is notified to no one, as one deleted meanwhile.
+    .where("p.hidden", "=", false)
     .executeTakeFirst();
   return row ? { ...row, image: row.images[0] ?? null } : undefined;
 }

@@ -11,12 +11,20 @@ import type { Database } from "../db/schema.js";
 
 export const NOTIFICATIONS_PER_PAGE = 20;
 
+/**
+ * Entries about a product moderators hid are left out (they come back with it): its page is gone
+ * for the reader. The entry's url names the product (`/item/{slug}`), found by the slug's index.
+ */
+const NOT_ABOUT_HIDDEN = sql<boolean>`NOT EXISTS (
+  SELECT 1 FROM products p WHERE p.hidden AND p.slug = substr(notifications.url, 7)
+    AND notifications.url LIKE '/item/%')`;
+
 /** A user's inbox and choices. Every call is scoped to the user: another's ids are not found. */
 export class NotificationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async page(userId: number, page: number, unreadOnly: boolean) {
-    let query = this.db.selectFrom("notifications").where("user_id", "=", userId);
+    let query = this.db.selectFrom("notifications").where("user_id", "=", userId).where(NOT_ABOUT_HIDDEN);
     if (unreadOnly) query = query.where("read", "=", false);
     const [{ count }, rows, unread] = await Promise.all([
       query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
@@ -38,6 +46,7 @@ export class NotificationRepository {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("user_id", "=", userId)
       .where("read", "=", false)
+      .where(NOT_ABOUT_HIDDEN)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -40,7 +40,7 @@ export class HomeFeeds {
         UNION ALL SELECT product_id, ${WEIGHT.view}::int FROM browse_history WHERE viewed_at > ${since}
       ), scored AS (SELECT product_id, sum(weight) AS score FROM recent GROUP BY product_id)
       SELECT p.id, p.shop_id FROM scored s JOIN products p ON p.id = s.product_id
-      WHERE p.in_stock > 0
+      WHERE p.in_stock > 0 AND NOT p.hidden
       ORDER BY s.score DESC, p.rating_count DESC, p.id DESC LIMIT ${ENGAGED_MAX}`.execute(this.db);
     let chosen = capPerShop(engaged.map(ofShop), TRENDING_COUNT);
     // Too few engaged: the most rated of all time, then the newest, still two a shop.
@@ -48,7 +48,7 @@ export class HomeFeeds {
     for (let batch = 0; chosen.length < TRENDING_COUNT && batch < FILL_BATCHES_MAX; batch++) {
       const { rows } = await sql<Row & { rating_count: number }>`
         SELECT p.id, p.shop_id, p.rating_count FROM products p
-        WHERE p.in_stock > 0
+        WHERE p.in_stock > 0 AND NOT p.hidden
           ${after ? sql`AND (p.rating_count, p.id) < (${after.rating_count}, ${after.id})` : sql``}
         ORDER BY p.rating_count DESC, p.id DESC LIMIT ${FILL_BATCH}`.execute(this.db);
       const known = new Set(chosen.map((item) => item.id));
@@ -70,7 +70,7 @@ export class HomeFeeds {
     if (skip >= window) return this.products.pageJson({}, page, pageSize);
     const [newest, counted] = await Promise.all([
       sql<Row>`
-        SELECT p.id, p.shop_id FROM products p WHERE p.in_stock > 0 ORDER BY p.id DESC LIMIT ${window}`.execute(
+        SELECT p.id, p.shop_id FROM products p WHERE p.in_stock > 0 AND NOT p.hidden ORDER BY p.id DESC LIMIT ${window}`.execute(
         this.db,
       ),
       this.db

@@ -126,11 +126,11 @@ export function idsOfPage(limit: number) {
   const below = sql`(fine.bucket + 1) << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`;
   const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET fine.skip`;
   return sql`
-    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND id < ${below} ${page})
+    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND NOT hidden AND id < ${below} ${page})
     UNION ALL
     (SELECT id FROM products
-      WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < ${below} ${page})
+      WHERE a.scope = 'category' AND in_stock > 0 AND NOT hidden AND category_id = a.scope_id AND id < ${below} ${page})
     UNION ALL
     (SELECT id FROM products
-      WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < ${below} ${page})`;
+      WHERE a.scope = 'sub_category' AND in_stock > 0 AND NOT hidden AND sub_category_id = a.scope_id AND id < ${below} ${page})`;
 }

@@ -41,6 +41,8 @@ export type KeptProduct = {
   shop_id: number;
   category_id: number;
   sub_category_id: number;
+  /** Hidden by moderators: only its owner may read it (moderation/). */
+  hidden: boolean;
 };
 
 /** A list of products' JSON texts as one JSON array. */
@@ -74,22 +76,37 @@ export class ProductRepository {
   /** Newest in-stock products. */
   latest(limit: number): Promise<ProductWire[]> {
     return this.wires(sql`
-      SELECT p.wire AS json FROM products p WHERE p.in_stock > 0 ORDER BY p.id DESC LIMIT ${limit}`);
+      SELECT p.wire AS json FROM products p WHERE p.in_stock > 0 AND NOT p.hidden ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
-  /** The product with its filter values (its page's form). */
+  /** The product with its filter values (its page's form), hidden or not (the owner's writes). */
   async byId(id: number): Promise<ProductDetailWire | undefined> {
-    const { rows } = await prepared<{ json: string; filters: string }>`
-      SELECT p.wire AS json, ${filtersJson("p")} AS filters FROM products p WHERE p.id = ${id}::int`.execute(
+    const found = await this.byIdWithModeration(id);
+    if (!found) return undefined;
+    const { hidden: _hidden, ...product } = found;
+    return product;
+  }
+
+  /** byId and whether moderators hid it (the public read answers 404 but to its owner). */
+  async byIdWithModeration(id: number): Promise<(ProductDetailWire & { hidden: boolean }) | undefined> {
+    const { rows } = await prepared<{ json: string; filters: string; hidden: boolean }>`
+      SELECT p.wire AS json, ${filtersJson("p")} AS filters, p.hidden FROM products p WHERE p.id = ${id}::int`.execute(
       this.db,
     );
     const row = rows[0];
-    return row && { ...parsed(row.json), filters: JSON.parse(row.filters) as ProductDetailWire["filters"] };
+    return (
+      row && {
+        ...parsed(row.json),
+        filters: JSON.parse(row.filters) as ProductDetailWire["filters"],
+        hidden: row.hidden,
+      }
+    );
   }
 
+  /** The product with this slug, unless moderators hid it. */
   async bySlug(slug: string): Promise<ProductWire | undefined> {
     const [product] = await this.wires(
-      prepared`SELECT p.wire AS json FROM products p WHERE p.slug = ${slug}::text`,
+      prepared`SELECT p.wire AS json FROM products p WHERE p.slug = ${slug}::text AND NOT p.hidden`,
     );
     return product;
   }
@@ -107,7 +124,8 @@ export class ProductRepository {
 
   private readonly slugLookups = new BatchLoader<string, KeptProduct | undefined>(async (slugs) => {
     const { rows } = await prepared<KeptProduct & { slug: string }>`
-      SELECT p.slug, ${jsonColumns}, ${filtersJson("p")} AS filters, p.shop_id, p.category_id, p.sub_category_id
+      SELECT p.slug, ${jsonColumns}, ${filtersJson("p")} AS filters, p.shop_id, p.category_id, p.sub_category_id,
+        p.hidden
       FROM products p
       WHERE p.slug = ANY(${[...new Set(slugs)]}::text[])`.execute(this.db);
     const found = new Map(rows.map(({ slug, ...kept }) => [slug, kept]));
@@ -117,7 +135,12 @@ export class ProductRepository {
   /** The products of `ids`, in the order of `ids` (unknown ids are left out). */
   async byIds(ids: readonly number[]): Promise<ProductWire[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom("products").select(["id", "wire"]).where("id", "in", ids).execute();
+    const rows = await this.db
+      .selectFrom("products")
+      .select(["id", "wire"])
+      .where("id", "in", ids)
+      .where("hidden", "=", false)
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row.wire]));
     return ids.flatMap((id) => {
       const json = byId.get(id);
@@ -130,6 +153,7 @@ export class ProductRepository {
     return this.wires(sql`
       SELECT p.wire AS json FROM products p
       WHERE p.shop_id IN (SELECT shop_id FROM follows WHERE user_id = ${userId}) AND p.in_stock > 0
+        AND NOT p.hidden
       ORDER BY p.id DESC LIMIT ${limit}`);
   }
 
@@ -196,22 +220,28 @@ export class ProductRepository {
     return pages;
   }
 
-  /** A shop's in-stock (or out-of-stock) products, newest first, and how many there are. */
+  /**
+   * A shop's in-stock (or out-of-stock) products, newest first, and how many there are; the ones
+   * moderators hid only for their owner (`withHidden`).
+   */
   async byShop(
     shopId: number,
     stock: "in" | "out",
     limit: number,
+    withHidden = false,
   ): Promise<{ products: ProductWire[]; count: number }> {
     const inStock = stock === "out" ? sql`p.in_stock = 0` : sql`p.in_stock > 0`;
+    const shown = withHidden ? sql`true` : sql`NOT p.hidden`;
     const [products, counted] = await Promise.all([
       this.wires(sql`
-        SELECT p.wire AS json FROM products p WHERE p.shop_id = ${shopId} AND ${inStock}
+        SELECT p.wire AS json FROM products p WHERE p.shop_id = ${shopId} AND ${inStock} AND ${shown}
         ORDER BY p.id DESC LIMIT ${limit}`),
       this.db
         .selectFrom("products")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("shop_id", "=", shopId)
         .where("in_stock", stock === "out" ? "=" : ">", 0)
+        .$if(!withHidden, (q) => q.where("hidden", "=", false))
         .executeTakeFirstOrThrow(),
     ]);
     return { products, count: Number(counted.n) };
@@ -226,12 +256,13 @@ export class ProductRepository {
       .selectFrom("products")
       .select(["sub_category_id", "shop_id"])
       .where("id", "=", productId)
+      .where("hidden", "=", false)
       .executeTakeFirst();
     if (!product) return undefined;
     return this.wires(sql`
       SELECT p.wire AS json FROM products p
       WHERE p.sub_category_id = ${product.sub_category_id} AND p.shop_id <> ${product.shop_id}
-        AND p.in_stock > 0
+        AND p.in_stock > 0 AND NOT p.hidden
       ORDER BY p.id DESC LIMIT ${limit}`);
   }
 

@@ -3,7 +3,7 @@ import { messages, PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
-import { PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
+import { PRIVATE_NO_STORE, PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import {
   CATEGORY_NOT_FOUND,
@@ -16,6 +16,7 @@ import { pageLinks } from "../http/page-links.js";
 import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import { rowTag, tagAnswer } from "../http/read-cache.js";
 import type { RouteDeps } from "../http/route-deps.js";
+import { hiddenProductForOwner, isShopOwnerOrAdmin } from "../moderation/owner-view.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { HomeFeeds } from "./home-feeds.js";
 import { filterTags, withFilters } from "./product-filter-values.js";
@@ -180,8 +181,15 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     `/${productCalls.getById.path}`,
     { schema: routeSchema(productCalls.getById, TAG) },
     async (request, reply) => {
-      const product = await products.byId(request.params.id);
-      if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      const found = await products.byIdWithModeration(request.params.id);
+      if (!found) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      const { hidden, ...product } = found;
+      if (hidden) {
+        const moderation = await hiddenProductForOwner(db, request, product);
+        if (!moderation) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+        reply.header("cache-control", PRIVATE_NO_STORE);
+        return { data: { ...product, moderation } };
+      }
       tagProductAnswer(request, product, product.filters);
       reply.header("cache-control", PUBLIC_CACHE);
       return { data: product };
@@ -196,6 +204,14 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const slug = request.params.slug;
       const product = SLUG_SHAPE.test(slug) ? await products.bySlugJson(slug) : undefined;
       if (!product) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+      if (product.hidden) {
+        // Only its owner (or an admin) still reads it, with the moderators' note.
+        const moderation = await hiddenProductForOwner(db, request, product);
+        if (!moderation) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
+        reply.header("cache-control", PRIVATE_NO_STORE);
+        const json = withFilters(product.json, product.filters);
+        return sendJson(reply, `{"data":${json.slice(0, -1)},"moderation":${JSON.stringify(moderation)}}}`);
+      }
       tagProductAnswer(request, product, JSON.parse(product.filters) as ProductFilterWire[]);
       reply.header("cache-control", PUBLIC_CACHE);
       return sendJson(reply, `{"data":${withFilters(product.json, product.filters)}}`);
@@ -208,11 +224,14 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     async (request, reply) => {
       const { shopId } = request.params;
       const stock = request.query.stock_type === "out" ? "out" : "in";
-      const { products: data, count } = await products.byShop(shopId, stock, request.query.limit);
+      // The owner's admin page lists these too: the owner (or an admin) also sees the hidden ones.
+      const withHidden = await isShopOwnerOrAdmin(db, request, shopId);
+      const { products: data, count } = await products.byShop(shopId, stock, request.query.limit, withHidden);
       if (count === 0 && !(await shops.exists(shopId)))
         return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
-      // The owner's admin page lists these right after a stock change or an edit: revalidate.
-      reply.header("cache-control", PUBLIC_REVALIDATE);
+      // The owner's admin page lists these right after a stock change or an edit: revalidate. The
+      // owner's own list (with what moderators hid) is theirs alone.
+      reply.header("cache-control", withHidden ? PRIVATE_NO_STORE : PUBLIC_REVALIDATE);
       return { data, number_of_products: count };
     },
   );

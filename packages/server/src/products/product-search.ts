@@ -67,21 +67,21 @@ export async function searchRows(
     hits AS (
       SELECT id, tier FROM (
         (SELECT id, 4 AS tier FROM products
-          WHERE in_stock > 0 AND name_vector @@ (SELECT every_word FROM q)
+          WHERE in_stock > 0 AND NOT hidden AND name_vector @@ (SELECT every_word FROM q)
           LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
         UNION ALL
         (SELECT id, 3 FROM products
-          WHERE in_stock > 0 AND search_vector @@ (SELECT every_word FROM q)
+          WHERE in_stock > 0 AND NOT hidden AND search_vector @@ (SELECT every_word FROM q)
             AND NOT name_vector @@ (SELECT every_word FROM q)
           LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
         UNION ALL
         (SELECT id, 2 FROM products
-          WHERE in_stock > 0 AND name_vector @@ (SELECT some_word FROM q)
+          WHERE in_stock > 0 AND NOT hidden AND name_vector @@ (SELECT some_word FROM q)
             AND NOT search_vector @@ (SELECT every_word FROM q)
           LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
         UNION ALL
         (SELECT id, 1 FROM products
-          WHERE in_stock > 0 AND search_vector @@ (SELECT some_word FROM q)
+          WHERE in_stock > 0 AND NOT hidden AND search_vector @@ (SELECT some_word FROM q)
             AND NOT search_vector @@ (SELECT every_word FROM q)
             AND NOT name_vector @@ (SELECT some_word FROM q)
           LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})

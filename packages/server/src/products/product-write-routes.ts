@@ -14,6 +14,8 @@ import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled
 import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
+import { writeAudit } from "../moderation/audit-log.js";
+import { refusedNewAccountProduct, refusedSuspendedShop } from "../moderation/posting-limits.js";
 import { recordPriceAndStock } from "../notifications/product-events.js";
 import { filterValuesOf } from "./product-filter-values.js";
 import { IMAGE_FIELD, imageFields, parseRemoved } from "./product-form-fields.js";
@@ -128,6 +130,9 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       const body = request.body;
       const user = currentUser(request);
       if (await refusedShop(reply, user, body.shop_id)) return reply;
+      if (await refusedSuspendedShop(db, reply, body.shop_id)) return reply;
+      if (await refusedNewAccountProduct(db, reply, user.id, deps.config.newAccountDailyProducts))
+        return reply;
       if (await refusedCategories(reply, body.category_id, body.sub_category_id)) return reply;
       const filterValues = await filterValuesOf(db, reply, body.filter_values, body.sub_category_id);
       if (filterValues === null) return reply;
@@ -183,6 +188,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (!owner) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       if (owner.ownerId !== currentUser(request).id)
         return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
+      if (await refusedSuspendedShop(db, reply, owner.shopId)) return reply;
       const current = (await products.byId(id))!;
 
       const categoryId = body.category_id ?? current.category_id;
@@ -270,7 +276,19 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (!owner) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       if (owner.ownerId !== me.id && !me.isAdmin)
         return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
-      await release(await deleteProduct(db, id));
+      // An admin removing someone else's product is moderation: noted in the audit log.
+      const audited =
+        owner.ownerId === me.id
+          ? undefined
+          : async (trx: typeof db) => {
+              await writeAudit(trx, request, {
+                action: "product.delete",
+                target: "product",
+                targetId: id,
+                before: { shop_id: owner.shopId },
+              });
+            };
+      await release(await deleteProduct(db, id, audited));
       readCache.drop({ table: "products", ids: [id] });
       return reply.code(204).send(null);
     },

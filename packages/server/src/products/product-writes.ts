@@ -225,7 +225,12 @@ export async function updateProduct(
  * ratings trigger takes its ratings off the shop's totals). Answers the image paths it showed,
  * its own and its reviews', for the caller to release.
  */
-export async function deleteProduct(db: Db, productId: number): Promise<string[]> {
+export async function deleteProduct(
+  db: Db,
+  productId: number,
+  /** Runs in the transaction once deleted (an admin's audit entry). */
+  onDeleted?: (trx: Db) => Promise<void>,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const own = await trx
       .selectFrom("product_images")
@@ -239,6 +244,7 @@ export async function deleteProduct(db: Db, productId: number): Promise<string[]
       .where("c.product_id", "=", productId)
       .execute();
     await trx.deleteFrom("products").where("id", "=", productId).execute();
+    await onDeleted?.(trx);
     return [...own, ...reviews].map((row) => row.path);
   });
 }

@@ -12,6 +12,7 @@ import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { MediaStore } from "../media/media-store.js";
 import { parseImagePath } from "../media/media-store.js";
+import { isShopOwnerOrAdmin } from "../moderation/owner-view.js";
 import { ShopRepository } from "../shops/shop-repository.js";
 import { filtersJson, withFilters } from "./product-filter-values.js";
 
@@ -31,9 +32,19 @@ const STOCK = {
   all: sql``,
 } as const;
 
-async function countOf(db: Kysely<Database>, shopId: number, stock: keyof typeof STOCK): Promise<number> {
+/** Products moderators hid are left out but for the shop's owner (or an admin). */
+const shownTo = (owner: boolean) => (owner ? sql`` : sql`AND NOT p.hidden`);
+
+async function countOf(
+  db: Kysely<Database>,
+  shopId: number,
+  stock: keyof typeof STOCK,
+  owner: boolean,
+): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`
-    SELECT count(*) AS n FROM products p WHERE p.shop_id = ${shopId} ${STOCK[stock]}`.execute(db);
+    SELECT count(*) AS n FROM products p WHERE p.shop_id = ${shopId} ${STOCK[stock]} ${shownTo(owner)}`.execute(
+    db,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -43,6 +54,7 @@ async function pageOf(
   stock: keyof typeof STOCK,
   page: number,
   pageSize: number,
+  owner: boolean,
 ): Promise<Row[]> {
   const { rows } = await sql<Row>`
     SELECT p.wire AS json,
@@ -50,7 +62,7 @@ async function pageOf(
                  'served_sha256', pi.served_sha256) ORDER BY pi.position), '[]'::json)
        FROM product_images pi WHERE pi.product_id = p.id)::text AS hashes,
       ${filtersJson("p")} AS filters
-    FROM products p WHERE p.shop_id = ${shopId} ${STOCK[stock]}
+    FROM products p WHERE p.shop_id = ${shopId} ${STOCK[stock]} ${shownTo(owner)}
     ORDER BY p.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   return rows;
 }
@@ -79,9 +91,10 @@ export const shopProductPages: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const { stock_type: stock = "all", page_size: pageSize } = request.query;
       const page = parsePage(request.query.page);
       if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const owner = await isShopOwnerOrAdmin(db, request, shopId);
       const [count, rows] = await Promise.all([
-        countOf(db, shopId, stock),
-        pageOf(db, shopId, stock, page, pageSize),
+        countOf(db, shopId, stock, owner),
+        pageOf(db, shopId, stock, page, pageSize, owner),
       ]);
       if (count === 0 && !(await shops.exists(shopId)))
         return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });

@@ -33,7 +33,7 @@ export class ShopRepository {
 
   /** All shops, newest first. */
   async list(): Promise<ShopWire[]> {
-    const rows = await this.select().orderBy("s.id", "desc").execute();
+    const rows = await this.select().where("s.hidden", "=", false).orderBy("s.id", "desc").execute();
     return rows.map(toWire);
   }
 
@@ -41,7 +41,7 @@ export class ShopRepository {
   async byIds(ids: readonly number[]): Promise<ShopWire[]> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return [];
-    const rows = await this.select().where("s.id", "in", wanted).execute();
+    const rows = await this.select().where("s.id", "in", wanted).where("s.hidden", "=", false).execute();
     const byId = new Map(rows.map((row) => [row.id, toWire(row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
@@ -52,13 +52,18 @@ export class ShopRepository {
       sql<string>`lower(btrim(regexp_replace(${text}, '\\s+', ' ', 'g')))`;
     const rows = await this.select()
       .where(key(sql.ref<string>("s.name")), "=", key(sql.val(name)))
+      .where("s.hidden", "=", false)
       .orderBy("s.id", "desc")
       .execute();
     return rows.map(toWire);
   }
 
-  async byId(id: number): Promise<ShopWire | undefined> {
-    const row = await this.select().where("s.id", "=", id).executeTakeFirst();
+  /** The shop; one moderators hid only when `withHidden` (its owner's reads). */
+  async byId(id: number, withHidden = true): Promise<ShopWire | undefined> {
+    const row = await this.select()
+      .where("s.id", "=", id)
+      .$if(!withHidden, (q) => q.where("s.hidden", "=", false))
+      .executeTakeFirst();
     return row && toWire(row);
   }
 
@@ -79,6 +84,7 @@ export class ShopRepository {
    */
   async topRated(limit: number): Promise<FeaturedShopWire[]> {
     const rows = await this.select()
+      .where("s.hidden", "=", false)
       .orderBy(
         sql`CASE WHEN s.rating_count > 0 THEN s.rating_total::numeric / s.rating_count END DESC NULLS LAST`,
       )

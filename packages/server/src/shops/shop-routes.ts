@@ -1,9 +1,10 @@
 import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
+import { PRIVATE_NO_STORE, PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { SHOP_NOT_FOUND } from "../http/not-found-messages.js";
 import type { RouteDeps } from "../http/route-deps.js";
+import { isShopOwnerOrAdmin } from "../moderation/owner-view.js";
 import { ShopRepository } from "./shop-repository.js";
 
 // Shop read routes of the shop service (spec §7), mounted under /api/shop/.
@@ -33,10 +34,17 @@ export const shopRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
     `/${shopCalls.getById.path}`,
     { schema: routeSchema(shopCalls.getById, TAG) },
     async (request, reply) => {
-      const shop = await shops.byId(request.params.id);
-      if (!shop) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
-      reply.header("cache-control", PUBLIC_CACHE);
-      return { data: shop };
+      const { id } = request.params;
+      const shop = await shops.byId(id, false);
+      if (shop) {
+        reply.header("cache-control", PUBLIC_CACHE);
+        return { data: shop };
+      }
+      // A shop moderators hid: only its owner (or an admin) still reads it.
+      const own = (await isShopOwnerOrAdmin(db, request, id)) ? await shops.byId(id) : undefined;
+      if (!own) return sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      return { data: own };
     },
   );
 

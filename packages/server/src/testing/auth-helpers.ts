@@ -25,7 +25,7 @@ export async function authPost(
   server: TestServer,
   path: string,
   body: unknown,
-  options: { token?: string; method?: "POST" | "PATCH"; remoteAddress?: string } = {},
+  options: { token?: string; method?: "POST" | "PATCH" | "DELETE"; remoteAddress?: string } = {},
 ) {
   const response = await server.app.inject({
     method: options.method ?? "POST",

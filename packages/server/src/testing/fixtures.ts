@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
 import type {
   CategoriesTable,
   CommentsTable,
@@ -22,11 +22,15 @@ type Db = Kysely<Database>;
 let sequence = 0;
 const next = () => ++sequence;
 
+/** When fixture accounts were made: two days ago, so the new accounts' limits do not hold for them. */
+const ESTABLISHED = () => new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+
 export async function aUser(
   db: Db,
-  overrides: Partial<Omit<Selectable<UsersTable>, "id" | "created_at">> = {},
+  overrides: Partial<Omit<Selectable<UsersTable>, "id" | "created_at">> & { created_at?: Date } = {},
 ): Promise<Selectable<UsersTable>> {
   const n = next();
+  const { created_at: createdAt = ESTABLISHED(), ...fields } = overrides;
   return db
     .insertInto("users")
     .values({
@@ -41,7 +45,8 @@ export async function aUser(
       profile_picture: null,
       email_verified: true,
       deleted_at: null,
-      ...overrides,
+      created_at: sql<never>`${createdAt.toISOString()}::timestamptz`,
+      ...fields,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -20,6 +20,7 @@ import { INVALID_PAGE } from "../http/not-found-messages.js";
 import { pageLinks } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { Mailer } from "../mail/mailer.js";
+import { writeAudit } from "../moderation/audit-log.js";
 import { type Decision, decisionMail } from "./review-mails.js";
 import { ReviewRepository } from "./review-repository.js";
 
@@ -182,16 +183,28 @@ export const verificationReviewRoutes: FastifyPluginAsyncZod<ReviewRouteDeps> = 
     reason: string | null,
   ) {
     const adminId = currentUser(request).id;
-    const outcome = await decide(db, id, decision, reason, (trx, applicant) =>
-      notifier.record(trx, {
+    const outcome = await decide(db, id, decision, reason, async (trx, applicant) => {
+      await notifier.record(trx, {
         kind: "verification_decided",
         actor_id: adminId,
         applicant_id: applicant.userId,
         ...(applicant.shopId === undefined ? {} : { shop_id: applicant.shopId }),
         status: TOLD[decision],
         ...(reason ? { reason } : {}),
-      }),
-    );
+      });
+      const { from, to } = MOVES[decision];
+      await writeAudit(trx, request, {
+        action: `verification.${decision}`,
+        target: "verification_request",
+        targetId: id,
+        before: { status: from },
+        after: {
+          status: to,
+          reason,
+          ...(applicant.shopId === undefined ? { user_id: applicant.userId } : { shop_id: applicant.shopId }),
+        },
+      });
+    });
     if (outcome === "not_found") return requestNotFound(reply);
     if (outcome === "wrong_state")
       return sendError(reply, 409, "verification_decided", {

@@ -1,0 +1,48 @@
+import { messages } from "@katale/domain";
+import type { FastifyReply } from "fastify";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema.js";
+import { sendError } from "../http/error-reply.js";
+
+// Who may list products: not the owner of a suspended shop (403 shop_suspended), and an account
+// less than a day old at most NEW_ACCOUNT_DAILY_PRODUCTS products (429 new_account_limit, with
+// Retry-After: the seconds until the account is a day old, when the limit lifts). A 429 and not a
+// 400, because the same request succeeds unchanged later; clients wait as for any rate limit.
+
+type Db = Kysely<Database>;
+
+/** Answers 403 shop_suspended when moderators suspended the shop; true when it did. */
+export async function refusedSuspendedShop(db: Db, reply: FastifyReply, shopId: number): Promise<boolean> {
+  const hold = await db
+    .selectFrom("moderation_holds")
+    .select("kind")
+    .where("target", "=", "shop")
+    .where("target_id", "=", shopId)
+    .where("kind", "=", "suspend")
+    .executeTakeFirst();
+  if (!hold) return false;
+  await sendError(reply, 403, "shop_suspended", { detail: messages.moderation.shopSuspended });
+  return true;
+}
+
+/** Answers 429 new_account_limit when a new account listed its day's most products; true when it did. */
+export async function refusedNewAccountProduct(
+  db: Db,
+  reply: FastifyReply,
+  userId: number,
+  most: number,
+): Promise<boolean> {
+  if (most <= 0) return false;
+  const { rows } = await sql<{ wait: string | number; listed: string | number }>`
+    SELECT extract(epoch FROM u.created_at + interval '24 hours' - now()) AS wait,
+           (SELECT count(*) FROM products p JOIN shops s ON s.id = p.shop_id
+             WHERE s.owner_id = u.id AND p.created_at > now() - interval '24 hours') AS listed
+    FROM users u WHERE u.id = ${userId} AND u.created_at > now() - interval '24 hours'`.execute(db);
+  const row = rows[0];
+  if (!row || Number(row.listed) < most) return false;
+  reply.header("retry-after", String(Math.max(1, Math.ceil(Number(row.wait)))));
+  await sendError(reply, 429, "new_account_limit", {
+    detail: messages.moderation.newAccountDailyProducts(most),
+  });
+  return true;
+}
