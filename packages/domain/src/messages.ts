@@ -865,6 +865,14 @@ export const messages = {
     unknownKind: (kind: string) => `Unknown notification kind: ${kind}`,
     notificationNotFound: "Notification not found",
   },
+  /** The installed app: offline copies, updates, data saver. */
+  pwa: {
+    savedCopy: "You are offline. This page is a saved copy.",
+    savedCopyFrom: (when: string) => `You are offline. This page is a saved copy from ${when}.`,
+    updateAvailable: "Update available",
+    reload: "Reload",
+    dataSaver: "Data saver",
+  },
 } as const;
 
 /** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */
