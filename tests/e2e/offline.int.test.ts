@@ -103,6 +103,8 @@ describe("the installed app at 360 px", () => {
     // context is incognito-like, which Chromium names as its one reason not to offer it).
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Attached, a session of our own keeps Chromium from emulating the offline network later on.
+    await cdp.detach();
     expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
     const state = await page.evaluate(`navigator.serviceWorker.getRegistration().then((registration) =>
       ({ state: registration?.active?.state, script: registration?.active?.scriptURL }))`);
