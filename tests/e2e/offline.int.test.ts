@@ -125,7 +125,9 @@ describe("the installed app at 360 px", () => {
       await visible(page.getByText(/You are offline\. This page is a saved copy from/));
       await expect.poll(() => loadedWidth(gallery)).toBeGreaterThan(0);
       await shot(page, "offline-product-360");
+      // Wider, the page asks for a larger size of the picture than was kept: another size shows.
       await page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(() => loadedWidth(gallery)).toBeGreaterThan(0);
       await shot(page, "offline-product-1280");
       await page.setViewportSize(phone);
     } finally {

@@ -134,24 +134,47 @@ registerRoute(
   },
 );
 
-// Pictures: stored by content, so the kept copy is always right.
+// Pictures: stored by content, so the kept copy is always right. Offline, a picture not kept at the
+// size asked (a turned phone, a wider window) is shown from another kept size of it.
+const pictures = new CacheFirst({
+  cacheName: KEPT_MEDIA,
+  plugins: [
+    keepPublicOnly(),
+    stamped(),
+    new ExpirationPlugin({
+      maxEntries: KEPT_PICTURES.entries,
+      maxAgeSeconds: KEPT_PICTURES.days * 24 * 3600,
+      purgeOnQuotaError: true,
+    }),
+    new ByteBudget(KEPT_MEDIA, KEPT_PICTURES.bytes),
+  ],
+});
 registerRoute(
   ({ url, request }) =>
     sameOrigin(url) && url.pathname.startsWith("/media/") && request.destination === "image",
-  new CacheFirst({
-    cacheName: KEPT_MEDIA,
-    plugins: [
-      keepPublicOnly(),
-      stamped(),
-      new ExpirationPlugin({
-        maxEntries: KEPT_PICTURES.entries,
-        maxAgeSeconds: KEPT_PICTURES.days * 24 * 3600,
-        purgeOnQuotaError: true,
-      }),
-      new ByteBudget(KEPT_MEDIA, KEPT_PICTURES.bytes),
-    ],
-  }),
+  async (options) => {
+    try {
+      return await pictures.handle(options);
+    } catch (error) {
+      const kept = await caches.open(KEPT_MEDIA);
+      for (const other of otherSizes(options.url)) {
+        const found = await kept.match(other, { ignoreVary: true });
+        if (found) return found;
+      }
+      throw error;
+    }
+  },
 );
+
+/** The other stored sizes of a picture (media store variants -240, -480, -800 and the main file), largest first. */
+function otherSizes(url: URL): string[] {
+  const match = /^(.*?)(?:-(?:240|480|800))?\.webp$/.exec(url.pathname);
+  if (match === null) return [];
+  const base = `${url.origin}${match[1]}`;
+  return [`${base}.webp`, `${base}-800.webp`, `${base}-480.webp`, `${base}-240.webp`].filter(
+    (candidate) => candidate !== url.href,
+  );
+}
 
 /** The first-screen answers inlined in a page, kept in the answers' cache under their own URLs. */
 async function keepInlinedAnswers(page: Response, cacheName: string): Promise<void> {
