@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { bundleBudget } from "./bundle-budget.js";
+import { serviceWorker } from "./service-worker-build.js";
 
 // The API, media and runtime config come from a running Katale server during development.
 const server = process.env.KATALE_DEV_SERVER ?? "http://127.0.0.1:8091";
@@ -14,6 +15,8 @@ export default defineConfig(() => ({
     react(),
     tailwindcss(),
     bundleBudget(/\/src\/home\/home-page\.tsx$/),
+    // dist/sw.js with its precache list (service-worker-build.ts).
+    serviceWorker(/\/src\/pwa\/pwa-ui\.tsx$/),
     // Brotli (best quality) and gzip copies of every asset beside it, made once at build time: the
     // server sends them as they are (@fastify/static preCompressed) instead of compressing each
     // request. index.html is left out: the server fills it in at start-up and compresses it then.

@@ -1080,6 +1080,14 @@ export const messages = {
     newAccountDailyProducts: (most: number) =>
       `New accounts may list at most ${most} products a day; try again tomorrow`,
   },
+  /** The installed app: offline copies, updates, data saver. */
+  pwa: {
+    savedCopy: "You are offline. This page is a saved copy.",
+    savedCopyFrom: (when: string) => `You are offline. This page is a saved copy from ${when}.`,
+    updateAvailable: "Update available",
+    reload: "Reload",
+    dataSaver: "Data saver",
+  },
 } as const;
 
 /** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */

@@ -152,6 +152,26 @@ describe("the server with a built web app", () => {
     expect(other).not.toContain('rel="preload"');
   });
 
+  it("marks the page for the app's data saver on Save-Data: on, its first picture a size smaller", async () => {
+    const coffee = await aProduct(server.db, {
+      name: "Mbale coffee",
+      images: ["/media/products/coffee.webp"],
+    });
+    const saving = await fetch(`${server.baseUrl}/item/${coffee.slug}`, { headers: { "save-data": "on" } });
+    expect(saving.headers.get("vary")).toMatch(/save-data/);
+    const html = await saving.text();
+    expect(html).toContain('<html data-save-data="on">');
+    expect(html).toContain(
+      'imagesrcset="/media/products/coffee-240.webp 480w, /media/products/coffee-480.webp 960w, /media/products/coffee-800.webp 1600w"',
+    );
+    // Every page says so, and without the header none does.
+    const other = await (await fetch(`${server.baseUrl}/shops`, { headers: { "save-data": "on" } })).text();
+    expect(other).toContain('<html data-save-data="on">');
+    const plain = await (await fetch(`${server.baseUrl}/item/${coffee.slug}`)).text();
+    expect(plain).not.toContain("data-save-data");
+    expect(plain).toContain("/media/products/coffee-240.webp 240w");
+  });
+
   it("inlines in / only the products the banner shows, and Trending, as the API answers them", async () => {
     // More products than both show; every third one without a picture, a few older ones rated.
     const made = [];

@@ -102,6 +102,9 @@ export class HttpClient {
     let answer = await this.send(url, init);
     for (const delay of retries) {
       if (!worthRetrying(answer === null ? "network" : answer.status, answer?.body)) break;
+      // An offline browser says so at once: no waiting out the retries while nothing can be sent.
+      if (answer === null && (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
+        break;
       await new Promise((resolve) => setTimeout(resolve, delay));
       answer = await this.send(url, init);
     }

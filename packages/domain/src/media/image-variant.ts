@@ -21,3 +21,12 @@ export function imageSrcSet(url: string): string {
   const variants = IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariant(url, w)} ${w}w`);
   return [...variants, `${url} ${IMAGE_MAX_WIDTH}w`].join(", ");
 }
+
+/**
+ * Data saver's srcset: the variants a size smaller than the browser would pick (each claims twice its
+ * width), and never the main file. Pictures look softer and cost about a third of the bytes.
+ */
+export function dataSaverSrcSet(url: string): string {
+  if (imageVariant(url, IMAGE_VARIANT_WIDTHS[0]) === url) return url;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariant(url, w)} ${w * 2}w`).join(", ");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageSrcSet, imageVariant } from "./image-variant.js";
+import { dataSaverSrcSet, imageSrcSet, imageVariant } from "./image-variant.js";
 import { mediaUrl } from "./media-url.js";
 
 const base = "https://katale.ug/api/shop/";
@@ -46,5 +46,10 @@ describe("imageVariant", () => {
       "/m/a-240.webp 240w, /m/a-480.webp 480w, /m/a-800.webp 800w, /m/a.webp 1200w",
     );
     expect(imageSrcSet("/m/a.png")).toBe("/m/a.png");
+  });
+
+  it("builds data saver's srcset a size smaller, without the main file", () => {
+    expect(dataSaverSrcSet("/m/a.webp")).toBe("/m/a-240.webp 480w, /m/a-480.webp 960w, /m/a-800.webp 1600w");
+    expect(dataSaverSrcSet("/m/a.png")).toBe("/m/a.png");
   });
 });

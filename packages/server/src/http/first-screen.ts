@@ -3,6 +3,7 @@ import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
 import {
   BANNER_CATEGORIES_COUNT,
   bannerItems,
+  dataSaverSrcSet,
   firstScreenAt,
   imageSrcSet,
   LISTING_PAGE_SIZE,
@@ -90,21 +91,28 @@ function parsed<T>(schema: z.ZodType<T>, answer: Answer | undefined): T | undefi
 
 const attribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
+/**
+ * The srcset the app gives a picture: with `Save-Data: on` (or the app's data saver, which the page
+ * then starts with) a size smaller, so the preload and the skeleton fetch what the app shows.
+ */
+type SrcSet = (url: string) => string;
+const srcSetFor = (saveData: boolean): SrcSet => (saveData ? dataSaverSrcSet : imageSrcSet);
+
 /** `<link rel=preload>` for a picture, with the srcset and sizes the element showing it uses. */
-function picturePreload(shopBase: string, path: string | undefined, sizes: string): string {
+function picturePreload(shopBase: string, path: string | undefined, sizes: string, srcSet: SrcSet): string {
   const url = mediaUrl(shopBase, path);
   if (url === null) return "";
-  return `<link rel="preload" as="image" href="${attribute(url)}" imagesrcset="${attribute(imageSrcSet(url))}" imagesizes="${sizes}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${attribute(url)}" imagesrcset="${attribute(srcSet(url))}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
 /**
  * The product page's main picture where the page shows it (product-detail-page.tsx: the breadcrumb
  * row's 44 px, then the gallery's framed square), until the app renders the page over it.
  */
-function productSkeleton(shopBase: string, path: string | undefined): string | undefined {
+function productSkeleton(shopBase: string, path: string | undefined, srcSet: SrcSet): string | undefined {
   const url = mediaUrl(shopBase, path);
   if (url === null) return undefined;
-  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GALLERY_IMAGE_SIZES}" alt="" width="800" height="800" fetchpriority="high" class="aspect-square w-full object-cover">`;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(srcSet(url))}" sizes="${PRODUCT_GALLERY_IMAGE_SIZES}" alt="" width="800" height="800" fetchpriority="high" class="aspect-square w-full object-cover">`;
   return `<div class="page pb-8"><div style="height:44px"></div><div class="grid gap-6 md:grid-cols-2"><div class="relative overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></div></div>`;
 }
 
@@ -114,10 +122,10 @@ function productSkeleton(shopBase: string, path: string | undefined): string | u
  * trending-carousel.tsx's first cell and product-card.tsx's framed square), until the app renders
  * the page over it.
  */
-function homeSkeleton(shopBase: string, path: string | undefined): string | undefined {
+function homeSkeleton(shopBase: string, path: string | undefined, srcSet: SrcSet): string | undefined {
   const url = mediaUrl(shopBase, path);
   if (url === null) return undefined;
-  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${TRENDING_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(srcSet(url))}" sizes="${TRENDING_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
   const card = `<div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div>`;
   const banner = `<div class="page pt-4"><div class="h-56 animate-pulse rounded-2xl bg-brand-50 sm:h-72"></div></div>`;
   return `${banner}<div style="height:260px"></div><div class="page py-5"><div style="height:41px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-4"><li>${card}</li></ul></div>`;
@@ -145,15 +153,15 @@ function shownProducts(answer: Answer, all: readonly Product[]): Answer {
  * breadcrumb row, title and sub-category row, 224 px; then product-grid.tsx's first cell and
  * product-card.tsx's framed square), until the app renders the page over it.
  */
-function categorySkeleton(shopBase: string, path: string | undefined): string | undefined {
+function categorySkeleton(shopBase: string, path: string | undefined, srcSet: SrcSet): string | undefined {
   const url = mediaUrl(shopBase, path);
   if (url === null) return undefined;
-  const picture = `<img src="${attribute(url)}" srcset="${attribute(imageSrcSet(url))}" sizes="${PRODUCT_GRID_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
+  const picture = `<img src="${attribute(url)}" srcset="${attribute(srcSet(url))}" sizes="${PRODUCT_GRID_IMAGE_SIZES}" alt="" width="480" height="480" fetchpriority="high" class="aspect-square w-full bg-gray-100 object-cover">`;
   return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
 }
 
 /** `/`: products, categories, top-rated shops and Trending; the first Trending card's picture. */
-async function homeScreen(app: FastifyInstance, shopBase: string): Promise<FirstScreen> {
+async function homeScreen(app: FastifyInstance, shopBase: string, srcSet: SrcSet): Promise<FirstScreen> {
   // The calls at once.
   const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
   const products = parsed(productList, answers[0]);
@@ -161,25 +169,35 @@ async function homeScreen(app: FastifyInstance, shopBase: string): Promise<First
   const first = parsed(productList, answers[3])?.data[0];
   return {
     data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
-    preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES),
-    skeleton: homeSkeleton(shopBase, first?.images[0]),
+    preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES, srcSet),
+    skeleton: homeSkeleton(shopBase, first?.images[0], srcSet),
   };
 }
 
 /** `/item/{slug}`: the product (what the page asks first); its main picture. */
-async function productScreen(app: FastifyInstance, shopBase: string, slug: string): Promise<FirstScreen> {
+async function productScreen(
+  app: FastifyInstance,
+  shopBase: string,
+  slug: string,
+  srcSet: SrcSet,
+): Promise<FirstScreen> {
   const answer = await ask(app, shopBase, `product/slug/${encodeURIComponent(slug)}/`);
   const product = parsed(productData, answer);
   return {
     data: dataElement([answer]),
-    preload: picturePreload(shopBase, product?.data.images[0], PRODUCT_GALLERY_IMAGE_SIZES),
+    preload: picturePreload(shopBase, product?.data.images[0], PRODUCT_GALLERY_IMAGE_SIZES, srcSet),
     module: SCREEN_MODULES.product,
-    skeleton: productSkeleton(shopBase, product?.data.images[0]),
+    skeleton: productSkeleton(shopBase, product?.data.images[0], srcSet),
   };
 }
 
 /** `/products/category/{name}`: the categories, the category's sub categories and first page; its first picture. */
-async function categoryScreen(app: FastifyInstance, shopBase: string, name: string): Promise<FirstScreen> {
+async function categoryScreen(
+  app: FastifyInstance,
+  shopBase: string,
+  name: string,
+  srcSet: SrcSet,
+): Promise<FirstScreen> {
   const categories = await ask(app, shopBase, "category/");
   const wanted = name.trim().toLowerCase();
   const category = parsed(categoryList, categories)?.categories.find((c) => c.name.toLowerCase() === wanted);
@@ -193,18 +211,27 @@ async function categoryScreen(app: FastifyInstance, shopBase: string, name: stri
   const first = parsed(productPage, products)?.results.find((product) => product.in_stock > 0);
   return {
     data: dataElement([categories, subCategories, products]),
-    preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES),
+    preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES, srcSet),
     module: SCREEN_MODULES.category,
-    skeleton: categorySkeleton(shopBase, first?.images[0]),
+    skeleton: categorySkeleton(shopBase, first?.images[0], srcSet),
   };
 }
 
-/** The first screen of the page at `url` (path and query), or nothing for the other pages. */
-export async function firstScreen(app: FastifyInstance, shopBase: string, url: string): Promise<FirstScreen> {
+/**
+ * The first screen of the page at `url` (path and query), or nothing for the other pages; with
+ * `saveData` (the request's `Save-Data: on`) its pictures a size smaller.
+ */
+export async function firstScreen(
+  app: FastifyInstance,
+  shopBase: string,
+  url: string,
+  saveData = false,
+): Promise<FirstScreen> {
   const [pathname = "", query = ""] = url.split("?", 2);
   const address = firstScreenAt(pathname, query);
-  if (address?.screen === "home") return homeScreen(app, shopBase);
-  if (address?.screen === "product") return productScreen(app, shopBase, address.slug);
-  if (address?.screen === "category") return categoryScreen(app, shopBase, address.name);
+  const srcSet = srcSetFor(saveData);
+  if (address?.screen === "home") return homeScreen(app, shopBase, srcSet);
+  if (address?.screen === "product") return productScreen(app, shopBase, address.slug, srcSet);
+  if (address?.screen === "category") return categoryScreen(app, shopBase, address.name, srcSet);
   return NONE;
 }

@@ -103,8 +103,9 @@ async function firstScreenPage(
   shopBase: string,
   url: string,
   preloads: Map<string, string>,
+  saveData: boolean,
 ): Promise<string | null> {
-  const { data, preload, module, skeleton } = await firstScreen(app, shopBase, url);
+  const { data, preload, module, skeleton } = await firstScreen(app, shopBase, url, saveData);
   const chunks = module === undefined ? "" : (preloads.get(module) ?? "");
   if (data === "" && preload === "" && chunks === "") return null;
   // The answers go after the skeleton, at the end of the body: the browser paints the skeleton
@@ -148,6 +149,11 @@ function skeletonIn(page: string, skeleton: string): string {
   return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 
+/** The page marked for the app's data saver (`<html data-save-data="on">`, read by the app at start). */
+function savingData(html: string): string {
+  return html.replace(/<html(\s[^>]*)?>/, (tag) => `${tag.slice(0, -1)} data-save-data="on">`);
+}
+
 /** Serves the web app built in `webDir` when there is one; sets the app's not-found handler either way. */
 export async function registerWebApp(app: FastifyInstance, config: Config, webDir: string): Promise<void> {
   const hasWebApp = existsSync(resolve(webDir, "index.html"));
@@ -189,14 +195,21 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     // The home, product and category pages carry their first screen's data and a preload of their
     // largest picture, made for each request (from the read cache when warm); every other page is
     // the one prepared at start-up.
-    const html =
+    // `Save-Data: on`: the page says so to the app (its data saver starts on) and its first
+    // screen's pictures are a size smaller.
+    const saveData =
+      String(request.headers["save-data"] ?? "")
+        .trim()
+        .toLowerCase() === "on";
+    const screen =
       request.method === "GET" && config.services.includes("shop")
-        ? await firstScreenPage(app, page.html, webAppConfig(config).shopUrl, url, preloads)
+        ? await firstScreenPage(app, page.html, webAppConfig(config).shopUrl, url, preloads, saveData)
         : null;
+    const html = saveData ? savingData(screen ?? page.html) : screen;
     reply
       .header("cache-control", REVALIDATE)
       .header("content-security-policy", page.policy)
-      .header("vary", "accept-encoding")
+      .header("vary", "accept-encoding, save-data")
       .type("text/html; charset=utf-8");
     // The compression plugin only wraps routes, not this handler: the page is gzipped here.
     if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))

@@ -8,6 +8,7 @@ import {
 } from "@katale/adapters-http";
 import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-storage/browser";
 import { type Clock, mediaUrl, type Timers } from "@katale/domain";
+import { withSavedCopy } from "../pwa/saved-copy.js";
 import type { AppConfig } from "./app-config.js";
 import { withFirstScreen } from "./first-screen-fetch.js";
 import type { AdminServices, Services } from "./services.js";
@@ -43,7 +44,8 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
   const http = createDeferredHttpGateways({
     authUrl: config.authUrl,
     shopUrl: config.shopUrl,
-    fetch: withFirstScreen(fetchFn),
+    // The worker's saved copies are noted (the offline banner); writes fail at once offline.
+    fetch: withFirstScreen(withSavedCopy(fetchFn)),
   });
   let admin: Promise<AdminServices> | undefined;
   return {

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
 import { forgetSignedInData } from "../engagement/engagement-keys.js";
+import { forgetKeptAnswers } from "../pwa/saved-copy.js";
 
 /** Logout (user menu, account menu): the token is revoked, all storage cleared, then /login (spec §4). */
 export function useLogout(): () => Promise<void> {
@@ -12,6 +13,7 @@ export function useLogout(): () => Promise<void> {
   return async () => {
     await logout({ auth, storage: local });
     forgetSignedInData(client);
+    await forgetKeptAnswers().catch(() => {});
     navigate("/login");
   };
 }

@@ -2,6 +2,7 @@ import { BANNER_AUTO_ADVANCE_MS, type BannerItem, messages } from "@katale/domai
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { productPath } from "../products/product-path.js";
+import { useDataSaver } from "../pwa/data-saver.js";
 import { ArrowButton } from "../ui/arrow-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { useCarousel } from "./use-carousel.js";
@@ -30,7 +31,10 @@ export function ProductBannerPlaceholder() {
  */
 export function ProductBanner({ slides, label }: { slides: readonly BannerItem[]; label: string }) {
   const carousel = useCarousel(slides, 1);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setPaused] = useState(false);
+  // Data saver: no autoplay (each slide is a picture to download); the arrows and dots still work.
+  const saver = useDataSaver();
+  const paused = hovered || saver;
   const { next } = carousel;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart the timer on each slide change

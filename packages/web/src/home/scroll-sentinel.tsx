@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useDataSaver } from "../pwa/data-saver.js";
 
 /**
  * Calls onVisible when it scrolls into view (a screen ahead, so the next page is there in time).
@@ -15,18 +16,18 @@ export function ScrollSentinel({
   disabled: boolean;
 }) {
   const element = useRef<HTMLDivElement>(null);
+  // Data saver: the next page when the end of this one is on screen, not a screen ahead.
+  const rootMargin = useDataSaver() ? "0px" : "0px 0px 600px 0px";
   // biome-ignore lint/correctness/useExhaustiveDependencies: version re-arms the observer on purpose
   useEffect(() => {
     const target = element.current;
     if (disabled || target === null || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => entries.some((e) => e.isIntersecting) && onVisible(),
-      {
-        rootMargin: "0px 0px 600px 0px",
-      },
+      { rootMargin },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [onVisible, version, disabled]);
+  }, [onVisible, version, disabled, rootMargin]);
   return <div ref={element} aria-hidden="true" className="h-px" />;
 }

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
 import { ChatPopupHost } from "../chat/chat-popups.js";
+import { DeferredPwa } from "../pwa/deferred-pwa.js";
 import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
 import { BottomBar } from "./bottom-bar.js";
@@ -33,6 +34,8 @@ export function Shell() {
           <ConnectivityToast />
           {/* Only the header the screen shows is rendered (their CSS hides the other one too). */}
           {narrow ? <HeaderMobile /> : <HeaderDesktop />}
+          {/* The worker, and the saved-copy and update notices: after the first screen. */}
+          <DeferredPwa />
           {/* At least a screen tall: the footer starts below the fold and never jumps while a page loads. */}
           <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
             <RouteErrorBoundary resetKey={pathname}>

@@ -6,6 +6,7 @@ import { useIsAdmin } from "../admin/use-admin.js";
 import { withAuthPopup } from "../auth/auth-popup-host.js";
 import { useLogout } from "../auth/use-logout.js";
 import { useSession } from "../auth/use-session.js";
+import { setDataSaver, useDataSaver } from "../pwa/data-saver.js";
 import { useDismiss } from "../ui/use-dismiss.js";
 
 /**
@@ -22,6 +23,7 @@ export function UserMenu({ placement = "down" }: { placement?: "down" | "up" }) 
   const close = useCallback(() => setOpen(false), []);
   // Asked once the menu opens (users/me/), so the first screen sends nothing more.
   const isAdmin = useIsAdmin(open).data === true;
+  const dataSaver = useDataSaver();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every navigation on purpose (a popup too)
   useEffect(() => setOpen(false), [location.key]);
@@ -70,6 +72,23 @@ export function UserMenu({ placement = "down" }: { placement?: "down" | "up" }) 
               </Link>
             </>
           )}
+          <button
+            type="button"
+            role="switch"
+            aria-checked={dataSaver}
+            onClick={() => setDataSaver(!dataSaver)}
+            className={`${item} flex w-full items-center justify-between gap-2 border-t border-gray-100 text-left`}
+          >
+            {messages.pwa.dataSaver}
+            <span
+              aria-hidden="true"
+              className={`relative h-5 w-9 shrink-0 rounded-full ${dataSaver ? "bg-brand-700" : "bg-gray-300"}`}
+            >
+              <span
+                className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow ${dataSaver ? "left-4.5" : "left-0.5"}`}
+              />
+            </span>
+          </button>
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
-import { imageSrcSet } from "@katale/domain";
+import { dataSaverSrcSet, imageSrcSet } from "@katale/domain";
 import { useMediaUrl } from "../media/use-media-url.js";
+import { useDataSaver } from "../pwa/data-saver.js";
 
 export interface ResponsiveImageProps {
   /** The image path as the service names it; null shows the placeholder. */
@@ -29,11 +30,13 @@ export function ResponsiveImage({
   onSettled,
 }: ResponsiveImageProps) {
   const url = useMediaUrl()(path);
+  // Data saver: a variant a size smaller (the server's first-screen preload picks the same).
+  const srcSet = useDataSaver() ? dataSaverSrcSet : imageSrcSet;
   const src = url ?? "/placeholder.svg";
   return (
     <img
       src={src}
-      srcSet={url === null ? undefined : imageSrcSet(url)}
+      srcSet={url === null ? undefined : srcSet(url)}
       sizes={url === null ? undefined : sizes}
       alt={alt}
       width={width}

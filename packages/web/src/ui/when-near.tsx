@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useDataSaver } from "../pwa/data-saver.js";
 
 /**
  * Renders `children` only once the spot comes near the viewport (within `margin`, by default 200 px
@@ -19,16 +20,20 @@ export function WhenNear({
   orWhenIdle?: boolean;
 }) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  // Data saver: only what comes on screen, nothing ahead of it and nothing at idle.
+  const saver = useDataSaver();
+  const idleToo = orWhenIdle && !saver;
+  const rootMargin = saver ? "0px" : margin;
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (near || !orWhenIdle) return;
+    if (near || !idleToo) return;
     if (typeof requestIdleCallback === "function") {
       const handle = requestIdleCallback(() => setNear(true));
       return () => cancelIdleCallback(handle);
     }
     const timer = setTimeout(() => setNear(true), 1);
     return () => clearTimeout(timer);
-  }, [near, orWhenIdle]);
+  }, [near, idleToo]);
   useEffect(() => {
     const target = marker.current;
     if (near || target === null) return;
@@ -39,11 +44,11 @@ export function WhenNear({
           setNear(true);
         }
       },
-      { rootMargin: margin },
+      { rootMargin },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [near, margin]);
+  }, [near, rootMargin]);
   if (near) return <>{children}</>;
   return <div ref={marker}>{placeholder}</div>;
 }

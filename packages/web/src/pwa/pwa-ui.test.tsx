@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { UserMenu } from "../shell/user-menu.js";
+import { renderWithServices } from "../testing/test-services.js";
+import { dataSaverOn, setDataSaver } from "./data-saver.js";
+import PwaUi from "./pwa-ui.js";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  Object.defineProperty(navigator, "onLine", { configurable: true, value: true });
+});
+
+function goOffline(offline: boolean) {
+  Object.defineProperty(navigator, "onLine", { configurable: true, value: !offline });
+  act(() => {
+    window.dispatchEvent(new Event(offline ? "offline" : "online"));
+  });
+}
+
+describe("the saved-copy banner", () => {
+  it("says the page is a saved copy while offline, and goes when the network is back", async () => {
+    renderWithServices(<PwaUi />);
+    expect(screen.queryByText(/saved copy/)).toBeNull();
+    goOffline(true);
+    expect(await screen.findByText("You are offline. This page is a saved copy.")).toBeTruthy();
+    goOffline(false);
+    expect(screen.queryByText(/saved copy/)).toBeNull();
+  });
+});
+
+describe("the data saver switch", () => {
+  it("is in the account menu, off by default, and kept on this device", async () => {
+    renderWithServices(<UserMenu />);
+    fireEvent.click(screen.getByRole("button", { name: "User menu" }));
+    const toggle = screen.getByRole("switch", { name: "Data saver" });
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    expect(localStorage.getItem("katale.dataSaver")).toBe("on");
+    expect(dataSaverOn()).toBe(true);
+    act(() => setDataSaver(false));
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("is on when the server saw Save-Data on the page, until the user turns it off", () => {
+    document.documentElement.dataset.saveData = "on";
+    try {
+      expect(dataSaverOn()).toBe(true);
+      setDataSaver(false);
+      expect(dataSaverOn()).toBe(false);
+    } finally {
+      delete document.documentElement.dataset.saveData;
+    }
+  });
+});
