@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { chatBlockingMessages } from "@katale/domain";
 import { aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
@@ -75,7 +75,7 @@ describe("katale chat block and unblock against a started server", () => {
     // Again: the same answer, nothing changes.
     expect((await katale(["chat", "block", slug])).code).toBe(0);
     expect(await ownerSays(slug, "Send the money first")).toEqual({
-      error: messages.chatBlocking.blockedByOther,
+      error: chatBlockingMessages.blockedByOther,
       code: "blocked",
     });
     expect(JSON.parse((await katale(["--json", "chat", "list"])).stdout)).toEqual([]);
@@ -85,12 +85,12 @@ describe("katale chat block and unblock against a started server", () => {
     expect(list.stdout).toContain(`katale chat unblock ${slug}`);
     // Sending into a blocked chat says so, exit 1.
     const refused = await katale(["chat", "send", slug, "Hello?"]);
-    expect(refused).toMatchObject({ code: 1, stdout: "", stderr: `${messages.chatBlocking.blockedByYou}\n` });
+    expect(refused).toMatchObject({ code: 1, stdout: "", stderr: `${chatBlockingMessages.blockedByYou}\n` });
 
     const unblocked = await katale(["--json", "chat", "unblock", slug]);
     expect(unblocked.code).toBe(0);
     expect(JSON.parse(unblocked.stdout)).toEqual({ slug, blocked: false });
-    expect((await katale(["chat", "blocked"])).stdout).toBe(`${messages.chatBlocking.noBlockedChats}\n`);
+    expect((await katale(["chat", "blocked"])).stdout).toBe(`${chatBlockingMessages.noBlockedChats}\n`);
     expect(await ownerSays(slug, "Sorry, it is 900,000")).toMatchObject({
       message: { message: "Sorry, it is 900,000", sender_id: owner.id },
     });

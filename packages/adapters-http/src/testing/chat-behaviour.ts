@@ -5,6 +5,7 @@ import {
   type ChatGateway,
   type ChatListener,
   type ChatMessage,
+  chatBlockingMessages,
   chatMessageKey,
   messages,
   type Result,
@@ -180,10 +181,10 @@ export function itBehavesLikeChatPorts(fixture: () => ChatFixture): void {
     value(await chat.blockRoom(room.me.token, room.slug));
     theirs.connection.send("Pay a deposit first");
     await soon(() => expect(theirs.heard.codes).toEqual(["blocked"]));
-    expect(theirs.heard.refusals).toEqual([messages.chatBlocking.blockedByOther]);
+    expect(theirs.heard.refusals).toEqual([chatBlockingMessages.blockedByOther]);
     mine.connection.send("Bye");
     await soon(() => expect(mine.heard.codes).toEqual(["blocked"]));
-    expect(mine.heard.refusals).toEqual([messages.chatBlocking.blockedByYou]);
+    expect(mine.heard.refusals).toEqual([chatBlockingMessages.blockedByYou]);
     const photo = await chat.sendPhoto(room.other.token, room.slug, samplePng(1));
     expect(!photo.ok && photo.error.kind).toBe("forbidden");
     expect(mine.heard.messages).toEqual([]);

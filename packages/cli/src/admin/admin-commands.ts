@@ -1,4 +1,10 @@
-import { mediaUrl, messages, type VerificationReview, type VerificationReviewQuery } from "@katale/domain";
+import {
+  adminServerMessages,
+  mediaUrl,
+  messages,
+  type VerificationReview,
+  type VerificationReviewQuery,
+} from "@katale/domain";
 import { adminFailure, approveVerification, decideWithReason, setAdminRole } from "@katale/domain/admin";
 import { type Command, Option } from "commander";
 import { CliFailure, EXIT_FAILURE } from "../cli-failure.js";
@@ -117,19 +123,19 @@ export function registerAdminCommands(program: Command, invoke: Invoke): void {
     .action(async (id: string, _options: object, command: Command) => {
       const run = invoke(command);
       const request = adminDone(run, await approveVerification(adminOf(run), requestId(run, id)));
-      run.show({ message: messages.adminServer.approved, request }, renderDecision);
+      run.show({ message: adminServerMessages.approved, request }, renderDecision);
     });
 
   for (const [name, description, message] of [
     [
       "reject",
       "reject a pending request, with the reason the applicant is sent",
-      messages.adminServer.rejected,
+      adminServerMessages.rejected,
     ],
     [
       "revoke",
       "remove a verified user's or shop's verification, with the reason",
-      messages.adminServer.revoked,
+      adminServerMessages.revoked,
     ],
   ] as const) {
     admin

@@ -3,13 +3,13 @@ import {
   type ChatBlockedRoom,
   type ChatMessage,
   type ChatPorts,
+  chatBlockingMessages,
   chatPartner,
   chatText,
   formatDate,
   listBlockedChats,
   listChats,
   loadChatRoom,
-  messages,
   openChatWithShop,
   type Result,
   type Shop,
@@ -96,7 +96,7 @@ export function registerChatCommands(program: Command, invoke: Invoke): void {
         run.show(
           { slug, blocked: blocking },
           () =>
-            `${blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner)}\n`,
+            `${blocking ? chatBlockingMessages.blocked(partner) : chatBlockingMessages.unblocked(partner)}\n`,
         );
       });
   }
@@ -203,11 +203,11 @@ function deliver(
 
 /** `chat blocked`: one line per room: who, since when, and the slug to unblock it with. */
 function renderBlockedChats(rooms: readonly ChatBlockedRoom[], userId: number): string {
-  if (rooms.length === 0) return `${messages.chatBlocking.noBlockedChats}\n`;
+  if (rooms.length === 0) return `${chatBlockingMessages.noBlockedChats}\n`;
   return rooms
     .map((room) => {
       const who = chatPartner(room, userId).name;
-      const since = messages.chatBlocking.blockedOn(formatDate(new Date(room.blockedAt)));
+      const since = chatBlockingMessages.blockedOn(formatDate(new Date(room.blockedAt)));
       return `${who} · ${since} · katale chat unblock ${room.slug.startsWith("-") ? "-- " : ""}${room.slug}`;
     })
     .map((line) => `${line}\n`)

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { findServerMessages } from "@katale/domain";
 import { authCliMessages } from "../auth/auth-cli-messages.js";
 
 // What only the terminal says about browsing with filters and about saved searches.
@@ -7,7 +7,7 @@ const list = (names: readonly string[]) => (names.length === 0 ? "none" : names.
 
 export const findCliMessages = {
   loginFirst: authCliMessages.notLoggedIn,
-  savedSearchNotFound: messages.findServer.savedSearchNotFound,
+  savedSearchNotFound: findServerMessages.savedSearchNotFound,
   filterSyntax: "Expected NAME=VALUE (a filter and one of its values, by name or id), or a value's id.",
   priceSyntax: "Expected MIN..MAX in whole UGX, e.g. 5000..20000, 5000.. or ..20000.",
   priceRange: "The price range's MIN is above its MAX.",

@@ -3,6 +3,7 @@ import type { Category } from "../catalogue/category.js";
 import type { Filter, FilterValue } from "../catalogue/filter.js";
 import type { SubCategory } from "../catalogue/sub-category.js";
 import { signedInToken } from "../engagement/signed-in.js";
+import { adminServerMessages } from "../messages/admin-server.js";
 import { messages } from "../messages.js";
 import type { Page } from "../page.js";
 import { type DomainError, err, ok, type Result, type WordedError } from "../result.js";
@@ -66,7 +67,7 @@ export async function addCategory(
   ports: Pick<AdminPorts, "catalogueAdmin" | "storage">,
   category: NewCategory,
 ): Promise<Outcome<Done<{ category: Category }>>> {
-  if (category.name.trim() === "") return refused(messages.adminServer.categoryNameRequired);
+  if (category.name.trim() === "") return refused(adminServerMessages.categoryNameRequired);
   const made = await withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.createCategory(token, { ...category, name: category.name.trim() }),
@@ -80,7 +81,7 @@ export async function editCategory(
   categoryId: number,
   change: CategoryChange,
 ): Promise<Outcome<Category>> {
-  if (blank(change.name)) return refused(messages.adminServer.categoryNameRequired);
+  if (blank(change.name)) return refused(adminServerMessages.categoryNameRequired);
   const name = change.name?.trim();
   return withToken(
     ports.storage,
@@ -104,7 +105,7 @@ export async function addSubCategory(
   ports: Pick<AdminPorts, "catalogueAdmin" | "storage">,
   subCategory: NewSubCategory,
 ): Promise<Outcome<Done<{ subCategory: SubCategory }>>> {
-  if (subCategory.name.trim() === "") return refused(messages.adminServer.subCategoryNameRequired);
+  if (subCategory.name.trim() === "") return refused(adminServerMessages.subCategoryNameRequired);
   const made = await withToken(
     ports.storage,
     (token) =>
@@ -120,7 +121,7 @@ export async function editSubCategory(
   subCategoryId: number,
   change: SubCategoryChange,
 ): Promise<Outcome<Done<{ subCategory: SubCategory }>>> {
-  if (blank(change.name)) return refused(messages.adminServer.subCategoryNameRequired);
+  if (blank(change.name)) return refused(adminServerMessages.subCategoryNameRequired);
   const name = change.name?.trim();
   const edited = await withToken(
     ports.storage,
@@ -146,7 +147,7 @@ export async function addFilter(
   ports: Pick<AdminPorts, "catalogueAdmin" | "storage">,
   filter: { subCategoryId: number; name: string },
 ): Promise<Outcome<Done<{ filter: Filter }>>> {
-  if (filter.name.trim() === "") return refused(messages.adminServer.filterNameRequired);
+  if (filter.name.trim() === "") return refused(adminServerMessages.filterNameRequired);
   const made = await withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.createFilter(token, { ...filter, name: filter.name.trim() }),
@@ -162,8 +163,8 @@ export async function addFilterValue(
 ): Promise<Outcome<Done<{ value: FilterValue }>>> {
   const filterId = value.filterId;
   if (typeof filterId !== "number" || !Number.isInteger(filterId) || filterId < 1)
-    return refused(messages.adminServer.filterRequired);
-  if (value.name.trim() === "") return refused(messages.adminServer.filterValueRequired);
+    return refused(adminServerMessages.filterRequired);
+  if (value.name.trim() === "") return refused(adminServerMessages.filterValueRequired);
   const made = await withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.createFilterValue(token, { filterId, name: value.name.trim() }),
@@ -177,7 +178,7 @@ export async function renameFilter(
   filterId: number,
   name: string,
 ): Promise<Outcome<Filter>> {
-  if (name.trim() === "") return refused(messages.adminServer.filterNameRequired);
+  if (name.trim() === "") return refused(adminServerMessages.filterNameRequired);
   return withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.renameFilter(token, filterId, name.trim()),
@@ -201,7 +202,7 @@ export async function renameFilterValue(
   valueId: number,
   name: string,
 ): Promise<Outcome<FilterValue>> {
-  if (name.trim() === "") return refused(messages.adminServer.filterValueRequired);
+  if (name.trim() === "") return refused(adminServerMessages.filterValueRequired);
   return withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.renameFilterValue(token, valueId, name.trim()),
@@ -251,7 +252,7 @@ export async function decideWithReason(
   decision: "reject" | "revoke",
   reason: string,
 ): Promise<Outcome<VerificationReview>> {
-  if (reason.trim() === "") return refused(messages.adminServer.reasonRequired);
+  if (reason.trim() === "") return refused(adminServerMessages.reasonRequired);
   return withToken(
     ports.storage,
     (token) => ports.verificationReview[decision](token, requestId, reason.trim()),
@@ -266,7 +267,7 @@ export async function setAdminRole(
   email: string,
   admin: boolean,
 ): Promise<Outcome<Done<{ account: AdminRoleChange }>>> {
-  if (email.trim() === "") return refused(messages.adminServer.emailRequired);
+  if (email.trim() === "") return refused(adminServerMessages.emailRequired);
   const changed = await withToken(
     ports.storage,
     (token) => ports.adminRole[admin ? "grantAdmin" : "revokeAdmin"](token, email.trim()),
@@ -274,7 +275,7 @@ export async function setAdminRole(
   );
   return changed.ok
     ? ok(
-        done(admin ? messages.adminServer.adminGranted : messages.adminServer.adminRevoked, {
+        done(admin ? adminServerMessages.adminGranted : adminServerMessages.adminRevoked, {
           account: changed.value,
         }),
       )

@@ -1,4 +1,5 @@
 import { signedInToken } from "../engagement/signed-in.js";
+import { findMessages } from "../messages/find.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result, type WordedError } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
@@ -15,7 +16,7 @@ export interface SavedSearchPorts<K extends keyof ProductFinder = keyof ProductF
 /** The longest name a saved search takes. */
 export const SAVED_SEARCH_NAME_MAX = 100;
 
-const text = messages.find;
+const text = findMessages;
 
 function worded(error: { kind: string; message?: string }, otherwise: string): WordedError {
   if (error.kind === "network") return { kind: "network", message: messages.common.checkConnection };

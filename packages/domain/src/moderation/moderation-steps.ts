@@ -1,6 +1,7 @@
 import { adminFailure } from "../admin/admin-steps.js";
 import { authFailure } from "../auth/auth-failure.js";
 import { signedInToken } from "../engagement/signed-in.js";
+import { moderationMessages } from "../messages/moderation.js";
 import { messages } from "../messages.js";
 import type { Page } from "../page.js";
 import { err, ok, type Result, type WordedError } from "../result.js";
@@ -32,13 +33,13 @@ export async function sendReport(
 ): Promise<Outcome<{ id: number; message: string }>> {
   const details = report.details?.trim() ?? "";
   if (report.reason === "other" && details === "")
-    return refused(messages.moderation.detailsRequired, "details");
-  if (details.length > REPORT_DETAILS_MAX) return refused(messages.moderation.detailsTooLong, "details");
+    return refused(moderationMessages.detailsRequired, "details");
+  if (details.length > REPORT_DETAILS_MAX) return refused(moderationMessages.detailsTooLong, "details");
   const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const sent = await ports.reports.report(token.value, { ...report, ...(details && { details }) });
   if (!sent.ok) return err(authFailure(sent.error, { otherwise: messages.common.checkConnection }));
-  return ok({ id: sent.value.id, message: messages.moderation.reported });
+  return ok({ id: sent.value.id, message: moderationMessages.reported });
 }
 
 type AdminPorts = { readonly moderation: ModerationGateway; readonly storage: KeyValueStorage };
@@ -68,8 +69,8 @@ export async function resolveReport(
   note = "",
 ): Promise<Outcome<ModerationReport>> {
   if (!actionFits(action, report.target))
-    return refused(messages.moderation.actionNotForTarget(action, report.target));
-  if (note.trim().length > MODERATION_NOTE_MAX) return refused(messages.moderation.noteTooLong, "note");
+    return refused(moderationMessages.actionNotForTarget(action, report.target));
+  if (note.trim().length > MODERATION_NOTE_MAX) return refused(moderationMessages.noteTooLong, "note");
   return asAdmin(ports, (token) => ports.moderation.resolve(token, report.id, action, note.trim()));
 }
 

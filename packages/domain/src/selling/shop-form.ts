@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, phoneField } from "../auth/auth-fields.js";
 import { SHOP_BIO_MAX_LENGTH, SHOP_CATEGORIES_MAX, SHOP_NAME_MAX_LENGTH } from "../constants.js";
 import { imageUploadSchema } from "../media/image-upload.js";
+import { sellerServerMessages } from "../messages/seller-server.js";
 import { messages } from "../messages.js";
 
 const text = messages.selling;
@@ -87,7 +88,7 @@ export const shopVerificationFormSchema = z.object({
     .pipe(z.email(messages.auth.emailInvalid).max(EMAIL_MAX_LENGTH, messages.auth.emailInvalid)),
   shopImage: imageUploadSchema.nullish().transform((image, context) => {
     if (image == null) {
-      context.addIssue({ code: "custom", message: messages.sellerServer.shopImageRequired });
+      context.addIssue({ code: "custom", message: sellerServerMessages.shopImageRequired });
       return z.NEVER;
     }
     return image;
@@ -95,8 +96,8 @@ export const shopVerificationFormSchema = z.object({
   locationLatitude: locationCoordinate(90),
   locationLongitude: locationCoordinate(180),
   shop: z
-    .number({ error: messages.sellerServer.shopRequired })
+    .number({ error: sellerServerMessages.shopRequired })
     .int()
-    .positive(messages.sellerServer.shopRequired),
+    .positive(sellerServerMessages.shopRequired),
 });
 export type ShopVerificationFormValues = z.input<typeof shopVerificationFormSchema>;

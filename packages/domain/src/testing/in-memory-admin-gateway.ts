@@ -13,6 +13,7 @@ import type {
 import type { Category } from "../catalogue/category.js";
 import type { Filter, FilterValue } from "../catalogue/filter.js";
 import type { SubCategory } from "../catalogue/sub-category.js";
+import { adminServerMessages } from "../messages/admin-server.js";
 import { messages } from "../messages.js";
 import type { Page } from "../page.js";
 import { type DomainError, err, ok, type Result } from "../result.js";
@@ -64,7 +65,7 @@ export class InMemoryAdminGateway
   createCategory(token: string, category: NewCategory): Promise<Result<Category>> {
     return this.asAdmin("createCategory", token, () => {
       if (this.catalogue.categories.some((c) => key(c.name) === key(category.name)))
-        return err(invalid(messages.adminServer.categoryExists));
+        return err(invalid(adminServerMessages.categoryExists));
       const created: Category = {
         id: this.nextId++,
         name: category.name,
@@ -84,7 +85,7 @@ export class InMemoryAdminGateway
         change.name !== undefined &&
         this.catalogue.categories.some((c) => c.id !== categoryId && key(c.name) === key(change.name ?? ""))
       )
-        return err(invalid(messages.adminServer.categoryExists));
+        return err(invalid(adminServerMessages.categoryExists));
       const updated: Category = {
         ...category,
         ...(change.name !== undefined ? { name: change.name } : {}),
@@ -101,7 +102,7 @@ export class InMemoryAdminGateway
       if (!this.catalogue.categories.some((c) => c.id === categoryId))
         return err(notFound(messages.api.categoryNotFound));
       const held = this.productsIn.get(`c${categoryId}`) ?? 0;
-      if (held > 0) return err(invalid(messages.adminServer.categoryHoldsProducts(held)));
+      if (held > 0) return err(invalid(adminServerMessages.categoryHoldsProducts(held)));
       this.catalogue.categories = this.catalogue.categories.filter((c) => c.id !== categoryId);
       this.catalogue.subCategories = this.catalogue.subCategories.filter((s) => s.categoryId !== categoryId);
       this.calls.push({ method: "deleteCategory", id: categoryId });
@@ -116,7 +117,7 @@ export class InMemoryAdminGateway
       const category = this.catalogue.categories.find((c) => c.id === subCategory.categoryId);
       if (!category) return err(invalid(messages.api.categoryNotFound));
       if (this.siblingNamed(subCategory.categoryId, subCategory.name, null))
-        return err(invalid(messages.adminServer.subCategoryExists));
+        return err(invalid(adminServerMessages.subCategoryExists));
       const created: SubCategory = {
         id: this.nextId++,
         name: subCategory.name,
@@ -140,7 +141,7 @@ export class InMemoryAdminGateway
       if (!sub) return err(notFound(messages.api.subCategoryNotFound));
       const categoryId = change.categoryId ?? sub.categoryId;
       if (change.name !== undefined && this.siblingNamed(categoryId, change.name, subCategoryId))
-        return err(invalid(messages.adminServer.subCategoryExists));
+        return err(invalid(adminServerMessages.subCategoryExists));
       const updated: SubCategory = {
         ...sub,
         categoryId,
@@ -160,7 +161,7 @@ export class InMemoryAdminGateway
       if (!this.catalogue.subCategories.some((s) => s.id === subCategoryId))
         return err(notFound(messages.api.subCategoryNotFound));
       const held = this.productsIn.get(`s${subCategoryId}`) ?? 0;
-      if (held > 0) return err(invalid(messages.adminServer.subCategoryHoldsProducts(held)));
+      if (held > 0) return err(invalid(adminServerMessages.subCategoryHoldsProducts(held)));
       this.catalogue.subCategories = this.catalogue.subCategories.filter((s) => s.id !== subCategoryId);
       this.calls.push({ method: "deleteSubCategory", id: subCategoryId });
       return ok(undefined);
@@ -178,7 +179,7 @@ export class InMemoryAdminGateway
           (f) => f.subCategoryId === filter.subCategoryId && key(f.name) === key(filter.name),
         )
       )
-        return err(invalid(messages.adminServer.filterExists));
+        return err(invalid(adminServerMessages.filterExists));
       const created: Filter = {
         id: this.nextId++,
         name: filter.name,
@@ -194,7 +195,7 @@ export class InMemoryAdminGateway
   renameFilter(token: string, filterId: number, name: string): Promise<Result<Filter>> {
     return this.asAdmin("renameFilter", token, () => {
       const filter = this.catalogue.filters.find((f) => f.id === filterId);
-      if (!filter) return err(notFound(messages.adminServer.filterNotFound));
+      if (!filter) return err(notFound(adminServerMessages.filterNotFound));
       const renamed = { ...filter, name };
       this.catalogue.filters = this.catalogue.filters.map((f) => (f.id === filterId ? renamed : f));
       return ok(renamed);
@@ -204,7 +205,7 @@ export class InMemoryAdminGateway
   deleteFilter(token: string, filterId: number): Promise<Result<void>> {
     return this.asAdmin("deleteFilter", token, () => {
       if (!this.catalogue.filters.some((f) => f.id === filterId))
-        return err(notFound(messages.adminServer.filterNotFound));
+        return err(notFound(adminServerMessages.filterNotFound));
       this.catalogue.filters = this.catalogue.filters.filter((f) => f.id !== filterId);
       return ok(undefined);
     });
@@ -213,16 +214,16 @@ export class InMemoryAdminGateway
   async listFilterValues(filterId: number): Promise<Result<FilterValue[]>> {
     return this.failures.answer("listFilterValues", () => {
       const filter = this.catalogue.filters.find((f) => f.id === filterId);
-      return filter ? ok([...filter.values]) : err(notFound(messages.adminServer.filterNotFound));
+      return filter ? ok([...filter.values]) : err(notFound(adminServerMessages.filterNotFound));
     });
   }
 
   createFilterValue(token: string, value: { filterId: number; name: string }): Promise<Result<FilterValue>> {
     return this.asAdmin("createFilterValue", token, () => {
       const filter = this.catalogue.filters.find((f) => f.id === value.filterId);
-      if (!filter) return err(invalid(messages.adminServer.filterNotFound));
+      if (!filter) return err(invalid(adminServerMessages.filterNotFound));
       if (filter.values.some((v) => key(v.name) === key(value.name)))
-        return err(invalid(messages.adminServer.filterValueExists));
+        return err(invalid(adminServerMessages.filterValueExists));
       const created: FilterValue = { id: this.nextId++, filterId: filter.id, name: value.name };
       this.catalogue.filters = this.catalogue.filters.map((f) =>
         f.id === filter.id ? { ...f, values: [...f.values, created] } : f,
@@ -235,7 +236,7 @@ export class InMemoryAdminGateway
   renameFilterValue(token: string, valueId: number, name: string): Promise<Result<FilterValue>> {
     return this.asAdmin("renameFilterValue", token, () => {
       const value = this.catalogue.filters.flatMap((f) => f.values).find((v) => v.id === valueId);
-      if (!value) return err(notFound(messages.adminServer.filterValueNotFound));
+      if (!value) return err(notFound(adminServerMessages.filterValueNotFound));
       const renamed = { ...value, name };
       this.catalogue.filters = this.catalogue.filters.map((f) => ({
         ...f,
@@ -248,7 +249,7 @@ export class InMemoryAdminGateway
   deleteFilterValue(token: string, valueId: number): Promise<Result<void>> {
     return this.asAdmin("deleteFilterValue", token, () => {
       if (!this.catalogue.filters.some((f) => f.values.some((v) => v.id === valueId)))
-        return err(notFound(messages.adminServer.filterValueNotFound));
+        return err(notFound(adminServerMessages.filterValueNotFound));
       this.catalogue.filters = this.catalogue.filters.map((f) => ({
         ...f,
         values: f.values.filter((v) => v.id !== valueId),
@@ -282,7 +283,7 @@ export class InMemoryAdminGateway
   getRequest(token: string, requestId: number): Promise<Result<VerificationReview>> {
     return this.asAdmin("getRequest", token, () => {
       const request = this.requests.find((r) => r.id === requestId);
-      return request ? ok(request) : err(notFound(messages.adminServer.requestNotFound));
+      return request ? ok(request) : err(notFound(adminServerMessages.requestNotFound));
     });
   }
 
@@ -336,12 +337,12 @@ export class InMemoryAdminGateway
   ): Promise<Result<VerificationReview>> {
     return this.asAdmin(method, token, () => {
       // Like the service: a blank reason is refused before the request is looked at.
-      if (reason === "") return err(invalid(messages.adminServer.reasonRequired));
+      if (reason === "") return err(invalid(adminServerMessages.reasonRequired));
       const request = this.requests.find((r) => r.id === requestId);
-      if (!request) return err(notFound(messages.adminServer.requestNotFound));
+      if (!request) return err(notFound(adminServerMessages.requestNotFound));
       if (request.status !== from)
         return err(
-          invalid(from === "PENDING" ? messages.adminServer.notPending : messages.adminServer.notVerified),
+          invalid(from === "PENDING" ? adminServerMessages.notPending : adminServerMessages.notVerified),
         );
       const decided: VerificationReview = {
         ...request,
@@ -364,7 +365,7 @@ export class InMemoryAdminGateway
     return this.asAdmin(method, token, () => {
       const user = this.users.find((u) => key(emailOf(u)) === key(email));
       if (!user) return err(notFound(messages.api.userNotFound));
-      if (!isAdmin && user.token === token) return err(invalid(messages.adminServer.ownAdminRole));
+      if (!isAdmin && user.token === token) return err(invalid(adminServerMessages.ownAdminRole));
       this.users = this.users.map((u) => (u.id === user.id ? { ...u, isAdmin } : u));
       return ok({ id: user.id, email: emailOf(user), name: user.name, isAdmin });
     });

@@ -2,6 +2,7 @@ import type { ChatConnection, ChatConnector, ChatGateway, ChatListener } from ".
 import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatProduct } from "../chat/chat-message.js";
 import type { ChatBlockedRoom, ChatRoom, ChatRoomSummary } from "../chat/chat-room.js";
 import type { ImageUpload } from "../media/image-upload.js";
+import { chatBlockingMessages } from "../messages/chat-blocking.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
@@ -149,7 +150,7 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
     const by = this.blockedBy(slug, sender);
     if (by === null) return undefined;
     return [
-      by === "you" ? messages.chatBlocking.blockedByYou : messages.chatBlocking.blockedByOther,
+      by === "you" ? chatBlockingMessages.blockedByYou : chatBlockingMessages.blockedByOther,
       "blocked",
     ];
   }

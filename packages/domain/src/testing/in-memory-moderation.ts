@@ -1,4 +1,4 @@
-import { messages } from "../messages.js";
+import { moderationMessages } from "../messages/moderation.js";
 import type {
   AuditEntry,
   AuditQuery,
@@ -56,19 +56,19 @@ export class InMemoryModerationGateway implements ReportGateway, ModerationGatew
       if (!user) return err({ kind: "unauthorized" });
       const details = report.details ?? "";
       if ((report.reason === "other" && details === "") || details.length > REPORT_DETAILS_MAX)
-        return err({ kind: "invalid", message: messages.moderation.detailsRequired });
+        return err({ kind: "invalid", message: moderationMessages.detailsRequired });
       const key = `${report.target}:${report.targetId}`;
       const target = this.targets.get(key);
-      if (!target) return err({ kind: "not-found", message: messages.moderation.targetNotFound });
+      if (!target) return err({ kind: "not-found", message: moderationMessages.targetNotFound });
       if (target.participants && !target.participants.includes(user.id))
-        return err({ kind: "forbidden", message: messages.moderation.notParticipant });
+        return err({ kind: "forbidden", message: moderationMessages.notParticipant });
       if (target.owners.includes(user.id))
-        return err({ kind: "invalid", message: messages.moderation.cannotReportSelf });
+        return err({ kind: "invalid", message: moderationMessages.cannotReportSelf });
       const mine = this.reports.filter((r) => r.reporter.id === user.id);
       if (mine.length >= REPORTS_PER_DAY)
-        return err({ kind: "too-many-attempts", message: messages.moderation.tooManyReports });
+        return err({ kind: "too-many-attempts", message: moderationMessages.tooManyReports });
       if (mine.some((r) => r.status === "open" && `${r.target}:${r.targetId}` === key))
-        return err({ kind: "invalid", message: messages.moderation.alreadyReported });
+        return err({ kind: "invalid", message: moderationMessages.alreadyReported });
       const id = this.reports.length + 1;
       this.reports.push({
         id,
@@ -115,13 +115,13 @@ export class InMemoryModerationGateway implements ReportGateway, ModerationGatew
       const refused = this.refusedAdmin(token);
       if (refused) return refused;
       const report = this.reports.find((r) => r.id === reportId);
-      if (!report) return err({ kind: "not-found", message: messages.moderation.reportNotFound });
+      if (!report) return err({ kind: "not-found", message: moderationMessages.reportNotFound });
       if (report.status !== "open")
-        return err({ kind: "invalid", message: messages.moderation.reportResolved });
+        return err({ kind: "invalid", message: moderationMessages.reportResolved });
       if (!actionFits(action, report.target))
         return err({
           kind: "invalid",
-          message: messages.moderation.actionNotForTarget(action, report.target),
+          message: moderationMessages.actionNotForTarget(action, report.target),
         });
       const key = `${report.target}:${report.targetId}`;
       const closing = this.reports.filter((r) => r.status === "open" && `${r.target}:${r.targetId}` === key);
@@ -138,7 +138,7 @@ export class InMemoryModerationGateway implements ReportGateway, ModerationGatew
       const refused = this.refusedAdmin(token);
       if (refused) return refused;
       if (!this.holds.delete(`${target}:${targetId}`))
-        return err({ kind: "not-found", message: messages.moderation.notHeld });
+        return err({ kind: "not-found", message: moderationMessages.notHeld });
       this.audited(token, "moderation.restore", target, targetId);
       return ok(undefined);
     });

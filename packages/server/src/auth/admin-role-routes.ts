@@ -1,5 +1,5 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { adminServerMessages, messages, sellerServerMessages } from "@katale/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Role } from "../db/schema.js";
@@ -17,8 +17,8 @@ import { type UserRecord, UserRepository } from "./user-repository.js";
 // is always one left who can grant it back). The role is read from the database on every request,
 // so a change holds at once for every session of the account, on both services.
 
-const m = messages.adminServer;
-const WORDING: FieldWording = { email: [m.emailRequired, messages.sellerServer.emailInvalid] };
+const m = adminServerMessages;
+const WORDING: FieldWording = { email: [m.emailRequired, sellerServerMessages.emailInvalid] };
 
 const answer = (detail: string, user: UserRecord, isAdmin: boolean) => ({
   detail,

@@ -1,5 +1,5 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, moderationMessages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendError } from "../http/error-reply.js";
 import { accountKey, refusal } from "./attempts.js";
@@ -37,7 +37,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { db, 
       }
       // Moderators suspended the account: its sessions ended and no new one starts until restored.
       if (user.suspended) {
-        return sendError(reply, 403, "account_suspended", { error: messages.moderation.accountSuspended });
+        return sendError(reply, 403, "account_suspended", { error: moderationMessages.accountSuspended });
       }
       return { key: await createToken(db, user.id), user: toUserWire(user) };
     },

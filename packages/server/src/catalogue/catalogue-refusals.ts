@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import { sendError } from "../http/error-reply.js";
 import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-messages.js";
@@ -6,7 +6,7 @@ import { CATEGORY_NOT_FOUND, SUB_CATEGORY_NOT_FOUND } from "../http/not-found-me
 // The answers of the admins' catalogue calls that refuse a change: a name taken within its parent
 // (409), an unknown id (404), a category or sub category that still holds products (409).
 
-const m = messages.adminServer;
+const m = adminServerMessages;
 
 export const catalogueRefusals = {
   categoryExists: (reply: FastifyReply) =>

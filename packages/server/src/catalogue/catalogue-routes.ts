@@ -1,5 +1,5 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
@@ -71,7 +71,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       const { filterId } = request.params;
       const values = await catalogueFilters.filterValues(filterId);
       if (values === null)
-        return sendError(reply, 404, "filter_not_found", { detail: messages.adminServer.filterNotFound });
+        return sendError(reply, 404, "filter_not_found", { detail: adminServerMessages.filterNotFound });
       reply.header("cache-control", PUBLIC_REVALIDATE);
       return { values };
     },

@@ -1,5 +1,5 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
 import { refusedInput } from "../engagement/input-refusal.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { catalogueRefusals as refuse } from "./catalogue-refusals.js";
@@ -9,7 +9,7 @@ import type { CatalogueApp, CatalogueWriteKit } from "./catalogue-write-kit.js";
 // every upload). One that still holds products is not deleted (409, saying how many).
 
 const TAG = "catalogue";
-const m = messages.adminServer;
+const m = adminServerMessages;
 const CATEGORY_WORDING: FieldWording = { name: [m.categoryNameRequired, m.nameTooLong] };
 const SUB_CATEGORY_WORDING: FieldWording = {
   name: [m.subCategoryNameRequired, m.nameTooLong],

@@ -1,5 +1,5 @@
 import { catalogueCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
 import { refusedInput } from "../engagement/input-refusal.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { catalogueRefusals as refuse } from "./catalogue-refusals.js";
@@ -8,7 +8,7 @@ import type { CatalogueApp, CatalogueWriteKit } from "./catalogue-write-kit.js";
 // Filters and their values (JSON), with what an admin needs beyond the spec: rename and delete them.
 
 const TAG = "catalogue";
-const m = messages.adminServer;
+const m = adminServerMessages;
 const FILTER_WORDING: FieldWording = {
   name: [m.filterNameRequired, m.nameTooLong],
   subcategory: [m.subCategoryRequired, m.subCategoryRequired],

@@ -1,5 +1,5 @@
 import type { ChatBlockedRoomWire } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { chatBlockingMessages } from "@katale/domain";
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { RoomAccess } from "./chat-repository.js";
@@ -95,5 +95,5 @@ export class ChatBlockRepository {
 
 /** Why a message is refused in a blocked room, as the sender sees it. */
 export function blockedWords(blockedBy: "you" | "them"): string {
-  return blockedBy === "you" ? messages.chatBlocking.blockedByYou : messages.chatBlocking.blockedByOther;
+  return blockedBy === "you" ? chatBlockingMessages.blockedByYou : chatBlockingMessages.blockedByOther;
 }

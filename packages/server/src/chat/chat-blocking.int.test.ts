@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { chatBlockingMessages } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopCaller } from "../engagement/engagement-test-client.js";
 import { aPhoto, form, sellerCaller } from "../products/seller-test-client.js";
@@ -82,14 +82,14 @@ describe.each(databaseKinds())("blocking in chat (%s)", (kind) => {
 
     // The seller's socket (open before the block) is refused and nothing reaches the shopper.
     seller.send({ message: "Send 200,000 first to hold it" });
-    expect(await seller.next()).toEqual({ error: messages.chatBlocking.blockedByOther, code: "blocked" });
+    expect(await seller.next()).toEqual({ error: chatBlockingMessages.blockedByOther, code: "blocked" });
     expect(await customer.quiet()).toBe(true);
     // A socket opened after the block is refused too; the blocker's own messages as well.
     const again = await openChat(server, slug, owner.key);
     again.send({ message: "Are you there?" });
-    expect(await again.next()).toEqual({ error: messages.chatBlocking.blockedByOther, code: "blocked" });
+    expect(await again.next()).toEqual({ error: chatBlockingMessages.blockedByOther, code: "blocked" });
     customer.send({ message: "Never mind" });
-    expect(await customer.next()).toEqual({ error: messages.chatBlocking.blockedByYou, code: "blocked" });
+    expect(await customer.next()).toEqual({ error: chatBlockingMessages.blockedByYou, code: "blocked" });
 
     // Photos over HTTP: refused for both sides, before anything is stored.
     const photo = await aPhoto();
@@ -98,7 +98,7 @@ describe.each(databaseKinds())("blocking in chat (%s)", (kind) => {
       form: form({ image: photo }),
     });
     expect(sellersPhoto.status).toBe(403);
-    expect(sellersPhoto.body).toEqual({ detail: messages.chatBlocking.blockedByOther, code: "blocked" });
+    expect(sellersPhoto.body).toEqual({ detail: chatBlockingMessages.blockedByOther, code: "blocked" });
     const shoppersPhoto = await post("POST", `chat/room/${slug}/photo/`, {
       token: shopper.key,
       form: form({ image: photo }),
@@ -166,7 +166,7 @@ describe.each(databaseKinds())("blocking in chat (%s)", (kind) => {
     );
     const customer = await openChat(server, slug, shopper.key);
     customer.send({ message: "Hello?" });
-    expect(await customer.next()).toEqual({ error: messages.chatBlocking.blockedByOther, code: "blocked" });
+    expect(await customer.next()).toEqual({ error: chatBlockingMessages.blockedByOther, code: "blocked" });
     await customer.close();
   });
 });

@@ -8,7 +8,7 @@ import {
   parsePage,
   routeSchema,
 } from "@katale/adapters-http/contract";
-import { LISTING_PAGE_SIZE, messages } from "@katale/domain";
+import { findServerMessages, LISTING_PAGE_SIZE } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
@@ -26,7 +26,7 @@ import { type BrowseAsk, BrowseIndex } from "./browse-index.js";
 // The answer is public and kept by the read cache; any catalogue change drops it (it is not tagged).
 
 const TAG = "products";
-const m = messages.findServer;
+const m = findServerMessages;
 
 /** One value or many as a list. */
 const listOf = <T>(value: T | T[] | undefined): T[] =>

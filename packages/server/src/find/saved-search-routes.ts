@@ -1,5 +1,5 @@
 import { browseQuery, findCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { findServerMessages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/authenticate.js";
 import { refusedInput } from "../engagement/input-refusal.js";
@@ -13,7 +13,7 @@ import { SavedSearchRepository } from "./saved-search-repository.js";
 // checks it, so whatever runs it later (the notifications of new matches) can trust it.
 
 const TAG = "find";
-const m = messages.findServer;
+const m = findServerMessages;
 
 /** A query string as the browse route's query object (a repeated parameter as a list). */
 export function queryObject(queryString: string): Record<string, string | string[]> {

@@ -1,7 +1,7 @@
 import type { ReportWire } from "@katale/adapters-http/contract";
 import {
   type ModerationAction,
-  messages,
+  moderationMessages,
   REPORTS_PER_DAY,
   type ReportReason,
   type ReportTarget,
@@ -278,7 +278,7 @@ const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
 
 /** What the admins see of a target (whether hidden or not); a gone one says so. */
 async function previewOf(db: Db, target: ReportTarget, id: number): Promise<ReportWire["target_preview"]> {
-  const gone = { title: messages.moderation.targetGone, url: null, image_url: null };
+  const gone = { title: moderationMessages.targetGone, url: null, image_url: null };
   switch (target) {
     case "product": {
       const p = await db
@@ -320,7 +320,7 @@ async function previewOf(db: Db, target: ReportTarget, id: number): Promise<Repo
         .where("id", "=", id)
         .executeTakeFirst();
       if (!m) return gone;
-      return { title: snippet(m.message || messages.moderation.photoMessage), url: null, image_url: m.image };
+      return { title: snippet(m.message || moderationMessages.photoMessage), url: null, image_url: m.image };
     }
   }
 }

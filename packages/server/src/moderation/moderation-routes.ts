@@ -1,5 +1,5 @@
 import { moderationCalls, parsePage, routeSchema } from "@katale/adapters-http/contract";
-import { AUDIT_PAGE_SIZE, actionFits, messages, REPORT_PAGE_SIZE } from "@katale/domain";
+import { AUDIT_PAGE_SIZE, actionFits, moderationMessages, REPORT_PAGE_SIZE } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdmin, requireUser } from "../auth/authenticate.js";
 import { refusedInput } from "../engagement/input-refusal.js";
@@ -18,7 +18,7 @@ import { ModerationRepository } from "./moderation-repository.js";
 // changes, so every instance's read cache hears of them from the database.
 
 const TAG = "moderation";
-const m = messages.moderation;
+const m = moderationMessages;
 const REPORT_WORDING: FieldWording = { details: [m.detailsRequired, m.detailsTooLong] };
 const NOTE_WORDING: FieldWording = { note: [m.noteTooLong, m.noteTooLong] };
 

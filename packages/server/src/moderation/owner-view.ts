@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { moderationMessages } from "@katale/domain";
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { authenticate } from "../auth/authenticate.js";
@@ -14,8 +14,8 @@ export type ModerationNote = { hidden: true; note: string };
 
 /** The words shown to the owner: the moderator's note, or why the reports' threshold hid it. */
 export function noteOf(hold: { note: string; automatic: boolean } | undefined): string {
-  if (!hold) return messages.moderation.hiddenByModerators("");
-  return hold.automatic ? messages.moderation.autoHidden : messages.moderation.hiddenByModerators(hold.note);
+  if (!hold) return moderationMessages.hiddenByModerators("");
+  return hold.automatic ? moderationMessages.autoHidden : moderationMessages.hiddenByModerators(hold.note);
 }
 
 /**

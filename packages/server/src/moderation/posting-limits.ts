@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { moderationMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
@@ -21,7 +21,7 @@ export async function refusedSuspendedShop(db: Db, reply: FastifyReply, shopId: 
     .where("kind", "=", "suspend")
     .executeTakeFirst();
   if (!hold) return false;
-  await sendError(reply, 403, "shop_suspended", { detail: messages.moderation.shopSuspended });
+  await sendError(reply, 403, "shop_suspended", { detail: moderationMessages.shopSuspended });
   return true;
 }
 
@@ -42,7 +42,7 @@ export async function refusedNewAccountProduct(
   if (!row || Number(row.listed) < most) return false;
   reply.header("retry-after", String(Math.max(1, Math.ceil(Number(row.wait)))));
   await sendError(reply, 429, "new_account_limit", {
-    detail: messages.moderation.newAccountDailyProducts(most),
+    detail: moderationMessages.newAccountDailyProducts(most),
   });
   return true;
 }

@@ -1,4 +1,9 @@
-import { defaultChannels, messages, type NotificationKind, notificationText } from "@katale/domain";
+import {
+  defaultChannels,
+  type NotificationKind,
+  notificationMailMessages,
+  notificationText,
+} from "@katale/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import { escapeHtml } from "../mail/dev-mail-routes.js";
@@ -27,7 +32,7 @@ export type EmailEvent =
       readonly day: string;
     };
 
-const t = messages.notificationMail;
+const t = notificationMailMessages;
 
 /** Whether the user gets e-mail of this kind: their choice, else the kind's default. */
 export async function emailAllowed(db: Kysely<Database>, userId: number, kind: NotificationKind) {

@@ -1,4 +1,4 @@
-import { defaultChannels, messages, type NotificationKind } from "@katale/domain";
+import { defaultChannels, type NotificationKind, notificationMailMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -14,7 +14,7 @@ import { UNSUBSCRIBE_PATH, type UnsubscribeLinks } from "./unsubscribe-links.js"
 // sends it (`List-Unsubscribe=One-Click`) or as the page's button sends it, turns it off.
 
 const TAG = "notifications";
-const t = messages.notificationMail;
+const t = notificationMailMessages;
 
 const linkQuery = z.object({
   u: z.string().max(20).optional().describe("user id"),

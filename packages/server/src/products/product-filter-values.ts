@@ -1,5 +1,5 @@
 import type { ProductFilterWire } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { sellerServerMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
@@ -10,7 +10,7 @@ import { sendError } from "../http/error-reply.js";
 // counts by them.
 
 type Db = Kysely<Database>;
-const m = messages.sellerServer;
+const m = sellerServerMessages;
 
 /** The values checked against the sub category: their ids, or why they are refused. */
 export type FilterValuesCheck = { ok: true; values: number[] } | { ok: false; message: string };

@@ -1,9 +1,9 @@
-import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { PRODUCT_IMAGES_MAX, sellerServerMessages } from "@katale/domain";
 
 // Reading the product form's fields that are not plain values (spec §7 POST/PATCH product/): the
 // numbered image_N files and the list of removed pictures.
 
-const m = messages.sellerServer;
+const m = sellerServerMessages;
 
 /** `image_1`, `image_2`, …: a picture field of the product form. */
 export const IMAGE_FIELD = /^image_(\d+)$/;

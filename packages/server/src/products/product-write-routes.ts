@@ -1,5 +1,5 @@
 import { productCalls, routeSchema } from "@katale/adapters-http/contract";
-import { messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { messages, PRODUCT_IMAGES_MAX, sellerServerMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AuthUser, currentUser, requireUser } from "../auth/authenticate.js";
@@ -38,7 +38,7 @@ import {
 // an edit or delete removes the files no row shows any more after it commits.
 
 const TAG = "products";
-const m = messages.sellerServer;
+const m = sellerServerMessages;
 
 const WORDING: FieldWording = {
   product_name: [m.productNameRequired, m.productNameTooLong],

@@ -1,5 +1,5 @@
 import { routeSchema, shopCalls } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, sellerServerMessages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateToken, currentUser, requireUser } from "../auth/authenticate.js";
@@ -21,7 +21,7 @@ import { ShopRepository } from "./shop-repository.js";
 // a shop's details are its owner's words). Images are stored as public WebP like the seed's.
 
 const TAG = "shops";
-const m = messages.sellerServer;
+const m = sellerServerMessages;
 const WORDING: FieldWording = {
   name: [m.shopNameRequired, m.shopNameTooLong],
   category: [m.shopCategoriesInvalid, m.shopCategoriesInvalid],

@@ -1,5 +1,5 @@
 import { routeSchema, verificationCalls } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, sellerServerMessages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/authenticate.js";
 import { uniqueViolation } from "../auth/user-repository.js";
@@ -17,7 +17,7 @@ import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 // One open request per shop: 409 'Shop already has a verification request'.
 
 const TAG = "verification";
-const m = messages.sellerServer;
+const m = sellerServerMessages;
 const WORDING: FieldWording = {
   contact: [m.contactRequired, m.contactRequired],
   shop_image: [m.shopImageRequired, messages.authServer.fileRequired],

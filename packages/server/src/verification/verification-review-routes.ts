@@ -5,7 +5,7 @@ import {
   type VerificationRequestStatus,
   verificationCalls,
 } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { adminServerMessages, messages } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Kysely, sql } from "kysely";
@@ -33,7 +33,7 @@ import { ReviewRepository } from "./review-repository.js";
 // the decision stands). A rejected or revoked applicant may apply again.
 
 const TAG = "verification";
-const m = messages.adminServer;
+const m = adminServerMessages;
 const REASON_WORDING: FieldWording = { reason: [m.reasonRequired, m.reasonTooLong] };
 type Db = Kysely<Database>;
 

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAccountMessages } from "@katale/domain";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -24,7 +24,7 @@ export function AccountFrame({
         className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-gray-700 hover:text-brand-700"
       >
         <ArrowLeft aria-hidden="true" size={18} />
-        {messages.webAccount.backToAccount}
+        {webAccountMessages.backToAccount}
       </Link>
       <div className="mt-1">
         <PageTitle>{title}</PageTitle>

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { findMessages, messages, webAccountMessages, webAdminMessages } from "@katale/domain";
 import {
   Bell,
   BellRing,
@@ -50,7 +50,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 export function AccountLinks({ withLists }: { withLists: boolean }) {
   const logout = useLogout();
   const isAdmin = useIsAdmin().data === true;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
   return (
     <nav aria-label={text.myAccount} className="rounded-2xl bg-white py-2 shadow-sm ring-1 ring-gray-200">
       <ul className="divide-y divide-gray-100">
@@ -61,7 +61,7 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
             </MenuLink>
           ))}
         <MenuLink to="/account/saved-searches" icon={<SearchCheck aria-hidden="true" size={20} />}>
-          {messages.find.savedSearches}
+          {findMessages.savedSearches}
         </MenuLink>
         <MenuLink to="/account/verify-account" icon={<ShieldCheck aria-hidden="true" size={20} />}>
           {text.verifyAccount}
@@ -69,10 +69,10 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
         {isAdmin && (
           <>
             <MenuLink to="/account/manage" icon={<LayoutGrid aria-hidden="true" size={20} />}>
-              {messages.webAdmin.manageCatalogue}
+              {webAdminMessages.manageCatalogue}
             </MenuLink>
             <MenuLink to="/account/request-view" icon={<ClipboardCheck aria-hidden="true" size={20} />}>
-              {messages.webAdmin.verificationRequests}
+              {webAdminMessages.verificationRequests}
             </MenuLink>
           </>
         )}

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { chatBlockingMessages, messages, webAccountMessages } from "@katale/domain";
 import { LogOut, UserPen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate } from "react-router";
@@ -26,7 +26,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export default function AccountSettingsPage() {
   const [user, refresh] = useActiveUser();
   const logout = useLogout();
-  const text = messages.webAccount;
+  const text = webAccountMessages;
   if (user === null) return <Navigate to="/login" replace />;
   const gender = user.gender === "male" ? text.male : user.gender === "female" ? text.female : text.notSet;
   return (
@@ -51,7 +51,7 @@ export default function AccountSettingsPage() {
       <AccountCard title={text.changePassword}>
         <ChangePasswordForm />
       </AccountCard>
-      <AccountCard title={messages.chatBlocking.blockedChats}>
+      <AccountCard title={chatBlockingMessages.blockedChats}>
         <BlockedChats />
       </AccountCard>
       <AccountCard title={text.deleteAccount}>

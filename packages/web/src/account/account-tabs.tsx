@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAccountMessages } from "@katale/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { tabIndexForKey } from "../ui/tab-keys.js";
 import { AccountListView } from "./account-list-views.js";
@@ -24,7 +24,7 @@ export function AccountTabs() {
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
       <div
         role="tablist"
-        aria-label={messages.webAccount.myAccount}
+        aria-label={webAccountMessages.myAccount}
         className="flex gap-1 overflow-x-auto border-b border-gray-200"
       >
         {accountLists.map((list, i) => (

@@ -1,4 +1,4 @@
-import { type AddressSuggestion, messages } from "@katale/domain";
+import { type AddressSuggestion, messages, webAccountMessages } from "@katale/domain";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { FieldFrame, inputClass } from "../ui/field.js";
 import { useAddressSuggestions } from "./use-address-suggestions.js";
@@ -60,7 +60,7 @@ export function AddressField({ label, error, onChoose }: AddressFieldProps) {
   }
 
   return (
-    <FieldFrame id={id} label={label} error={error} hint={messages.webAccount.locationHint}>
+    <FieldFrame id={id} label={label} error={error} hint={webAccountMessages.locationHint}>
       <div className="relative">
         <input
           id={id}
@@ -87,7 +87,7 @@ export function AddressField({ label, error, onChoose }: AddressFieldProps) {
         <div
           id={listId}
           role="listbox"
-          aria-label={messages.webAccount.suggestions}
+          aria-label={webAccountMessages.suggestions}
           hidden={!expanded}
           className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
         >

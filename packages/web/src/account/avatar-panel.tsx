@@ -1,4 +1,10 @@
-import { type ActiveUser, changePicture, isVerified, messages } from "@katale/domain";
+import {
+  type ActiveUser,
+  changePicture,
+  isVerified,
+  webAccountMessages,
+  webAdminMessages,
+} from "@katale/domain";
 import { BadgeCheck, Camera, LoaderCircle } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { useAccountPorts } from "../auth/use-account-ports.js";
@@ -14,7 +20,7 @@ export function Avatar({ user, size }: { user: ActiveUser; size: number }) {
     return (
       <img
         src={url}
-        alt={messages.webAccount.pictureOf(user.name)}
+        alt={webAccountMessages.pictureOf(user.name)}
         width={size}
         height={size}
         className="shrink-0 rounded-full object-cover"
@@ -31,7 +37,7 @@ export function Avatar({ user, size }: { user: ActiveUser; size: number }) {
   return (
     <span
       role="img"
-      aria-label={messages.webAccount.pictureOf(user.name)}
+      aria-label={webAccountMessages.pictureOf(user.name)}
       className="flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
       style={{ width: size, height: size, fontSize: size / 2.6 }}
     >
@@ -75,7 +81,7 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
         {isVerified(user.status) && (
           <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-blue-50 px-2.5 py-0.5 text-sm font-medium text-blue-800">
             <BadgeCheck aria-hidden="true" size={16} />
-            {messages.webAdmin.accountVerified}
+            {webAdminMessages.accountVerified}
           </p>
         )}
       </div>
@@ -88,7 +94,7 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
         ) : (
           <Camera aria-hidden="true" size={18} />
         )}
-        {messages.webAccount.changePicture}
+        {webAccountMessages.changePicture}
         <input
           id={inputId}
           type="file"

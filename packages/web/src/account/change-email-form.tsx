@@ -1,4 +1,9 @@
-import { confirmEmailChange, emailChangeFormSchema, messages, requestEmailChange } from "@katale/domain";
+import {
+  confirmEmailChange,
+  emailChangeFormSchema,
+  requestEmailChange,
+  webAccountMessages,
+} from "@katale/domain";
 import { useState } from "react";
 import { CodeForm } from "../auth/code-form.js";
 import { useAccountPorts } from "../auth/use-account-ports.js";
@@ -27,7 +32,7 @@ export function ChangeEmailForm({
     { defaultValues: { newEmail: "" }, onSuccess: (sent) => setCodeFor(sent.newEmail) },
   );
   const { errors } = form.formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { changePassword, changePasswordFormSchema, messages } from "@katale/domain";
+import { changePassword, changePasswordFormSchema, webAccountMessages } from "@katale/domain";
 import { useAccountPorts } from "../auth/use-account-ports.js";
 import { Banners } from "../ui/banner.js";
 import { PasswordField } from "../ui/password-field.js";
@@ -17,7 +17,7 @@ export function ChangePasswordForm() {
   );
   const { register } = form;
   const { errors } = form.formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

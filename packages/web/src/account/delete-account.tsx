@@ -1,4 +1,4 @@
-import { deleteAccount, deleteAccountFormSchema, messages } from "@katale/domain";
+import { deleteAccount, deleteAccountFormSchema, messages, webAccountMessages } from "@katale/domain";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -21,7 +21,7 @@ function PasswordStep({ onClose }: { onClose: () => void }) {
       onSuccess: (done) => navigate("/login", { replace: true, state: { notice: done.message } }),
     },
   );
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <Dialog title={text.deleteAccount} onClose={onClose} description={text.confirmWithPassword}>
@@ -46,7 +46,7 @@ function PasswordStep({ onClose }: { onClose: () => void }) {
 /** Account deletion (spec §2): 'Are you sure…?' Yes / No, then the password. */
 export function DeleteAccount() {
   const [step, setStep] = useState<"idle" | "confirm" | "password">("idle");
-  const text = messages.webAccount;
+  const text = webAccountMessages;
   const close = () => setStep("idle");
   return (
     <div className="flex flex-col gap-3">

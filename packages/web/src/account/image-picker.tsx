@@ -1,4 +1,4 @@
-import { type ImageUpload, messages } from "@katale/domain";
+import { type ImageUpload, webAccountMessages } from "@katale/domain";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { readImage } from "./read-image.js";
@@ -47,7 +47,7 @@ export function ImagePicker({
           <button
             type="button"
             className="absolute -top-2 -right-2 flex h-9 w-9 items-center justify-center rounded-full bg-white text-gray-700 shadow ring-1 ring-gray-300 hover:text-brand-700"
-            aria-label={`${messages.webAccount.removeImage}: ${label}`}
+            aria-label={`${webAccountMessages.removeImage}: ${label}`}
             onClick={() => onChange(null)}
           >
             <X aria-hidden="true" size={18} />
@@ -59,7 +59,7 @@ export function ImagePicker({
           className={`flex h-30 w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed bg-white text-sm text-gray-600 hover:border-brand-700 hover:text-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 sm:w-60 ${error ? "border-red-600" : "border-gray-300"}`}
         >
           <ImagePlus aria-hidden="true" size={24} />
-          {messages.webAccount.chooseImage}
+          {webAccountMessages.chooseImage}
           <input
             id={id}
             type="file"

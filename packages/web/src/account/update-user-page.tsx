@@ -1,4 +1,10 @@
-import { messages, PROFILE_PHONE_MAX_LENGTH, profileFormSchema, updateProfile } from "@katale/domain";
+import {
+  messages,
+  PROFILE_PHONE_MAX_LENGTH,
+  profileFormSchema,
+  updateProfile,
+  webAccountMessages,
+} from "@katale/domain";
 import { useAccountPorts } from "../auth/use-account-ports.js";
 import { Banners } from "../ui/banner.js";
 import { FieldFrame, inputClass, TextField } from "../ui/field.js";
@@ -28,7 +34,7 @@ export default function UpdateUserPage() {
   );
   const { register } = form;
   const { errors } = form.formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <AccountFrame title={text.editProfile}>

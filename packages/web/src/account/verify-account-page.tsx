@@ -5,6 +5,7 @@ import {
   type UserVerificationForm,
   userVerificationRequestSchema,
   VERIFICATION_SUCCESS_BANNER_MS,
+  webAccountMessages,
 } from "@katale/domain";
 import { Controller } from "react-hook-form";
 import { Banners } from "../ui/banner.js";
@@ -51,7 +52,7 @@ export default function VerifyAccountPage() {
   );
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <AccountFrame title={text.verifyAccount}>

@@ -1,4 +1,4 @@
-import { type ImageUpload, messages } from "@katale/domain";
+import { adminServerMessages, type ImageUpload, messages, webAdminMessages } from "@katale/domain";
 import {
   type AdminPorts,
   addCategory,
@@ -19,7 +19,7 @@ import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { FilterList } from "./filter-list.js";
 import { useFiltersOf, useRefreshCatalogue } from "./use-admin.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 const image = z.custom<ImageUpload | null>();
 const chosen = (message: string) => z.string().regex(/^\d+$/, message).transform(Number);
 
@@ -80,7 +80,7 @@ export function AddCategoryForm({ ports }: { ports: AdminPorts }) {
 }
 
 const subCategoryForm = z.object({
-  categoryId: chosen(messages.adminServer.categoryRequired),
+  categoryId: chosen(adminServerMessages.categoryRequired),
   name: z.string(),
   image,
 });
@@ -135,7 +135,7 @@ export function AddSubCategoryForm({ ports }: { ports: AdminPorts }) {
 }
 
 const filterForm = z.object({
-  subCategoryId: chosen(messages.adminServer.subCategoryRequired),
+  subCategoryId: chosen(adminServerMessages.subCategoryRequired),
   name: z.string(),
 });
 
@@ -177,7 +177,7 @@ export function AddFilterForm({ ports }: { ports: AdminPorts }) {
 
 const filterValueForm = z.object({
   subCategoryId: z.string(),
-  filterId: chosen(messages.adminServer.filterRequired),
+  filterId: chosen(adminServerMessages.filterRequired),
   name: z.string(),
 });
 

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { messages, webAdminMessages } from "@katale/domain";
 import type { AdminPorts } from "@katale/domain/admin";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
@@ -9,7 +9,7 @@ import { useAdminPorts, useIsAdmin } from "./use-admin.js";
 
 /** What anyone but an admin sees on the admin pages. */
 export function NotAllowed() {
-  const text = messages.webAdmin;
+  const text = webAdminMessages;
   return (
     <AccountFrame title={text.notAllowedTitle}>
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-10 text-center shadow-sm ring-1 ring-gray-200">

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { messages, webAccountMessages, webAdminMessages } from "@katale/domain";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { AccountLinks } from "../account/account-links.js";
@@ -9,7 +9,7 @@ import { adminSetup } from "./admin-test-setup.js";
 
 afterEach(cleanup);
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 describe("the way to the admin pages", () => {
   it("the user menu has an Admin entry for an admin, and none for anyone else", async () => {
@@ -37,7 +37,7 @@ describe("the way to the admin pages", () => {
     cleanup();
     const user = await adminSetup({ isAdmin: false });
     renderWithServices(<AccountLinks withLists={false} />, user.services);
-    expect(await screen.findByRole("link", { name: messages.webAccount.editProfile })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: webAccountMessages.editProfile })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole("link", { name: text.manageCatalogue })).toBeNull();
   });

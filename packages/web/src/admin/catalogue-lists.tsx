@@ -5,6 +5,7 @@ import {
   type Result,
   type SubCategory,
   type WordedError,
+  webAdminMessages,
 } from "@katale/domain";
 import {
   type AdminPorts,
@@ -31,7 +32,7 @@ import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { DeleteDialog } from "./delete-dialog.js";
 import { useRefreshCatalogue } from "./use-admin.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 function Thumb({ path, round }: { path: string | null; round?: boolean }) {
   const media = useMediaUrl();

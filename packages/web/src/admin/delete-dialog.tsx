@@ -1,10 +1,10 @@
-import { messages, type Result, type WordedError } from "@katale/domain";
+import { type Result, type WordedError, webAdminMessages } from "@katale/domain";
 import { useState } from "react";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
 import { SubmitButton } from "../ui/submit-button.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 /**
  * 'Delete X?': runs `remove`; a refusal (the 409 'still holds N products') stays in the dialog,

@@ -1,4 +1,11 @@
-import { type Filter, type FilterValue, messages, type Result, type WordedError } from "@katale/domain";
+import {
+  type Filter,
+  type FilterValue,
+  messages,
+  type Result,
+  type WordedError,
+  webAdminMessages,
+} from "@katale/domain";
 import {
   type AdminPorts,
   deleteFilter,
@@ -18,7 +25,7 @@ import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { DeleteDialog } from "./delete-dialog.js";
 import { useFiltersOf, useRefreshCatalogue } from "./use-admin.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 const renameForm = z.object({ name: z.string() });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { adminServerMessages, messages, webAdminMessages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { findAlert, renderWithServices } from "../testing/test-services.js";
@@ -8,7 +8,7 @@ import ManagePage from "./manage-page.js";
 
 afterEach(cleanup);
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 function openManage(setup: AdminSetup, tab = "categories") {
   renderWithServices(<ManagePage />, setup.services, {
@@ -63,14 +63,14 @@ describe("/account/manage", () => {
     expect(setup.catalogue.categories.find((c) => c.name === "Books")?.imageUrl).toContain("cat.png");
     fireEvent.change(screen.getByLabelText(text.categoryName), { target: { value: "electronics" } });
     fireEvent.click(screen.getByRole("button", { name: text.create }));
-    await findAlert(messages.adminServer.categoryExists);
+    await findAlert(adminServerMessages.categoryExists);
   });
 
   it("says the name is needed, and words a network failure as the spec does", async () => {
     const setup = await adminSetup();
     openManage(setup, "add-category");
     fireEvent.click(await screen.findByRole("button", { name: text.create }));
-    expect(await screen.findByText(messages.adminServer.categoryNameRequired)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.categoryNameRequired)).toBeTruthy();
     setup.admin.failures.set("createCategory", { kind: "network" });
     fireEvent.change(screen.getByLabelText(text.categoryName), { target: { value: "Books" } });
     fireEvent.click(screen.getByRole("button", { name: text.create }));
@@ -96,7 +96,7 @@ describe("/account/manage", () => {
     fireEvent.click(await screen.findByRole("button", { name: text.remove("Electronics") }));
     let dialog = await screen.findByRole("dialog", { name: text.deleteTitle("Electronics") });
     fireEvent.click(within(dialog).getByRole("button", { name: text.delete }));
-    await findAlert(messages.adminServer.categoryHoldsProducts(3), { within: dialog });
+    await findAlert(adminServerMessages.categoryHoldsProducts(3), { within: dialog });
     fireEvent.click(within(dialog).getByRole("button", { name: text.cancel }));
     fireEvent.click(screen.getByRole("button", { name: text.remove("Fashion") }));
     dialog = await screen.findByRole("dialog", { name: text.deleteTitle("Fashion") });
@@ -125,7 +125,7 @@ describe("/account/manage", () => {
     const setup = await adminSetup();
     openManage(setup, "add-sub-category");
     fireEvent.click(await screen.findByRole("button", { name: text.create }));
-    expect(await screen.findByText(messages.adminServer.categoryRequired)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.categoryRequired)).toBeTruthy();
     await screen.findByRole("option", { name: "Fashion" });
     fireEvent.change(screen.getByLabelText(text.category), { target: { value: "2" } });
     fireEvent.change(screen.getByLabelText(text.subCategoryName), { target: { value: "Shoes" } });
@@ -144,7 +144,7 @@ describe("/account/manage", () => {
     expect(await screen.findByText(messages.catalogue.filterCreated)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(text.filterName), { target: { value: "brand" } });
     fireEvent.click(screen.getByRole("button", { name: text.create }));
-    expect(await screen.findByText(messages.adminServer.filterExists)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.filterExists)).toBeTruthy();
   });
 
   it("adds a filter value: the sub category, then its filters, then the value", async () => {

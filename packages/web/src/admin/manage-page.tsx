@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAdminMessages } from "@katale/domain";
 import type { AdminPorts } from "@katale/domain/admin";
 import { type KeyboardEvent, useId } from "react";
 import { useSearchParams } from "react-router";
@@ -7,7 +7,7 @@ import { AddCategoryForm, AddFilterForm, AddFilterValueForm, AddSubCategoryForm 
 import { AdminGate } from "./admin-gate.js";
 import { CategoryList, SubCategoryGrid } from "./catalogue-lists.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 const tabs = [
   { id: "categories", label: text.tabCategories, Panel: CategoryList },

@@ -1,4 +1,12 @@
-import { messages, signedInToken, type VerificationReview } from "@katale/domain";
+import {
+  adminServerMessages,
+  messages,
+  shopOwnerMessages,
+  signedInToken,
+  type VerificationReview,
+  webAccountMessages,
+  webAdminMessages,
+} from "@katale/domain";
 import { type AdminPorts, approveVerification, decideWithReason } from "@katale/domain/admin";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileWarning, LoaderCircle } from "lucide-react";
@@ -14,13 +22,13 @@ import { AdminGate } from "./admin-gate.js";
 import { KindBadge, StatusBadge } from "./status-badge.js";
 import { usePrivateDocument } from "./use-private-document.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 /** The documents' names as the forms that sent them call them. */
 const documentNames: Record<string, string> = {
-  national_id_image: messages.webAccount.nationalIdImage,
-  user_image: messages.webAccount.userImage,
-  shop_image: messages.shopOwner.shopPhoto,
+  national_id_image: webAccountMessages.nationalIdImage,
+  user_image: webAccountMessages.userImage,
+  shop_image: shopOwnerMessages.shopPhoto,
 };
 
 /** /account/request-details/:id: one request's data and documents, and the decision on it. */
@@ -57,7 +65,7 @@ function Details({ ports }: { ports: AdminPorts }) {
       </div>
       <div className="mt-5 flex flex-col gap-5">
         {!Number.isInteger(id) || id < 1 ? (
-          <ErrorState message={messages.adminServer.requestNotFound} />
+          <ErrorState message={adminServerMessages.requestNotFound} />
         ) : request.isPending ? (
           <Spinner />
         ) : !request.data?.ok ? (
@@ -107,7 +115,7 @@ function Review({ ports, request }: { ports: AdminPorts; request: VerificationRe
   const location =
     request.locationLatitude !== null && request.locationLongitude !== null
       ? `${request.locationLatitude.toFixed(5)}, ${request.locationLongitude.toFixed(5)}`
-      : messages.webAccount.notSet;
+      : webAccountMessages.notSet;
 
   return (
     <>
@@ -124,7 +132,7 @@ function Review({ ports, request }: { ports: AdminPorts; request: VerificationRe
           {request.shop && <Row label={text.shop}>{request.shop.name}</Row>}
           <Row label={text.email}>{request.email ?? request.user.email}</Row>
           <Row label={text.phone}>{request.phone ?? request.user.phone}</Row>
-          {request.kind === "user" && <Row label={text.nin}>{request.nin ?? messages.webAccount.notSet}</Row>}
+          {request.kind === "user" && <Row label={text.nin}>{request.nin ?? webAccountMessages.notSet}</Row>}
           <Row label={text.location}>{location}</Row>
           <Row label={text.submitted}>{new Date(request.submittedAt).toLocaleString()}</Row>
           {request.reason && <Row label={text.reason}>{request.reason}</Row>}
@@ -156,7 +164,7 @@ function Review({ ports, request }: { ports: AdminPorts; request: VerificationRe
               onClick={async () => {
                 setApproving(true);
                 setBanner(null);
-                await decided(await approveVerification(ports, request.id), messages.adminServer.approved);
+                await decided(await approveVerification(ports, request.id), adminServerMessages.approved);
                 setApproving(false);
               }}
             >
@@ -182,7 +190,7 @@ function Review({ ports, request }: { ports: AdminPorts; request: VerificationRe
               const answer = await decideWithReason(ports, request.id, asking, reason);
               return decided(
                 answer,
-                asking === "reject" ? messages.adminServer.rejected : messages.adminServer.revoked,
+                asking === "reject" ? adminServerMessages.rejected : adminServerMessages.revoked,
               );
             }}
           />
@@ -211,7 +219,7 @@ function ReasonForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (reason.trim() === "") {
-          setError(messages.adminServer.reasonRequired);
+          setError(adminServerMessages.reasonRequired);
           return;
         }
         setError(undefined);

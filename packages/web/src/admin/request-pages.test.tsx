@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { adminServerMessages, messages, webAdminMessages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { findAlert, renderWithServices } from "../testing/test-services.js";
@@ -9,7 +9,7 @@ import RequestViewPage from "./request-view-page.js";
 
 afterEach(cleanup);
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 function openList(setup: AdminSetup, at = "/account/request-view") {
   renderWithServices(<RequestViewPage />, setup.services, { path: "/account/request-view", at });
@@ -106,7 +106,7 @@ describe("/account/request-details/:id", () => {
     expect(screen.getByText("CM90012345ABCD")).toBeTruthy();
     expect(screen.getByText(text.noDocuments)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: text.approve }));
-    expect(await screen.findByText(messages.adminServer.approved)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.approved)).toBeTruthy();
     expect(screen.getByText(text.statusVerified)).toBeTruthy();
     expect(screen.getByRole("button", { name: text.removeVerification })).toBeTruthy();
     expect(setup.admin.calls).toContainEqual({ method: "approve", id: 1 });
@@ -117,10 +117,10 @@ describe("/account/request-details/:id", () => {
     openDetails(setup, 1);
     fireEvent.click(await screen.findByRole("button", { name: text.reject }));
     fireEvent.click(screen.getByRole("button", { name: text.send }));
-    expect(await screen.findByText(messages.adminServer.reasonRequired)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.reasonRequired)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(text.reasonForRejection), { target: { value: "Blurred photo" } });
     fireEvent.click(screen.getByRole("button", { name: text.send }));
-    expect(await screen.findByText(messages.adminServer.rejected)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.rejected)).toBeTruthy();
     expect(screen.getByText("Blurred photo")).toBeTruthy();
     expect(screen.queryByRole("button", { name: text.approve })).toBeNull();
   });
@@ -132,7 +132,7 @@ describe("/account/request-details/:id", () => {
     fireEvent.click(screen.getByRole("button", { name: text.removeVerification }));
     fireEvent.change(screen.getByLabelText(text.reasonForRemoval), { target: { value: "Shop closed" } });
     fireEvent.click(screen.getByRole("button", { name: text.send }));
-    expect(await screen.findByText(messages.adminServer.revoked)).toBeTruthy();
+    expect(await screen.findByText(adminServerMessages.revoked)).toBeTruthy();
     expect(setup.admin.calls).toContainEqual({ method: "revoke", id: 2, reason: "Shop closed" });
   });
 
@@ -144,7 +144,7 @@ describe("/account/request-details/:id", () => {
     await findAlert(messages.common.checkConnection);
     cleanup();
     openDetails(setup, 99);
-    await findAlert(messages.adminServer.requestNotFound);
+    await findAlert(adminServerMessages.requestNotFound);
   });
 
   it("is not allowed to a user who is not an admin", async () => {

@@ -1,4 +1,4 @@
-import { messages, pageCount, type VerificationReviewQuery } from "@katale/domain";
+import { messages, pageCount, type VerificationReviewQuery, webAdminMessages } from "@katale/domain";
 import { type AdminPorts, listVerificationRequests } from "@katale/domain/admin";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronRight, Search } from "lucide-react";
@@ -12,7 +12,7 @@ import { Spinner } from "../ui/spinner.js";
 import { AdminGate } from "./admin-gate.js";
 import { KindBadge, StatusBadge } from "./status-badge.js";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 /** The review answers 20 requests a page. */
 const PAGE_SIZE = 20;
 

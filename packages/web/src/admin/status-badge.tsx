@@ -1,6 +1,10 @@
-import { messages, type VerificationRequestKind, type VerificationRequestStatus } from "@katale/domain";
+import {
+  type VerificationRequestKind,
+  type VerificationRequestStatus,
+  webAdminMessages,
+} from "@katale/domain";
 
-const text = messages.webAdmin;
+const text = webAdminMessages;
 
 const statusLooks: Record<VerificationRequestStatus, { label: string; className: string }> = {
   VERIFIED: { label: text.statusVerified, className: "bg-green-50 text-green-800 ring-green-200" },

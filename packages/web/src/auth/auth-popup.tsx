@@ -1,4 +1,4 @@
-import { messages, OTP_POPUP_DELAY_MS, resendCode, verifyRegistration } from "@katale/domain";
+import { OTP_POPUP_DELAY_MS, resendCode, verifyRegistration, webAccountMessages } from "@katale/domain";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Dialog } from "../ui/dialog.js";
@@ -43,14 +43,14 @@ export default function AuthPopup({ kind }: { kind: AuthPopupKind }) {
 
   if (kind === "login") {
     return (
-      <Dialog title={messages.webAccount.loginTitle} onClose={back}>
+      <Dialog title={webAccountMessages.loginTitle} onClose={back}>
         <LoginForm onLoggedIn={back} signUpTo={other("register")} />
       </Dialog>
     );
   }
   if (codeFor !== null) {
     return (
-      <Dialog title={messages.webAccount.otpTitle} onClose={back}>
+      <Dialog title={webAccountMessages.otpTitle} onClose={back}>
         <CodeForm
           email={codeFor}
           verify={(form) => verifyRegistration(auth, form)}
@@ -62,7 +62,7 @@ export default function AuthPopup({ kind }: { kind: AuthPopupKind }) {
     );
   }
   return (
-    <Dialog title={messages.webAccount.registerTitle} onClose={back}>
+    <Dialog title={webAccountMessages.registerTitle} onClose={back}>
       <RegisterForm onRegistered={setRegistered} loginTo={other("login")} />
     </Dialog>
   );

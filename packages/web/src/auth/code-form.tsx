@@ -1,4 +1,4 @@
-import { type AuthOutcome, codeFormSchema, messages, OTP_LENGTH } from "@katale/domain";
+import { type AuthOutcome, codeFormSchema, messages, OTP_LENGTH, webAccountMessages } from "@katale/domain";
 import { useState } from "react";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { EmailField } from "../ui/email-field.js";
@@ -59,10 +59,10 @@ export function CodeForm<T extends object>({
       {email === null ? (
         <EmailField label={messages.register.email} error={errors.email?.message} {...register("email")} />
       ) : (
-        <p className="text-sm text-gray-600">{messages.webAccount.codeSentTo(email)}</p>
+        <p className="text-sm text-gray-600">{webAccountMessages.codeSentTo(email)}</p>
       )}
       <TextField
-        label={messages.webAccount.otpLabel}
+        label={webAccountMessages.otpLabel}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OTP_LENGTH}
@@ -72,7 +72,7 @@ export function CodeForm<T extends object>({
       />
       <div className="flex flex-col gap-2">
         <Banners state={banner} />
-        <SubmitButton busy={busy} busyLabel={messages.webAccount.verifying}>
+        <SubmitButton busy={busy} busyLabel={webAccountMessages.verifying}>
           {messages.otp.continue}
         </SubmitButton>
       </div>
@@ -85,7 +85,7 @@ export function CodeForm<T extends object>({
           disabled={resending}
           aria-busy={resending}
         >
-          {resending ? messages.webAccount.sending : messages.otp.resend}
+          {resending ? webAccountMessages.sending : messages.otp.resend}
         </button>
         <Banners state={resent} />
       </div>

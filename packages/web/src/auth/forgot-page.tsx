@@ -1,4 +1,10 @@
-import { emailFormSchema, messages, requestPasswordReset, verifyResetCode } from "@katale/domain";
+import {
+  emailFormSchema,
+  messages,
+  requestPasswordReset,
+  verifyResetCode,
+  webAccountMessages,
+} from "@katale/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Banners } from "../ui/banner.js";
@@ -32,7 +38,7 @@ export default function ForgotPage() {
     },
   );
   const { errors } = form.formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <AuthCard title={text.forgotTitle}>

@@ -1,4 +1,10 @@
-import { login, loginFormSchema, messages, SUCCESS_BANNER_SHORT_MS } from "@katale/domain";
+import {
+  login,
+  loginFormSchema,
+  messages,
+  SUCCESS_BANNER_SHORT_MS,
+  webAccountMessages,
+} from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, type To } from "react-router";
 import { forgetSignedInData } from "../engagement/engagement-keys.js";
@@ -64,7 +70,7 @@ export function LoginForm({ onLoggedIn, notice, signUpTo = "/register" }: LoginF
         </div>
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={busy} busyLabel={messages.webAccount.loggingIn}>
+          <SubmitButton busy={busy} busyLabel={webAccountMessages.loggingIn}>
             {text.submit}
           </SubmitButton>
         </div>

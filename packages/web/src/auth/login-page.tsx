@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAccountMessages } from "@katale/domain";
 import { useLocation, useNavigate } from "react-router";
 import { AuthCard } from "./auth-card.js";
 import { noticeOf } from "./auth-notice.js";
@@ -11,7 +11,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <AuthCard title={messages.webAccount.loginTitle}>
+    <AuthCard title={webAccountMessages.loginTitle}>
       <LoginForm
         key={location.key}
         notice={noticeOf(location).notice}

@@ -1,4 +1,4 @@
-import { completePasswordReset, messages, newPasswordFormSchema } from "@katale/domain";
+import { completePasswordReset, newPasswordFormSchema, webAccountMessages } from "@katale/domain";
 import { useNavigate } from "react-router";
 import { Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
@@ -24,7 +24,7 @@ export function NewPasswordDialog({ resetKey, onClose }: { resetKey: string; onC
   );
   const { register } = form;
   const { errors } = form.formState;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <Dialog title={text.newPasswordTitle} onClose={onClose}>

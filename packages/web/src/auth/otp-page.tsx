@@ -1,4 +1,4 @@
-import { messages, resendCode, verifyRegistration } from "@katale/domain";
+import { resendCode, verifyRegistration, webAccountMessages } from "@katale/domain";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "./auth-card.js";
 import { CodeForm } from "./code-form.js";
@@ -10,7 +10,7 @@ export default function OtpPage() {
   const navigate = useNavigate();
   const email = useSearchParams()[0].get("email")?.trim() || null;
   return (
-    <AuthCard title={messages.webAccount.otpTitle}>
+    <AuthCard title={webAccountMessages.otpTitle}>
       <CodeForm
         email={email}
         verify={(form) => verifyRegistration(auth, form)}

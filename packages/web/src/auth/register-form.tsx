@@ -3,6 +3,7 @@ import {
   PHONE_MAX_LENGTH,
   register as registerAccount,
   registrationFormSchema,
+  webAccountMessages,
 } from "@katale/domain";
 import { Link, type To } from "react-router";
 import { Banners } from "../ui/banner.js";
@@ -64,7 +65,7 @@ export function RegisterForm({ onRegistered, failure, loginTo = "/login" }: Regi
         />
         <div className="flex flex-col gap-2">
           <Banners state={banner} />
-          <SubmitButton busy={busy} busyLabel={messages.webAccount.signingUp}>
+          <SubmitButton busy={busy} busyLabel={webAccountMessages.signingUp}>
             {text.submit}
           </SubmitButton>
         </div>

@@ -1,4 +1,4 @@
-import { messages, OTP_POPUP_DELAY_MS } from "@katale/domain";
+import { OTP_POPUP_DELAY_MS, webAccountMessages } from "@katale/domain";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AuthCard } from "./auth-card.js";
@@ -25,14 +25,14 @@ function RegisterScreen() {
   }, [registered]);
 
   return (
-    <AuthCard title={messages.webAccount.registerTitle}>
+    <AuthCard title={webAccountMessages.registerTitle}>
       {carried.email && (
         <p className="mb-4 text-sm">
           <Link
             to={`/otp-verification?email=${encodeURIComponent(carried.email)}`}
             className="font-medium text-brand-700 hover:underline"
           >
-            {messages.webAccount.enterCodeAgain}
+            {webAccountMessages.enterCodeAgain}
           </Link>
         </p>
       )}

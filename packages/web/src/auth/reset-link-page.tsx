@@ -1,4 +1,4 @@
-import { messages, openResetLink } from "@katale/domain";
+import { openResetLink, webAccountMessages } from "@katale/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -30,7 +30,7 @@ export default function ResetLinkPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   }).data;
-  const text = messages.webAccount;
+  const text = webAccountMessages;
 
   return (
     <AuthCard title={text.newPasswordTitle}>

@@ -1,4 +1,4 @@
-import { messages, resendCode, verifyRegistration } from "@katale/domain";
+import { resendCode, verifyRegistration, webAccountMessages } from "@katale/domain";
 import { useNavigate } from "react-router";
 import { Dialog } from "../ui/dialog.js";
 import { CodeForm } from "./code-form.js";
@@ -12,7 +12,7 @@ export function SignUpCodeDialog({ email, onClose }: { email: string; onClose: (
   const { auth } = useAccountPorts();
   const navigate = useNavigate();
   return (
-    <Dialog title={messages.webAccount.otpTitle} onClose={onClose}>
+    <Dialog title={webAccountMessages.otpTitle} onClose={onClose}>
       <CodeForm
         email={email}
         verify={(form) => verifyRegistration(auth, form)}

@@ -1,4 +1,4 @@
-import { chatPartner, errorMessage, formatDate, messages } from "@katale/domain";
+import { chatBlockingMessages, chatPartner, errorMessage, formatDate } from "@katale/domain";
 import { useState } from "react";
 import { useSession } from "../auth/use-session.js";
 import { ErrorState } from "../ui/error-state.js";
@@ -12,7 +12,7 @@ export function BlockedChats() {
   const list = useBlockedChats();
   const { userId } = useSession();
   const [unblocking, setUnblocking] = useState<{ slug: string; partner: string } | null>(null);
-  const words = messages.chatBlocking;
+  const words = chatBlockingMessages;
   const answer = list.data;
   if (answer === undefined) return <Spinner className="min-h-16" />;
   if (!answer.ok) return <ErrorState message={errorMessage(answer.error)} onRetry={() => list.refetch()} />;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { type ChatMessage, messages } from "@katale/domain";
+import { type ChatMessage, chatBlockingMessages, messages, safetyMessages } from "@katale/domain";
 import { InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ const amina = { id: 7, token: "amina-token", name: "amina@example.com" };
 const owner = { id: 9, token: "owner-token", name: "owner@example.com" };
 const now = new Date("2026-03-05T12:00:00.000Z");
 const roomAt = "/account/chat-room?room=room-1";
-const words = messages.chatBlocking;
+const words = chatBlockingMessages;
 
 const hello: ChatMessage = {
   message: "Hello",
@@ -108,11 +108,11 @@ describe("the safety note in a chat", () => {
   it("shows a shopper's first visit to a room with a shop, until 'Got it'; never to the shop's owner", async () => {
     const { services } = setUp([aRoom({ messages: [] })]);
     renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
-    const note = await screen.findByRole("complementary", { name: messages.safety.noteTitle });
-    expect(within(note).getByRole("link", { name: messages.safety.moreTips }).getAttribute("href")).toBe(
+    const note = await screen.findByRole("complementary", { name: safetyMessages.noteTitle });
+    expect(within(note).getByRole("link", { name: safetyMessages.moreTips }).getAttribute("href")).toBe(
       "/stay-safe",
     );
-    fireEvent.click(within(note).getByRole("button", { name: messages.safety.dismiss }));
+    fireEvent.click(within(note).getByRole("button", { name: safetyMessages.dismiss }));
     expect(screen.queryByRole("complementary")).toBeNull();
     cleanup();
 

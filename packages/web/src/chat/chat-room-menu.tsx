@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { chatBlockingMessages } from "@katale/domain";
 import { Ban, EllipsisVertical, ShieldCheck } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Dialog } from "../ui/dialog.js";
@@ -25,7 +25,7 @@ export function ChatRoomMenu({
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, root, close);
-  const words = messages.chatBlocking;
+  const words = chatBlockingMessages;
   const action = blockedByYou ? words.unblock : words.block;
   return (
     <div ref={root} className="relative">
@@ -97,7 +97,7 @@ export function ConfirmBlock({
   returnFocusTo?: () => HTMLElement | null;
 }) {
   const change = useSetChatBlocked();
-  const words = messages.chatBlocking;
+  const words = chatBlockingMessages;
   return (
     <Dialog
       title={block ? words.blockQuestion(partner) : words.unblockQuestion(partner)}
@@ -136,7 +136,7 @@ export function BlockedComposer({
   blockedBy: "you" | "them";
 }) {
   const [confirming, setConfirming] = useState(false);
-  const words = messages.chatBlocking;
+  const words = chatBlockingMessages;
   if (blockedBy === "them") {
     return (
       <p

@@ -1,5 +1,6 @@
 import {
   type ChatRoom as ChatRoomData,
+  chatBlockingMessages,
   chatPartner,
   errorMessage,
   formatDayLabel,
@@ -148,7 +149,7 @@ function RoomHeader({
           {partner.name}
         </h1>
         {blockedByYou ? (
-          <p className="text-xs text-gray-600">{messages.chatBlocking.blockedState}</p>
+          <p className="text-xs text-gray-600">{chatBlockingMessages.blockedState}</p>
         ) : (
           <p className="text-xs text-green-700">{messages.chat.available}</p>
         )}

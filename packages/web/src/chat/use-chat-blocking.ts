@@ -1,4 +1,4 @@
-import { blockChat, errorMessage, listBlockedChats, messages, unblockChat } from "@katale/domain";
+import { blockChat, chatBlockingMessages, errorMessage, listBlockedChats, unblockChat } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useServices } from "../app/services-context.js";
 import { useNotice } from "../ui/notices.js";
@@ -35,12 +35,12 @@ export function useSetChatBlocked() {
         notify(errorMessage(answer.error), "error");
         return;
       }
-      const words = messages.chatBlocking;
+      const words = chatBlockingMessages;
       notify(change.block ? words.blocked(change.partner) : words.unblocked(change.partner), "success");
       void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
       void queryClient.invalidateQueries({ queryKey: ["chat-room", change.slug] });
     },
     onError: (_error, change) =>
-      notify(change.block ? messages.chatBlocking.cannotBlock : messages.chatBlocking.cannotUnblock, "error"),
+      notify(change.block ? chatBlockingMessages.cannotBlock : chatBlockingMessages.cannotUnblock, "error"),
   });
 }

@@ -2,6 +2,7 @@ import {
   type BrowseSort,
   browseQueryString,
   errorMessage,
+  findMessages,
   LISTING_PAGE_SIZE,
   messages,
   pageCount,
@@ -21,7 +22,7 @@ import { FilterPanel } from "./filter-panel.js";
 import { SaveSearchButton } from "./save-search-button.js";
 import { type BrowseScope, isNarrowed, type NarrowingChange, useBrowse, useNarrowing } from "./use-browse.js";
 
-const text = messages.find;
+const text = findMessages;
 
 export interface BrowseListingProps {
   /** Where the listing is (null while the page works it out from its path). */

@@ -1,8 +1,8 @@
-import { type BrowseFacets, messages } from "@katale/domain";
+import { type BrowseFacets, findMessages } from "@katale/domain";
 import { X } from "lucide-react";
 import type { Narrowing, NarrowingChange } from "./use-browse.js";
 
-const text = messages.find;
+const text = findMessages;
 
 export interface Chip {
   readonly key: string;

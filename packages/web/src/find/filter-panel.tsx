@@ -1,11 +1,11 @@
-import { type BrowseFacets, messages } from "@katale/domain";
+import { type BrowseFacets, findMessages } from "@katale/domain";
 import { LocateFixed } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { inputClass } from "../ui/field.js";
 import type { Narrowing, NarrowingChange } from "./use-browse.js";
 import { useNearMe } from "./use-near-me.js";
 
-const text = messages.find;
+const text = findMessages;
 
 export interface FilterPanelProps {
   readonly facets: BrowseFacets | undefined;

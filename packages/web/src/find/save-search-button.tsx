@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { findMessages } from "@katale/domain";
 import { BookmarkPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useServices } from "../app/services-context.js";
@@ -10,7 +10,7 @@ import { useNotice } from "../ui/notices.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useSavedSearchWrites } from "./use-saved-searches.js";
 
-const text = messages.find;
+const text = findMessages;
 
 /**
  * "Save this search": asks for a name (the page's title to start with) and saves the browse query

@@ -1,4 +1,4 @@
-import { messages, type SavedSearch } from "@katale/domain";
+import { findMessages, type SavedSearch } from "@katale/domain";
 import { Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -11,7 +11,7 @@ import { Spinner } from "../ui/spinner.js";
 import { savedSearchPath } from "./saved-search-path.js";
 import { useSavedSearches, useSavedSearchWrites } from "./use-saved-searches.js";
 
-const text = messages.find;
+const text = findMessages;
 
 /** /account/saved-searches: the user's saved searches, each to open or delete. */
 export default function SavedSearchesPage() {

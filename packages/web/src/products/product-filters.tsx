@@ -1,4 +1,4 @@
-import { messages, type ProductFilter } from "@katale/domain";
+import { findMessages, type ProductFilter } from "@katale/domain";
 
 /** The product's filter values as a small table (Screen size: 43", Type: Smart); nothing when none. */
 export function ProductFilters({ filters }: { filters: readonly ProductFilter[] }) {
@@ -6,7 +6,7 @@ export function ProductFilters({ filters }: { filters: readonly ProductFilter[] 
   return (
     <section aria-labelledby="product-filters-title" className="mt-6">
       <h2 id="product-filters-title" className="section-title">
-        {messages.find.productFilters}
+        {findMessages.productFilters}
       </h2>
       <table className="mt-2 w-full max-w-md overflow-hidden rounded-lg text-sm ring-1 ring-gray-200">
         <tbody className="divide-y divide-gray-200 bg-white">

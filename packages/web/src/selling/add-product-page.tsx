@@ -1,4 +1,4 @@
-import { err, messages, PRODUCT_CREATE_ERROR_MS, type Shop } from "@katale/domain";
+import { err, messages, PRODUCT_CREATE_ERROR_MS, type Shop, webSellingMessages } from "@katale/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { productPath } from "../products/product-path.js";
@@ -32,7 +32,7 @@ const blank: ProductFormValues = {
 /** /account/add-product?shop=ID: the product form of spec §2; success opens the product's page. */
 export default function AddProductPage() {
   const choice = useChosenShop();
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   if (choice.state === "ready") return <AddProductForm shop={choice.shop} />;
   return (
     <ProductFormFrame title={text.addProduct} backTo="/shops/all-shops">
@@ -43,7 +43,7 @@ export default function AddProductPage() {
 
 /** Loading, failed, no shop, or someone else's shop: what the product pages show instead of the form. */
 export function ShopChoiceState({ choice }: { choice: ReturnType<typeof useChosenShop> }) {
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   if (choice.state === "loading") return <Spinner label={text.loading} />;
   if (choice.state === "failed")
     return <ErrorState message={messages.common.checkConnection} onRetry={choice.retry} />;
@@ -63,7 +63,7 @@ function AddProductForm({ shop }: { shop: Shop }) {
   const notify = useNotice();
   const changed = useProductsChanged();
   const [stage, setStage] = useState<UploadStage | null>(null);
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     productFormValuesSchema,
     async (values) => {

@@ -1,4 +1,4 @@
-import { err, messages, ok, type Product, type Shop } from "@katale/domain";
+import { err, messages, ok, type Product, type Shop, webSellingMessages } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -46,7 +46,7 @@ function valuesOf(product: Product): ProductFormValues {
 export default function EditProductPage() {
   const { productId } = useParams();
   const id = Number(productId);
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const product = useOwnProduct(id);
   const shops = useMyShops();
 
@@ -87,7 +87,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
   const [product, setProduct] = useState(loaded);
   const [stage, setStage] = useState<UploadStage | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     productFormValuesSchema,
     async (values) => {
@@ -165,7 +165,7 @@ function DeleteProductDialog({ product, onClose }: { product: Product; onClose: 
   const changed = useProductsChanged();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const text = messages.webSelling;
+  const text = webSellingMessages;
 
   async function remove() {
     setBusy(true);

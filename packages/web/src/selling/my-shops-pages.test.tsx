@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { messages, webAccountMessages } from "@katale/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -94,7 +94,7 @@ describe("the account's routes", () => {
     expect(
       await screen.findByRole("img", { name: messages.web.notFoundAlt }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: messages.webAccount.myAccount })).toBeNull();
+    expect(screen.queryByRole("heading", { name: webAccountMessages.myAccount })).toBeNull();
   });
 
   it("open the shop owner's pages", async () => {

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { messages, shopOwnerMessages } from "@katale/domain";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
 import { EmptyState } from "../ui/empty-state.js";
@@ -6,7 +6,7 @@ import { PageTitle } from "../ui/page-title.js";
 import { MyShopsList } from "./my-shops-list.js";
 import { addProductPath, useMyShops } from "./shop-queries.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /** /shops/select-shop: the owner chooses which of their shops a new item goes to. */
 export default function MyShopsSelectPage() {

@@ -1,4 +1,4 @@
-import { IMAGE_SIGNATURE_BYTES, imageKindOf, messages } from "@katale/domain";
+import { IMAGE_SIGNATURE_BYTES, imageKindOf, messages, webSellingMessages } from "@katale/domain";
 import { ArrowLeft, ArrowRight, ImagePlus, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useMediaUrl } from "../media/use-media-url.js";
@@ -53,7 +53,7 @@ export function ProductFormImages({
   disabled?: boolean;
 }) {
   const id = useId();
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const [said, setSaid] = useState("");
   const [refused, setRefused] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -211,7 +211,7 @@ function ImageTile({ image, position }: { image: PickedImage; position: number }
   const media = useMediaUrl();
   const fileUrl = useObjectUrl(image.kind === "new" ? image.file : null);
   const src = image.kind === "kept" ? media(image.path) : fileUrl;
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   return (
     <div className="relative aspect-square overflow-hidden rounded-lg bg-gray-100 ring-1 ring-gray-200">
       {src && (

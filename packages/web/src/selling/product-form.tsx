@@ -1,4 +1,10 @@
-import { followsProductHint, messages, PRODUCT_IMAGES_MAX } from "@katale/domain";
+import {
+  findMessages,
+  followsProductHint,
+  messages,
+  PRODUCT_IMAGES_MAX,
+  webSellingMessages,
+} from "@katale/domain";
 import { ArrowLeft, Check } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
@@ -31,7 +37,7 @@ export function ProductFormFrame({
         className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm text-gray-700 hover:text-brand-700"
       >
         <ArrowLeft aria-hidden="true" size={18} />
-        {messages.webSelling.backToShop}
+        {webSellingMessages.backToShop}
       </Link>
       <div className="mt-1">
         <PageTitle>{title}</PageTitle>
@@ -49,7 +55,7 @@ export function ProductFormFrame({
 export function ProductFormFields({ form, busy }: { form: ProductFormHandle; busy: boolean }) {
   const { register, control, formState, watch, setValue } = form;
   const { errors } = formState;
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const categoryId = watch("categoryId");
   const subCategoryId = watch("subCategoryId");
   const description = watch("description");
@@ -195,7 +201,7 @@ function SubCategoryFilterSelects({
     <SelectField
       key={filter.id}
       label={filter.name}
-      placeholder={messages.find.noneChosen}
+      placeholder={findMessages.noneChosen}
       options={filter.values}
       value={value[String(filter.id)] ?? ""}
       onChange={(event) => onChange({ ...value, [String(filter.id)]: event.target.value })}
@@ -226,7 +232,7 @@ export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
     return onUploadProgress((done, size) => setSent({ sent: done, size }));
   }, [uploading]);
   if (stage === null) return null;
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   let percent: number;
   let label: string;
   if (stage.step === "resizing") {

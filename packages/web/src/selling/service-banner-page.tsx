@@ -10,6 +10,7 @@ import {
   SERVICES_CATEGORY_ID,
   type Shop,
   serviceTitleField,
+  webSellingMessages,
 } from "@katale/domain";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -82,7 +83,7 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
   const [stage, setStage] = useState<UploadStage | null>(null);
   const [posted, setPosted] = useState(false);
   const text = messages.services;
-  const words = messages.webSelling;
+  const words = webSellingMessages;
 
   useEffect(() => {
     if (!posted) return;

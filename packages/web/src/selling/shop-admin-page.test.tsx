@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { messages, shopOwnerMessages } from "@katale/domain";
 import { aProduct } from "@katale/domain/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -85,7 +85,7 @@ describe("/account/admin-shop/{shop}", () => {
     expect(screen.queryByText("Brake pads")).toBeNull();
     expect(screen.getByText("Boda chain")).toBeTruthy();
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "tyre" } });
-    expect(screen.getByText(messages.shopOwner.nothingMatches)).toBeTruthy();
+    expect(screen.getByText(shopOwnerMessages.nothingMatches)).toBeTruthy();
   });
 
   it("opens by id too, and the newest shop when none is named", async () => {

@@ -1,11 +1,11 @@
-import { formatUgx, messages, type Product } from "@katale/domain";
+import { formatUgx, type Product, shopOwnerMessages } from "@katale/domain";
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { productPath } from "../products/product-path.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { editProductPath } from "./shop-queries.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /**
  * The owner's products of one tab: image, name, price, how many are in stock (out-of-stock ones

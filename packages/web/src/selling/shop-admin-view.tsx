@@ -5,6 +5,7 @@ import {
   SERVICES_CATEGORY_ID,
   type Shop,
   searchShopProducts,
+  shopOwnerMessages,
 } from "@katale/domain";
 import { BadgeCheck, Megaphone, PackagePlus, Pencil, Plus, Store, Wrench } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useRef, useState } from "react";
@@ -28,7 +29,7 @@ import {
   useShopProducts,
 } from "./shop-queries.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 type Tab = "products" | "services" | "out";
 

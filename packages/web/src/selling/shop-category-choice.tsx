@@ -1,9 +1,9 @@
-import { type Category, messages, SHOP_CATEGORIES_MAX } from "@katale/domain";
+import { type Category, SHOP_CATEGORIES_MAX, shopOwnerMessages } from "@katale/domain";
 import { useId } from "react";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /**
  * Up to 3 categories as checkboxes in a fieldset: once 3 are chosen the others are disabled, and

@@ -1,4 +1,10 @@
-import { type CreateShopForm, createShopFormSchema, errorMessage, messages } from "@katale/domain";
+import {
+  type CreateShopForm,
+  createShopFormSchema,
+  errorMessage,
+  messages,
+  shopOwnerMessages,
+} from "@katale/domain";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { AccountCard, AccountFrame } from "../account/account-frame.js";
@@ -13,7 +19,7 @@ import { ShopCategoryChoice } from "./shop-category-choice.js";
 import { shopDetailsPath, useShopChanged } from "./shop-queries.js";
 import { useShopWrites } from "./use-shop-writes.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /**
  * /account/createshop: name, up to 3 categories, location from the address suggestions (spec §2,

@@ -1,9 +1,9 @@
-import { messages } from "@katale/domain";
+import { messages, shopOwnerMessages } from "@katale/domain";
 import { Store } from "lucide-react";
 import { Link } from "react-router";
 import { AccountFrame } from "../account/account-frame.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /** /account/create-shop: "You don't have a shop", and Create shop. */
 export default function ShopCreatePromptPage() {

@@ -5,6 +5,7 @@ import {
   type Shop,
   type ShopDetailsForm,
   shopDetailsFormSchema,
+  shopOwnerMessages,
 } from "@katale/domain";
 import { Controller } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -22,7 +23,7 @@ import { OwnShopGate } from "./shop-own-gate.js";
 import { adminShopPath, useShopChanged, useShopParam } from "./shop-queries.js";
 import { useShopWrites } from "./use-shop-writes.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /**
  * /account/shop-details: email, bio, phone, display image, cover photo (spec §2). Skip opens the

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { messages, sellerServerMessages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { findAlert, renderWithServices } from "../testing/test-services.js";
@@ -55,7 +55,7 @@ describe("/account/shop-verification", () => {
   it("asks for the photo and the location before sending", async () => {
     const { seller } = openVerification();
     fireEvent.click(await screen.findByRole("button", { name: "Send" }));
-    expect(await screen.findByText(messages.sellerServer.shopImageRequired)).toBeTruthy();
+    expect(await screen.findByText(sellerServerMessages.shopImageRequired)).toBeTruthy();
     expect(screen.getByText(messages.selling.shopLocationRequired)).toBeTruthy();
     expect(seller.verificationRequests.size).toBe(0);
   });

@@ -3,6 +3,7 @@ import {
   SHOP_VERIFICATION_ERROR_BANNER_MS,
   type Shop,
   type ShopVerificationForm,
+  shopOwnerMessages,
   shopVerificationFormSchema,
   VERIFICATION_SUCCESS_BANNER_MS,
 } from "@katale/domain";
@@ -21,7 +22,7 @@ import { OwnShopGate } from "./shop-own-gate.js";
 import { adminShopPath, useShopChanged, useShopParam } from "./shop-queries.js";
 import { useShopWrites } from "./use-shop-writes.js";
 
-const text = messages.shopOwner;
+const text = shopOwnerMessages;
 
 /**
  * /account/shop-verification?shop=ID: why to verify (credibility, visibility, security), then

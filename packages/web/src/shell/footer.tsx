@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { messages, safetyMessages } from "@katale/domain";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
@@ -61,7 +61,7 @@ export function Footer() {
             <FooterLink to="/terms">{f.termsOfUse}</FooterLink>
             <FooterLink to="/faq">{f.faq}</FooterLink>
             <FooterLink to="/contact">{f.contact}</FooterLink>
-            <FooterLink to="/stay-safe">{messages.safety.footerLink}</FooterLink>
+            <FooterLink to="/stay-safe">{safetyMessages.footerLink}</FooterLink>
           </ul>
         </Block>
       </div>

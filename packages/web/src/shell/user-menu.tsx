@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { messages, webAdminMessages } from "@katale/domain";
 import { User } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -55,7 +55,7 @@ export function UserMenu({ placement = "down" }: { placement?: "down" | "up" }) 
               </Link>
               {isAdmin && (
                 <Link to="/account/manage" className={item}>
-                  {messages.webAdmin.admin}
+                  {webAdminMessages.admin}
                 </Link>
               )}
               <button type="button" className={`${item} w-full text-left`} onClick={logout}>

@@ -1,4 +1,4 @@
-import { messages, type ShopPage } from "@katale/domain";
+import { findMessages, messages, type ShopPage } from "@katale/domain";
 import { MapPin, MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useOpenChat } from "../chat/use-chat.js";
@@ -58,7 +58,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
             {shop.district && (
               <span className="inline-flex items-center gap-1">
                 <MapPin aria-hidden="true" size={16} className="text-brand-700" />
-                {messages.find.inDistrict(shop.district)}
+                {findMessages.inDistrict(shop.district)}
               </span>
             )}
           </p>

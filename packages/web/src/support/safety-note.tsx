@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { safetyMessages } from "@katale/domain";
 import { ShieldAlert } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -21,7 +21,7 @@ export function SafetyNote({
   className?: string;
 }) {
   const titleId = useId();
-  const words = messages.safety;
+  const words = safetyMessages;
   return (
     <aside
       aria-labelledby={titleId}

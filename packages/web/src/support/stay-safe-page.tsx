@@ -1,11 +1,11 @@
-import { messages } from "@katale/domain";
+import { safetyMessages } from "@katale/domain";
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { PageTitle } from "../ui/page-title.js";
 
 /** /stay-safe: the safety tips in full (linked from every safety note and the footer). */
 export default function StaySafePage() {
-  const words = messages.safety;
+  const words = safetyMessages;
   return (
     <article className="page max-w-3xl py-6">
       <PageTitle>{words.pageTitle}</PageTitle>

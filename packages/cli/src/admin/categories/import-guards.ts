@@ -1,4 +1,4 @@
-import { messages, type ProductGateway } from "@katale/domain";
+import { adminServerMessages, type ProductGateway } from "@katale/domain";
 import type { Prompter } from "../../auth/prompter.js";
 import { CliFailure } from "../../cli-failure.js";
 import { adminCliMessages as text } from "../admin-cli-messages.js";
@@ -34,8 +34,8 @@ export async function failHeldDeletions(
       if (held === 0) return item;
       const error =
         item.level === 0
-          ? messages.adminServer.categoryHoldsProducts(held)
-          : messages.adminServer.subCategoryHoldsProducts(held);
+          ? adminServerMessages.categoryHoldsProducts(held)
+          : adminServerMessages.subCategoryHoldsProducts(held);
       return { ...item, action: "failed", error };
     }),
   );

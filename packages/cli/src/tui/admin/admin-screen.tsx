@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAdminMessages } from "@katale/domain";
 import { Text } from "ink";
 import { ItemList } from "../components/item-list.js";
 import { ErrorLine } from "../components/status.js";
@@ -26,7 +26,7 @@ export function AdminScreen() {
         },
         {
           key: "verifications",
-          text: messages.webAdmin.requestsTitle,
+          text: webAdminMessages.requestsTitle,
           onOpen: () => tui.open({ screen: "admin-verifications" }),
         },
       ]}

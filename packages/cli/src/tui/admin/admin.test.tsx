@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
-import { login, messages, type VerificationReview } from "@katale/domain";
+import {
+  adminServerMessages,
+  login,
+  messages,
+  type VerificationReview,
+  webAdminMessages,
+} from "@katale/domain";
 import {
   aCategory,
   aSubCategory,
@@ -218,19 +224,19 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await press("j", "\r");
     await see("Pending requests · s others");
     await press("v");
-    await see(messages.adminServer.notVerified);
+    await see(adminServerMessages.notVerified);
     await press("s");
     await see("Approved requests · s others");
     await see("#3 user Verified · Okello Peter");
     expect(flat()).not.toContain("#2 user");
     await press("v");
-    await see(`${messages.webAdmin.removeVerification} #3 · ${messages.webAdmin.reasonForRemoval}:`);
+    await see(`${webAdminMessages.removeVerification} #3 · ${webAdminMessages.reasonForRemoval}:`);
     await press("\r");
-    await see(messages.adminServer.reasonRequired);
+    await see(adminServerMessages.reasonRequired);
     expect(admin.requests.find((r) => r.id === 3)?.status).toBe("VERIFIED");
     await press("v");
     await press(..."The shop has closed", "\r");
-    await see(`${messages.adminServer.revoked}: request 3 is REJECTED.`);
+    await see(`${adminServerMessages.revoked}: request 3 is REJECTED.`);
     await see("No verification requests match.");
     expect(admin.requests.find((r) => r.id === 3)).toMatchObject({
       status: "REJECTED",
@@ -243,16 +249,16 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
 
   it("shows a failed decision in the domain's words", async () => {
     const { see, press, admin, flat } = await start();
-    admin.failures.set("approve", { kind: "invalid", message: messages.adminServer.notPending });
+    admin.failures.set("approve", { kind: "invalid", message: adminServerMessages.notPending });
     await see("› Catalogue");
     await press("j", "\r");
     await see("#2 user Okello Peter");
     await press("a");
-    await see(messages.adminServer.notPending);
+    await see(adminServerMessages.notPending);
     expect(admin.requests[0]?.status).toBe("PENDING");
     // The next move clears the line: it was about the key before.
     await press("j");
-    await expect.poll(flat).not.toContain(messages.adminServer.notPending);
+    await expect.poll(flat).not.toContain(adminServerMessages.notPending);
   });
 
   it("sets a category's and a sub category's image from a file's path", async () => {
@@ -273,7 +279,7 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     expect(updateCategory).not.toHaveBeenCalled();
     await press("i");
     await press(join(dir, "phones.png"), "\r");
-    await see(messages.webAdmin.categoryEdited);
+    await see(webAdminMessages.categoryEdited);
     await see("▸ Phones & Tablets · picture");
     expect(updateCategory).toHaveBeenCalledWith("token-1", 1, {
       image: { fileName: "phones.png", contentType: "image/png", bytes: expect.any(Uint8Array) },

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webAdminMessages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { adminCliMessages } from "../../admin/admin-cli-messages.js";
@@ -80,14 +80,14 @@ export function CatalogueScreen() {
           {truncate(tuiMessages.catalogueHint, width)}
         </Text>
       ) : prompt.kind === "delete" ? (
-        <Text color="yellow">{`${messages.webAdmin.deleteTitle(prompt.node.item.name)} ${messages.webAdmin.deleteLead} (y/n)`}</Text>
+        <Text color="yellow">{`${webAdminMessages.deleteTitle(prompt.node.item.name)} ${webAdminMessages.deleteLead} (y/n)`}</Text>
       ) : (
         <Box>
           <Text>
             {prompt.kind === "add"
               ? `${prompt.label}: `
               : prompt.kind === "image"
-                ? `${messages.webAdmin.image} (${prompt.node.item.name}), a file: `
+                ? `${webAdminMessages.image} (${prompt.node.item.name}), a file: `
                 : `Rename ${prompt.node.item.name}: `}
           </Text>
           <Field

@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { type Filter, messages, type Result, type SubCategory, type WordedError } from "@katale/domain";
+import {
+  type Filter,
+  messages,
+  type Result,
+  type SubCategory,
+  type WordedError,
+  webAdminMessages,
+} from "@katale/domain";
 import {
   addCategory,
   addFilter,
@@ -104,7 +111,7 @@ export function useCatalogueTree() {
           : node.level === "filter"
             ? await deleteFilter(admin, node.item.id)
             : await deleteFilterValue(admin, node.item.id);
-    await finish(result, messages.webAdmin.deleted(name), node);
+    await finish(result, webAdminMessages.deleted(name), node);
   };
 
   const apply = async (active: Prompt, text: string) => {
@@ -145,7 +152,7 @@ export function useCatalogueTree() {
           : await editSubCategory(admin, node.item.id, { image: loaded });
       return finish(
         result,
-        node.level === "category" ? messages.webAdmin.categoryEdited : messages.catalogue.subCategoryEdited,
+        node.level === "category" ? webAdminMessages.categoryEdited : messages.catalogue.subCategoryEdited,
         node,
       );
     }

@@ -1,5 +1,5 @@
 import type { Result, VerificationReview, WordedError } from "@katale/domain";
-import { messages } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
 import { approveVerification, decideWithReason } from "@katale/domain/admin";
 import { useCallback, useEffect, useState } from "react";
 import { adminFailureOf } from "../../admin/admin-run.js";
@@ -36,10 +36,10 @@ export function useVerificationDetail(requestId: number) {
     tui.say(`${said}: request ${outcome.value.id} is ${outcome.value.status}.`);
   };
   const approve = () =>
-    void approveVerification(admin, requestId).then((o) => decided(o, messages.adminServer.approved));
+    void approveVerification(admin, requestId).then((o) => decided(o, adminServerMessages.approved));
   const decide = (decision: "reject" | "revoke", reason: string) =>
     void decideWithReason(admin, requestId, decision, reason).then((o) =>
-      decided(o, decision === "reject" ? messages.adminServer.rejected : messages.adminServer.revoked),
+      decided(o, decision === "reject" ? adminServerMessages.rejected : adminServerMessages.revoked),
     );
   return { request, approve, decide, shopUrl: services.urls.shopUrl };
 }

@@ -1,6 +1,6 @@
 import {
+  adminServerMessages,
   err,
-  messages,
   type Result,
   type VerificationReview,
   type VerificationReviewQuery,
@@ -56,10 +56,10 @@ export function useVerifications(status: Status) {
     setRound((r) => r + 1);
   };
   const approve = (request: VerificationReview) =>
-    void approveVerification(admin, request.id).then((o) => decided(o, messages.adminServer.approved));
+    void approveVerification(admin, request.id).then((o) => decided(o, adminServerMessages.approved));
   const decide = (request: VerificationReview, decision: "reject" | "revoke", reason: string) =>
     void decideWithReason(admin, request.id, decision, reason).then((o) =>
-      decided(o, decision === "reject" ? messages.adminServer.rejected : messages.adminServer.revoked),
+      decided(o, decision === "reject" ? adminServerMessages.rejected : adminServerMessages.revoked),
     );
 
   return {

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { adminServerMessages, webAdminMessages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { verificationDetailLines } from "../../admin/verification-detail.js";
@@ -41,8 +41,8 @@ export function VerificationScreen({ requestId }: { requestId: number }) {
       }
       if (status === null) return;
       if ((input === "a" || input === "x") && status !== "PENDING")
-        return tui.say(messages.adminServer.notPending, "error");
-      if (input === "v" && status !== "VERIFIED") return tui.say(messages.adminServer.notVerified, "error");
+        return tui.say(adminServerMessages.notPending, "error");
+      if (input === "v" && status !== "VERIFIED") return tui.say(adminServerMessages.notVerified, "error");
       if (input === "a") approve();
       if (input === "x") setAsking("reject");
       if (input === "v") setAsking("revoke");
@@ -59,7 +59,7 @@ export function VerificationScreen({ requestId }: { requestId: number }) {
               <Text>
                 {asking === "reject"
                   ? `Reason for rejecting request ${r.id}: `
-                  : `${messages.webAdmin.removeVerification} #${r.id} · ${messages.webAdmin.reasonForRemoval}: `}
+                  : `${webAdminMessages.removeVerification} #${r.id} · ${webAdminMessages.reasonForRemoval}: `}
               </Text>
               <Field
                 onSubmit={(reason) => {

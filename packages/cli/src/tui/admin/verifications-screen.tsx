@@ -1,4 +1,4 @@
-import { messages, type VerificationReview } from "@katale/domain";
+import { adminServerMessages, type VerificationReview, webAdminMessages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { type ReactNode, useState } from "react";
 import { adminCliMessages } from "../../admin/admin-cli-messages.js";
@@ -12,15 +12,15 @@ import { type Status, useVerifications } from "./use-verifications.js";
 
 /** The web's chips, pending first (the queue to work through); s shows the next. */
 const STATUSES: readonly { readonly status: Status; readonly label: string }[] = [
-  { status: "pending", label: messages.webAdmin.chipPending },
-  { status: "verified", label: messages.webAdmin.chipApproved },
-  { status: "rejected", label: messages.webAdmin.chipRejected },
-  { status: "all", label: messages.webAdmin.chipAll },
+  { status: "pending", label: webAdminMessages.chipPending },
+  { status: "verified", label: webAdminMessages.chipApproved },
+  { status: "rejected", label: webAdminMessages.chipRejected },
+  { status: "all", label: webAdminMessages.chipAll },
 ];
 const STATUS_WORD: Record<VerificationReview["status"], string> = {
-  PENDING: messages.webAdmin.statusPending,
-  VERIFIED: messages.webAdmin.statusVerified,
-  REJECTED: messages.webAdmin.statusRejected,
+  PENDING: webAdminMessages.statusPending,
+  VERIFIED: webAdminMessages.statusVerified,
+  REJECTED: webAdminMessages.statusRejected,
 };
 
 type Asking = { readonly decision: "reject" | "revoke"; readonly request: VerificationReview };
@@ -60,9 +60,9 @@ export function VerificationsScreen() {
       if (input === "s") return setShown((i) => (i + 1) % STATUSES.length);
       if (current === undefined) return;
       if ((input === "a" || input === "x") && current.status !== "PENDING")
-        return tui.say(messages.adminServer.notPending, "error");
+        return tui.say(adminServerMessages.notPending, "error");
       if (input === "v" && current.status !== "VERIFIED")
-        return tui.say(messages.adminServer.notVerified, "error");
+        return tui.say(adminServerMessages.notVerified, "error");
       if (input === "a") approve(current);
       if (input === "x") setAsking({ decision: "reject", request: current });
       if (input === "v") setAsking({ decision: "revoke", request: current });
@@ -107,7 +107,7 @@ export function VerificationsScreen() {
           <Text>
             {asking.decision === "reject"
               ? `Reason for rejecting request ${asking.request.id}: `
-              : `${messages.webAdmin.removeVerification} #${asking.request.id} · ${messages.webAdmin.reasonForRemoval}: `}
+              : `${webAdminMessages.removeVerification} #${asking.request.id} · ${webAdminMessages.reasonForRemoval}: `}
           </Text>
           <Field onSubmit={send} />
         </Box>

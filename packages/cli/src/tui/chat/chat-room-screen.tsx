@@ -1,4 +1,4 @@
-import { chatPartner, messages } from "@katale/domain";
+import { chatBlockingMessages, chatPartner, messages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { chatCliMessages } from "../../chat/chat-cli-messages.js";
@@ -24,9 +24,7 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
     { keys: "Enter", does: "send" },
     {
       keys: "Tab",
-      does: blocking
-        ? messages.chatBlocking.block.toLowerCase()
-        : messages.chatBlocking.unblock.toLowerCase(),
+      does: blocking ? chatBlockingMessages.block.toLowerCase() : chatBlockingMessages.unblock.toLowerCase(),
     },
   ]);
   const open = tui.active && room.state === "open";
@@ -60,9 +58,9 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
   ];
   const notice =
     blockedBy === "you"
-      ? `${messages.chatBlocking.blockedState}. ${messages.chatBlocking.blockedStateHint}`
+      ? `${chatBlockingMessages.blockedState}. ${chatBlockingMessages.blockedStateHint}`
       : blockedBy === "them"
-        ? messages.chatBlocking.blockedBanner
+        ? chatBlockingMessages.blockedBanner
         : null;
   const room_height = Math.max(1, height - 3 - (notice === null && !confirming ? 0 : 1));
   const shown = lines.slice(-room_height);
@@ -89,7 +87,7 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
       {confirming ? (
         <Text bold wrap="truncate">
           {truncate(
-            `${blocking ? messages.chatBlocking.blockQuestion(partner) : messages.chatBlocking.unblockQuestion(partner)} ${tuiMessages.confirmChoice}`,
+            `${blocking ? chatBlockingMessages.blockQuestion(partner) : chatBlockingMessages.unblockQuestion(partner)} ${tuiMessages.confirmChoice}`,
             width,
           )}
         </Text>

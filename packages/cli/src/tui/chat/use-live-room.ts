@@ -2,6 +2,7 @@ import {
   blockChat,
   CHAT_BLOCKED,
   type ChatRoom,
+  chatBlockingMessages,
   LiveRoom,
   type LiveRoomSnapshot,
   loadChatRoom,
@@ -115,7 +116,7 @@ export function useLiveRoom({ slug, shopId }: { slug?: string; shopId?: number }
     }
     // Unblocking lifts the user's own block only: a block of the other side's may stand (the next send says).
     setBlockedBy(blocking ? "you" : null);
-    tui.say(blocking ? messages.chatBlocking.blocked(partner) : messages.chatBlocking.unblocked(partner));
+    tui.say(blocking ? chatBlockingMessages.blocked(partner) : chatBlockingMessages.unblocked(partner));
   };
   return { room, snapshot, send, blockedBy, setBlocked };
 }

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { webSellingMessages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { truncate } from "../../output/text.js";
@@ -23,7 +23,7 @@ export function KeptImagesStep({
   onDone: (kept: readonly string[]) => void;
 }) {
   const tui = useTui();
-  const text = messages.webSelling;
+  const text = webSellingMessages;
   const [removed, setRemoved] = useState<ReadonlySet<string>>(
     () => new Set(images.filter((image) => !kept.includes(image))),
   );

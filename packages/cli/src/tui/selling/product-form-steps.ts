@@ -1,10 +1,10 @@
 import {
   type Category,
   formatUgx,
-  messages,
   PRODUCT_IMAGES_MAX,
   type Product,
   type SubCategory,
+  webSellingMessages,
 } from "@katale/domain";
 
 import { tuiMessages } from "../tui-messages.js";
@@ -50,7 +50,7 @@ export const LABELS: Record<Step, string> = {
   inStock: "In stock",
   categoryId: "Category",
   subCategoryId: "Sub category",
-  keptImages: messages.webSelling.images,
+  keptImages: webSellingMessages.images,
   images: "Image files (separated by ;)",
   sku: "SKU (optional)",
 };
@@ -65,7 +65,7 @@ export function shownValue(step: Step, values: FormValues, catalogue: Catalogue)
 }
 
 export function keptSummary(kept: readonly string[]): string {
-  return messages.webSelling.imagesCount(kept.length, PRODUCT_IMAGES_MAX);
+  return webSellingMessages.imagesCount(kept.length, PRODUCT_IMAGES_MAX);
 }
 
 export const NO_VALUES: FormValues = {
