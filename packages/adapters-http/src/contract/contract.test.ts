@@ -117,6 +117,9 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "notifications/read/"],
   ["shop", "GET", "notifications/settings/"],
   ["shop", "PUT", "notifications/settings/"],
+  ["shop", "GET", "notifications/push/key/"],
+  ["shop", "POST", "notifications/push/subscribe/"],
+  ["shop", "DELETE", "notifications/push/subscribe/"],
   // Defined by us: finding products (browse with facets, saved searches).
   ["shop", "GET", "product/browse/"],
   ["shop", "POST", "saved-search/"],

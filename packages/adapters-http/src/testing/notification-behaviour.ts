@@ -109,7 +109,7 @@ export function itBehavesLikeNotificationPorts(fixture: () => NotificationFixtur
     const { notifications, newUser } = fixture();
     const me = await newUser();
     const defaults = value(await notifications.notificationSettings(me));
-    expect(defaults.new_follower).toEqual({ inbox: true, email: true, push: false });
+    expect(defaults.new_follower).toEqual({ inbox: true, email: false, push: false });
     const saved = value(
       await notifications.saveNotificationSettings(me, {
         new_follower: { inbox: true, email: false, push: true },
