@@ -3,6 +3,7 @@ import {
   aShop,
   aSignedInUser,
   aSubCategory,
+  openChat,
   startTestServer,
   type TestServer,
 } from "@katale/server/testing";
@@ -12,7 +13,7 @@ import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./b
 
 // The bell in Chromium at 1280 and 360 px: a shop owner's bell counts up live (badge, popover entry)
 // when something happens elsewhere; marking all read clears the badge; a settings switch survives
-// a reload. Each cause is a row of `causes`: another (a chat message) is a few lines more.
+// a reload. Each cause is a row of `causes`: a follow, a chat message.
 
 type User = Awaited<ReturnType<typeof aSignedInUser>>;
 
@@ -61,6 +62,25 @@ const causes: Cause[] = [
     },
     title: (shop) => `${shop.name} has a new follower`,
   },
+  (() => {
+    let sender = "";
+    return {
+      name: "a shopper sends a chat message",
+      happen: async (_owner: User, shop: { id: number }) => {
+        const shopper = await aSignedInUser(server);
+        sender = shopper.name;
+        const room = await fetch(`${server.shopUrl}chat/room/get-room/${shop.id}`, {
+          headers: { authorization: `Token ${shopper.key}` },
+        });
+        const { data } = (await room.json()) as { data: { slug: string } };
+        const chat = await openChat(server, data.slug, shopper.key);
+        chat.send({ message: "Is the kitenge still there?" });
+        await chat.next();
+        await chat.close();
+      },
+      title: () => `New message from ${sender}`,
+    };
+  })(),
 ];
 
 const widths = [
@@ -133,20 +153,19 @@ describe.each(widths)("the notification bell at $label px", ({ label: width, vie
     const user = await aSignedInUser(server);
     const page = await signedInPage(user, viewport, problems);
     await page.goto(url("/account/notification-settings"));
-    const emailOnFollowers = page.getByRole("switch", { name: "New followers of your shops: E-mail" });
-    await emailOnFollowers.waitFor();
-    expect(await emailOnFollowers.getAttribute("aria-checked")).toBe("true");
-    await emailOnFollowers.click();
+    // Chat messages are e-mailed by default; the switch turns that off.
+    const emailOnChats = page.getByRole("switch", { name: "Chat messages: E-mail" });
+    await emailOnChats.waitFor();
+    expect(await emailOnChats.getAttribute("aria-checked")).toBe("true");
+    await emailOnChats.click();
     await page.getByRole("status").filter({ hasText: "Settings saved" }).waitFor();
-    expect(await emailOnFollowers.getAttribute("aria-checked")).toBe("false");
+    expect(await emailOnChats.getAttribute("aria-checked")).toBe("false");
     await shot(page, `notification-settings-${width}`);
     await page.reload();
-    await emailOnFollowers.waitFor();
-    expect(await emailOnFollowers.getAttribute("aria-checked")).toBe("false");
+    await emailOnChats.waitFor();
+    expect(await emailOnChats.getAttribute("aria-checked")).toBe("false");
     expect(
-      await page
-        .getByRole("switch", { name: "New followers of your shops: Inbox" })
-        .getAttribute("aria-checked"),
+      await page.getByRole("switch", { name: "Chat messages: Inbox" }).getAttribute("aria-checked"),
     ).toBe("true");
     expect(problems).toEqual([]);
     await page.context().close();

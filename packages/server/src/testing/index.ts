@@ -3,6 +3,7 @@
 
 // The bench (tests/bench) stores a shopper who logs in while the load runs.
 export { hashPassword } from "../auth/password-hashing.js";
+export { openChat } from "../chat/chat-test-client.js";
 export * from "./auth-helpers.js";
 export * from "./fixtures.js";
 export * from "./server-process.js";
