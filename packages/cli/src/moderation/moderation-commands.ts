@@ -53,6 +53,9 @@ function targetOf(run: Invocation, value: string): ReportTarget {
 /** An admin call's value, or the command ends: someone who is not an admin hears that one is needed. */
 function adminAnswer<T>(run: Invocation, result: Result<T, WordedError>): T {
   if (result.ok) return result.value;
+  // The service's refusals (resolved already, an action that does not fit, nothing to restore) are not usage errors.
+  if (result.error.kind === "invalid" || result.error.kind === "not-found")
+    throw new CliFailure(result.error.message);
   throw adminFailureOf(result.error, run.services.urls.shopUrl);
 }
 
