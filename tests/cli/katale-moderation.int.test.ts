@@ -156,6 +156,9 @@ describe("katale report and the admins' moderation against a started server", ()
 
     const open = await katale(["admin", "reports"]);
     expect(open.stdout.trim()).toBe("No reports.");
+    const past = await katale(["admin", "reports", "--page", "9"]);
+    expect(past.code).toBe(1);
+    expect(past.stderr.trim()).toBe("Nothing more: page 9 is past the last page.");
     const resolved = await katale(["admin", "reports", "--status", "resolved", "--json"]);
     expect((JSON.parse(resolved.stdout) as { results: ReportRow[] }).results).toMatchObject([
       { id: report.id, status: "resolved" },

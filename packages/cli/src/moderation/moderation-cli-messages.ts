@@ -13,6 +13,7 @@ export const moderationCliMessages = {
   noAudit: "No audit entries.",
   page: (page: number, pages: number, count: number) => `Page ${page} of ${pages} (${count} in all).`,
   nextPage: (next: number) => `More: --page ${next}`,
+  pastLastPage: (page: number) => `Nothing more: page ${page} is past the last page.`,
   resolved: (id: number, action: string, target: string, targetId: number, n: number) =>
     `Report ${id} resolved (${action}): ${target} ${targetId}, ${n} ${n === 1 ? "report" : "reports"} on it.`,
   restored: (message: string, target: string, id: number) => `${message}: ${target} ${id}.`,

@@ -51,8 +51,10 @@ function targetOf(run: Invocation, value: string): ReportTarget {
 }
 
 /** An admin call's value, or the command ends: someone who is not an admin hears that one is needed. */
-function adminAnswer<T>(run: Invocation, result: Result<T, WordedError>): T {
+function adminAnswer<T>(run: Invocation, result: Result<T, WordedError>, page?: number): T {
   if (result.ok) return result.value;
+  if (result.error.kind === "invalid-page" && page !== undefined)
+    throw new CliFailure(text.pastLastPage(page));
   // The service's refusals (resolved already, an action that does not fit, nothing to restore) are not usage errors.
   if (result.error.kind === "invalid" || result.error.kind === "not-found")
     throw new CliFailure(result.error.message);
@@ -234,6 +236,7 @@ export function registerModerationAdminCommands(admin: Command, invoke: Invoke):
           listed.ok
             ? listed
             : { ok: false, error: adminFailure(listed.error, messages.common.checkConnection) },
+          page,
         );
         run.show(value, renderReports, (p) => ({
           count: p.count,
@@ -305,7 +308,7 @@ export function registerModerationAdminCommands(admin: Command, invoke: Invoke):
         query.target = match[1]!;
         if (match[2] !== undefined) query.targetId = match[2];
       }
-      const value = adminAnswer(run, await readAudit(moderationOf(run), query));
+      const value = adminAnswer(run, await readAudit(moderationOf(run), query), page);
       run.show(value, renderAudit, (p) => ({
         count: p.count,
         page: p.page,
