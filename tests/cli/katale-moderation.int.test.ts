@@ -8,7 +8,8 @@ import { runKatale } from "./run-katale.js";
 // The built `katale` against the real server: a user reports a product (and is refused a second
 // report and a report on their own shop's product), someone who is not an admin is refused the
 // queue, the admin lists the report, hides the product with a note (a visitor no longer finds it),
-// restores it (the visitor finds it again), and the audit log shows both decisions.
+// restores it (the visitor finds it again), and the audit log shows both decisions; past the
+// day's reports, the next is refused in the domain's words.
 
 type Signed = Awaited<ReturnType<typeof aSignedInUser>>;
 
@@ -181,5 +182,22 @@ describe("katale report and the admins' moderation against a started server", ()
     expect(auditTable.code, auditTable.stderr).toBe(0);
     expect(auditTable.stdout).toMatch(/ACTOR\s+ACTION\s+TARGET/);
     expect(auditTable.stdout).toContain(`product:${product.id}`);
+  });
+
+  it("past the day's reports, the next is refused in the domain's words", async () => {
+    const busy = await aSignedInUser(server);
+    for (let i = 0; i < 20; i++) {
+      const target = await aProduct(server.db, { name: `Spam item ${i}` });
+      const sent = await fetch(`${server.shopUrl}reports/`, {
+        method: "POST",
+        headers: { authorization: `Token ${busy.key}`, "content-type": "application/json" },
+        body: JSON.stringify({ target: "product", target_id: target.id, reason: "spam" }),
+      });
+      expect(sent.status).toBe(201);
+    }
+    await login(busy);
+    const refused = await katale(["report", "product", String(product.id), "--reason", "spam"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe("You have sent the most reports allowed today; try again tomorrow");
   });
 });
