@@ -5,6 +5,7 @@ import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
 import type { FindServices } from "./find/find-services.js";
+import type { ModerationCliServices } from "./moderation/moderation-services.js";
 import type { NotificationServices } from "./notifications/notification-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
 import type { SmokeTarget } from "./smoke/smoke-checks.js";
@@ -31,6 +32,8 @@ export interface CliServices {
   readonly find?: FindServices;
   /** The inbox and the channels per kind, on the stored session; left out like `account`. */
   readonly notifications?: NotificationServices;
+  /** Reporting, and the admins' moderation and audit log, on the stored session; left out like `account`. */
+  readonly moderation?: ModerationCliServices;
 }
 
 /** Builds the services for one run, once the URLs are known (composition-root.ts). */

@@ -7,6 +7,7 @@ import type { ChatServices } from "./chat/chat-services.js";
 import type { ResolvedServiceUrls } from "./config/service-urls.js";
 import type { EngagementServices } from "./engagement/engagement-services.js";
 import type { FindServices } from "./find/find-services.js";
+import type { ModerationCliServices } from "./moderation/moderation-services.js";
 import type { NotificationServices } from "./notifications/notification-services.js";
 import type { SellingServices } from "./selling/selling-services.js";
 import type { SmokeTarget } from "./smoke/smoke-checks.js";
@@ -27,6 +28,7 @@ export const CLI_TOKENS = {
   smoke: portToken<(timeoutMs: number) => SmokeTarget>("cli.Smoke"),
   find: portToken<FindServices>("cli.FindServices"),
   notifications: portToken<NotificationServices>("cli.NotificationServices"),
+  moderation: portToken<ModerationCliServices>("cli.ModerationServices"),
 } as const;
 
 /** What resolves tokens: the container, or the context a dynamic value is built in. */

@@ -12,6 +12,7 @@ import type { Environment, ResolvedServiceUrls } from "./config/service-urls.js"
 import { engagementModule } from "./engagement/engagement-module.js";
 import { findModule } from "./find/find-module.js";
 import { retryBusy } from "./http/retry-busy.js";
+import { moderationModule } from "./moderation/moderation-module.js";
 import { notificationModule } from "./notifications/notification-module.js";
 import { sellingModule } from "./selling/selling-module.js";
 import { smokeModule } from "./smoke/smoke-target.js";
@@ -57,6 +58,7 @@ export function createContainer(urls: ServiceUrls, options: FetchLike | Containe
     smokeModule(),
     findModule(gatewayOptions),
     notificationModule(),
+    moderationModule(gatewayOptions),
   );
   return container;
 }
@@ -96,6 +98,9 @@ export function connectServices(
     },
     get notifications() {
       return resolve(container, CLI_TOKENS.notifications);
+    },
+    get moderation() {
+      return resolve(container, CLI_TOKENS.moderation);
     },
   };
 }

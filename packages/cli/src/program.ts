@@ -15,6 +15,7 @@ import { registerEngagementCommands } from "./engagement/engagement-commands.js"
 import { registerFindCommands } from "./find/find-commands.js";
 import { registerHelpCommand } from "./help-command.js";
 import { type InvokeDeps, invoker } from "./invocation.js";
+import { registerModerationAdminCommands, registerReportCommand } from "./moderation/moderation-commands.js";
 import { registerNotificationCommands } from "./notifications/notification-commands.js";
 import { registerProductCommands } from "./products/product-commands.js";
 import { registerProductAdminCommands } from "./selling/product-admin-commands.js";
@@ -61,7 +62,9 @@ export function createProgram(deps: InvokeDeps): Command {
   registerChatCommands(program, invoke);
   registerNotificationCommands(program, invoke);
   registerCategoryAdminCommands(program.commands.find((c) => c.name() === "categories")!, invoke);
+  registerReportCommand(program, invoke);
   registerAdminCommands(program, invoke);
+  registerModerationAdminCommands(program.commands.find((c) => c.name() === "admin")!, invoke);
   registerSmokeCommand(program, invoke);
   registerTuiCommand(program, invoke);
   registerHelpCommand(program);

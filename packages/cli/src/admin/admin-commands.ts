@@ -31,7 +31,9 @@ function requestId(run: Invocation, value: string): number {
 export function registerAdminCommands(program: Command, invoke: Invoke): void {
   const admin = program
     .command("admin")
-    .description("review verification requests and grant the admin role (admins)");
+    .description(
+      "review verification requests, grant the admin role, moderate reports and read the audit log (admins)",
+    );
 
   admin
     .command("verifications")

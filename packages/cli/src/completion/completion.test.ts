@@ -41,6 +41,11 @@ describe("katale completion", () => {
     expect(offered(stdout, "katale notifications se")).toEqual(["settings"]);
     expect(offered(stdout, "katale notifications settings --se")).toEqual(["--set"]);
     expect(offered(stdout, "katale notifications read --a")).toEqual(["--all", "--auth-url"]);
+    expect(offered(stdout, "katale rep")).toEqual(["report"]);
+    expect(offered(stdout, "katale admin re")).toEqual(
+      expect.arrayContaining(["reports", "resolve", "restore", "reject", "revoke"]),
+    );
+    expect(offered(stdout, "katale admin resolve 1 --action ")).toEqual(["dismiss", "hide", "suspend"]);
     expect(offered(stdout, "katale smoke --")).toEqual(
       expect.arrayContaining([
         "--account",
