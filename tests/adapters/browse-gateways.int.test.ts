@@ -96,8 +96,13 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
 
     it("finds a product by id and by slug", async () => {
       const product = listed[0]!;
-      expect(value(await gateways.products.getProduct(product.id))).toEqual(product);
-      expect(value(await gateways.products.getProductBySlug(product.slug))).toEqual(product);
+      // A product's own answer adds its filter values (none here) to what the listing shows.
+      const listingPart = ({ filters, ...rest }: Product) => {
+        expect(filters ?? []).toEqual([]);
+        return rest;
+      };
+      expect(listingPart(value(await gateways.products.getProduct(product.id)))).toEqual(product);
+      expect(listingPart(value(await gateways.products.getProductBySlug(product.slug)))).toEqual(product);
     });
 
     it("a product that does not exist is not found with 'Product not found'", async () => {

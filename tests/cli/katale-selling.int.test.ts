@@ -16,7 +16,7 @@ import { runKatale } from "./run-katale.js";
 // The built `katale` as a shop owner runs it against the real server: a shop, then products from a
 // CSV (created, updated, unchanged, failed rows, a rerun, a dry run), export and a foreign shop.
 
-const HEADER = "sku,name,description,price,stock,category,sub_category,images";
+const HEADER = "sku,name,description,price,stock,category,sub_category,images,filters";
 
 interface Run {
   code: number;
