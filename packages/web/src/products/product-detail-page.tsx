@@ -2,6 +2,7 @@ import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
+import { ReportButton } from "../moderation/report-button.js";
 import { ShopCard } from "../shops/shop-card.js";
 import { SafetyNote } from "../support/safety-note.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
@@ -70,6 +71,7 @@ export default function ProductDetailPage() {
             <ProductSummary detail={detail} />
             {/* Where money is discussed: the price, the contacts, Message Seller. */}
             <SafetyNote />
+            <ReportButton target="product" targetId={product.id} className="self-start" />
           </div>
         )}
       </div>
