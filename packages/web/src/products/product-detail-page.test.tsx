@@ -50,7 +50,7 @@ describe("product detail page", () => {
 
   it("tells the owner of a product moderators hid why", async () => {
     const products = new InMemoryProductGateway([
-      { ...product, moderation: { hidden: true, note: "Counterfeit goods" } },
+      { ...product, moderation: { hidden: true, note: "Hidden by moderators: Counterfeit goods" } },
     ]);
     const shops = new InMemoryShopGateway([aShop({ id: 1, name: "Owino Gadgets" })]);
     renderWithServices(<ProductDetailPage />, testServices({ products, shops }), {
