@@ -5,6 +5,7 @@ import type { ReportReason, ReportTarget } from "../moderation/report.js";
 
 export const reportingMessages = {
   report: "Report",
+  reportReview: (name: string) => `Report the review by ${name}`,
   reportTitle: (target: ReportTarget) => `Report this ${target}`,
   reasonLegend: "What is wrong?",
   reasons: {

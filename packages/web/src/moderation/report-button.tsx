@@ -13,10 +13,13 @@ const ReportDialog = lazy(() => import("./report-dialog.js"));
 export function ReportButton({
   target,
   targetId,
+  label,
   className = "",
 }: {
   target: ReportTarget;
   targetId: number;
+  /** The accessible name where a page holds several (each review's). */
+  label?: string;
   className?: string;
 }) {
   const { local } = useServices();
@@ -28,6 +31,7 @@ export function ReportButton({
         type="button"
         className={`btn-link inline-flex items-center gap-1 text-sm text-gray-600 ${className}`}
         aria-haspopup="dialog"
+        aria-label={label}
         onClick={() => (signedInToken(local).ok ? setOpen(true) : promptLogin())}
       >
         <Flag aria-hidden="true" size={16} />
