@@ -75,6 +75,7 @@ export * from "./messages/find.js";
 export * from "./messages/find-server.js";
 export * from "./messages/moderation.js";
 export * from "./messages/notification-mail.js";
+export * from "./messages/reporting.js";
 export * from "./messages/safety.js";
 export * from "./messages/seller-server.js";
 export * from "./messages/shop-owner.js";

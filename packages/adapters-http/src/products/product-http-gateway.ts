@@ -25,8 +25,11 @@ export class ProductHttpGateway implements ProductGateway {
     );
   }
 
-  async getProductBySlug(slug: string): Promise<Result<Product>> {
-    const answer = await this.http.call(productCalls.getBySlug, { params: { slug } });
+  async getProductBySlug(slug: string, token?: string): Promise<Result<Product>> {
+    const answer = await this.http.call(productCalls.getBySlug, {
+      params: { slug },
+      ...(token !== undefined && { token }),
+    });
     return mapResult(answer, (body) => toProduct(body.data));
   }
 

@@ -2,7 +2,12 @@ import type { Product } from "@katale/domain";
 import type { ProductFilterWire, ProductWire } from "../contract/index.js";
 
 /** A product of any answer; the product's own answers (detail, create, edit) carry its `filters`. */
-export function toProduct(wire: ProductWire & { readonly filters?: readonly ProductFilterWire[] }): Product {
+export function toProduct(
+  wire: ProductWire & {
+    readonly filters?: readonly ProductFilterWire[];
+    readonly moderation?: { readonly hidden: true; readonly note: string };
+  },
+): Product {
   return {
     id: wire.product_id,
     name: wire.product_name,
@@ -32,5 +37,6 @@ export function toProduct(wire: ProductWire & { readonly filters?: readonly Prod
           })),
         }
       : {}),
+    ...(wire.moderation !== undefined ? { moderation: { hidden: true, note: wire.moderation.note } } : {}),
   };
 }

@@ -21,7 +21,8 @@ export interface ProductGateway {
   listProducts(): Promise<Result<Product[]>>;
   /** 'not-found' for an unknown product. */
   getProduct(id: number): Promise<Result<Product>>;
-  getProductBySlug(slug: string): Promise<Result<Product>>;
+  /** With the owner's (or an admin's) token, a product moderators hid comes with its `moderation`. */
+  getProductBySlug(slug: string, token?: string): Promise<Result<Product>>;
   /**
    * Trending (the home page): what people rated, saved and viewed most lately, at most two products
    * of one shop.

@@ -34,5 +34,7 @@ export const productSchema = z.object({
   sku: z.string().nullable().optional(),
   /** Its filter values (the product's own page and the owner's edit): absent from listings. */
   filters: z.array(productFilterSchema).optional(),
+  /** Only on its owner's (or an admin's) read once moderators hid it: their note. */
+  moderation: z.object({ hidden: z.literal(true), note: z.string() }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -1,10 +1,17 @@
-import { findMessages, messages, webAccountMessages, webAdminMessages } from "@katale/domain";
+import {
+  findMessages,
+  messages,
+  reportingMessages,
+  webAccountMessages,
+  webAdminMessages,
+} from "@katale/domain";
 import {
   Bell,
   BellRing,
   Bookmark,
   ChevronRight,
   ClipboardCheck,
+  Flag,
   History,
   LayoutGrid,
   LogOut,
@@ -70,6 +77,9 @@ export function AccountLinks({ withLists }: { withLists: boolean }) {
           <>
             <MenuLink to="/account/manage" icon={<LayoutGrid aria-hidden="true" size={20} />}>
               {webAdminMessages.manageCatalogue}
+            </MenuLink>
+            <MenuLink to="/account/moderation" icon={<Flag aria-hidden="true" size={20} />}>
+              {reportingMessages.moderation}
             </MenuLink>
             <MenuLink to="/account/request-view" icon={<ClipboardCheck aria-hidden="true" size={20} />}>
               {webAdminMessages.verificationRequests}

@@ -11,7 +11,7 @@ import { type Clock, mediaUrl, type Timers } from "@katale/domain";
 import { withSavedCopy } from "../pwa/saved-copy.js";
 import type { AppConfig } from "./app-config.js";
 import { withFirstScreen } from "./first-screen-fetch.js";
-import type { AdminServices, Services } from "./services.js";
+import type { AdminServices, ModerationServices, Services } from "./services.js";
 import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
 // The one place where the domain's ports meet their adapters in the browser: the HTTP gateways, the
@@ -48,6 +48,7 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     fetch: withFirstScreen(withSavedCopy(fetchFn)),
   });
   let admin: Promise<AdminServices> | undefined;
+  let moderation: Promise<ModerationServices> | undefined;
   return {
     ...http,
     // Loaded when a room is first opened. The browser's WebSocket: its handlers take Events where the
@@ -67,6 +68,12 @@ export function connectServices(config: AppConfig, fetchFn: FetchLike = browserF
     admin: () => {
       admin ??= import("./admin-services.js").then((m) => m.connectAdminServices(config, fetchFn));
       return admin;
+    },
+    moderation: () => {
+      moderation ??= import("./moderation-services.js").then((m) =>
+        m.connectModerationServices(config, fetchFn),
+      );
+      return moderation;
     },
     shopIds: new AesShopIdCipher(config.shopIdSecret),
     local: browserLocalStorage(),

@@ -63,6 +63,7 @@ export function AppRoutes() {
           />
           {/* Admins */}
           <Route path="manage" element={page(() => import("../admin/manage-page.js"))} />
+          <Route path="moderation" element={page(() => import("../moderation/moderation-page.js"))} />
           <Route path="request-view" element={page(() => import("../admin/request-view-page.js"))} />
           {/* Without an id, the request list (as request-view). */}
           <Route path="request-details" element={page(() => import("../admin/request-view-page.js"))} />

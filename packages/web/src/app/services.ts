@@ -1,8 +1,21 @@
 import type { AdminHttpGateways, HttpGateways } from "@katale/adapters-http";
-import type { ChatConnector, NotificationConnector, Ports, Timers } from "@katale/domain";
+import type {
+  ChatConnector,
+  ModerationGateway,
+  NotificationConnector,
+  Ports,
+  ReportGateway,
+  Timers,
+} from "@katale/domain";
 
 /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
 export type AdminServices = AdminHttpGateways;
+
+/** Reporting and moderation, loaded on first use (their own chunk). */
+export interface ModerationServices {
+  readonly reports: ReportGateway;
+  readonly moderation: ModerationGateway;
+}
 
 /**
  * Everything the screens' hooks need, resolved once in the composition root: every gateway port
@@ -15,6 +28,8 @@ export interface Services extends HttpGateways {
   readonly notificationSockets: NotificationConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
   readonly admin: () => Promise<AdminServices>;
+  /** Reporting and the admins' moderation, loaded on first use. */
+  readonly moderation: () => Promise<ModerationServices>;
   readonly shopIds: Ports["shopIds"];
   readonly local: Ports["localStorage"];
   readonly session: Ports["sessionStorage"];

@@ -47,4 +47,16 @@ describe("product detail page", () => {
     renderWithServices(<ProductDetailPage />, testServices(), { path: "/item/:slug", at: "/item/gone" });
     await findAlert("Product does not exist", { exact: true });
   });
+
+  it("tells the owner of a product moderators hid why", async () => {
+    const products = new InMemoryProductGateway([
+      { ...product, moderation: { hidden: true, note: "Hidden by moderators: Counterfeit goods" } },
+    ]);
+    const shops = new InMemoryShopGateway([aShop({ id: 1, name: "Owino Gadgets" })]);
+    renderWithServices(<ProductDetailPage />, testServices({ products, shops }), {
+      path: "/item/:slug",
+      at: "/item/tecno-spark",
+    });
+    expect(await screen.findByText("Hidden by moderators: Counterfeit goods")).toBeTruthy();
+  });
 });

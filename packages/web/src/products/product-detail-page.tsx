@@ -2,6 +2,8 @@ import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
+import { HiddenBanner } from "../moderation/hidden-banner.js";
+import { ReportButton } from "../moderation/report-button.js";
 import { ShopCard } from "../shops/shop-card.js";
 import { SafetyNote } from "../support/safety-note.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
@@ -60,6 +62,7 @@ export default function ProductDetailPage() {
           { label: product.name },
         ]}
       />
+      {product.moderation?.hidden && <HiddenBanner note={product.moderation.note} />}
       <div className="grid gap-6 md:grid-cols-2">
         <ProductGallery key={product.id} images={product.images} name={product.name} />
         {detail === null ? (
@@ -70,6 +73,7 @@ export default function ProductDetailPage() {
             <ProductSummary detail={detail} />
             {/* Where money is discussed: the price, the contacts, Message Seller. */}
             <SafetyNote />
+            <ReportButton target="product" targetId={product.id} className="self-start" />
           </div>
         )}
       </div>

@@ -4,10 +4,12 @@ import {
   formatDate,
   messages,
   REVIEW_MAX_LENGTH,
+  reportingMessages,
   reviewText,
 } from "@katale/domain";
 import { useEffect, useId, useState } from "react";
 import { useDeleteReview, useEditReview } from "../engagement/use-review-changes.js";
+import { ReportButton } from "../moderation/report-button.js";
 import { Dialog } from "../ui/dialog.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 
@@ -81,6 +83,14 @@ export function ReviewItem({ productId, comment, own, editing, onEdit }: ReviewI
                   {messages.reviews.delete}
                 </button>
               </div>
+            )}
+            {!own && (
+              <ReportButton
+                target="review"
+                targetId={comment.id}
+                label={reportingMessages.reportReview(comment.commentorName)}
+                className="mt-1"
+              />
             )}
           </>
         )}

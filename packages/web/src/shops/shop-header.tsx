@@ -3,6 +3,7 @@ import { MapPin, MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useOpenChat } from "../chat/use-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
+import { ReportButton } from "../moderation/report-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
 import { VerifiedBadge } from "../ui/verified-badge.js";
 import { FollowersDialog } from "./followers-dialog.js";
@@ -70,6 +71,7 @@ export function ShopHeader({ page }: { page: ShopPage }) {
               {messages.shops.chat}
             </button>
             <FollowButton shop={shop} />
+            <ReportButton target="shop" targetId={shop.id} className="self-center" />
           </div>
         )}
       </div>

@@ -6,6 +6,7 @@ import {
   InMemoryCategoryGateway,
   InMemoryChat,
   InMemoryEngagementGateway,
+  InMemoryModerationGateway,
   InMemoryNotifications,
   InMemoryProductFinder,
   InMemoryProductGateway,
@@ -55,6 +56,10 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     finder: new InMemoryProductFinder([]),
     notifications,
     notificationSockets: notifications,
+    moderation: (() => {
+      const gateway = new InMemoryModerationGateway();
+      return () => Promise.resolve({ reports: gateway, moderation: gateway });
+    })(),
     admin: () => Promise.reject(new Error("no admin services in this test: pass `admin`")),
     shopIds: new ReversibleShopIdCipher(),
     local: memoryLocalStorage(),
