@@ -27,7 +27,8 @@ export function toProduct(
     numberOfUsersRated: wire.number_of_users_rated,
     // Only when the service says it, so products of answers without one stay as they were.
     ...(wire.sku !== undefined ? { sku: wire.sku } : {}),
-    ...(wire.filters !== undefined
+    // A product's own answers carry its filter values; none is the same as the listings' silence.
+    ...(wire.filters !== undefined && wire.filters.length > 0
       ? {
           filters: wire.filters.map((f) => ({
             filterId: f.filter_id,
