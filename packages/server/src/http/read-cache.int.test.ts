@@ -23,8 +23,12 @@ type Shown = {
   category_name: string;
 };
 
+/**
+ * Until `check` holds: the database's notice reaches the cache after the write returns, later on a
+ * loaded machine (the suite's polls wait up to 10 s, vitest.config.ts), so wait as long.
+ */
 async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 500; i++) {
     if (await check()) return true;
     await new Promise((r) => setTimeout(r, 20));
   }
