@@ -504,6 +504,8 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, cac
       AUTH_RATE_LIMITS: "off",
       // Every search of the bench comes from 127.0.0.1.
       SEARCH_PER_MINUTE: "0",
+      // The fan-out row's shop owner is a fresh account; new accounts may list 10 products a day.
+      NEW_ACCOUNT_DAILY_PRODUCTS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL) } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
