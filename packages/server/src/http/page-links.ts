@@ -24,3 +24,33 @@ export function pageLinks(request: FastifyRequest, publicUrl: string): (page: nu
     return `${at}?${params}`;
   };
 }
+
+/** A private listing's page as the spec's paged calls answer it. */
+export interface PagedAnswer<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/**
+ * Page `page` of a listing of `count` entries, `pageSize` a page, with its links; null for a page
+ * past the last (the caller answers 404 invalid_page). Page 1 of an empty listing is a page.
+ */
+export function pagedAnswer<T>(
+  request: FastifyRequest,
+  publicUrl: string,
+  page: number,
+  pageSize: number,
+  found: { count: number; results: T[] },
+): PagedAnswer<T> | null {
+  const lastPage = Math.max(1, Math.ceil(found.count / pageSize));
+  if (page > lastPage || (page > 1 && found.results.length === 0)) return null;
+  const linkTo = pageLinks(request, publicUrl);
+  return {
+    count: found.count,
+    next: page < lastPage ? linkTo(page + 1) : null,
+    previous: page > 1 ? linkTo(page - 1) : null,
+    results: found.results,
+  };
+}

@@ -7,7 +7,7 @@ import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE } from "../http/not-found-messages.js";
-import { pageLinks } from "../http/page-links.js";
+import { pagedAnswer } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { readAudit, writeAudit } from "./audit-log.js";
 import { ModerationRepository } from "./moderation-repository.js";
@@ -74,23 +74,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       if (await refusedInput(request, reply)) return reply;
       const page = parsePage(request.query.page);
       if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const { count, results } = await moderation.list(
+      const found = await moderation.list(
         request.query.status,
         request.query.target,
         REPORT_PAGE_SIZE,
         (page - 1) * REPORT_PAGE_SIZE,
       );
-      if (page > 1 && results.length === 0)
-        return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const lastPage = Math.max(1, Math.ceil(count / REPORT_PAGE_SIZE));
-      const linkTo = pageLinks(request, config.publicUrl);
+      const answer = pagedAnswer(request, config.publicUrl, page, REPORT_PAGE_SIZE, found);
+      if (answer === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       reply.header("cache-control", PRIVATE_NO_STORE);
-      return {
-        count,
-        next: page < lastPage ? linkTo(page + 1) : null,
-        previous: page > 1 ? linkTo(page - 1) : null,
-        results,
-      };
+      return answer;
     },
   );
 
@@ -164,24 +157,17 @@ export const moderationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       const page = parsePage(request.query.page);
       if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       const [target, targetId] = request.query.target?.split(/:(.*)/s) ?? [];
-      const { count, results } = await readAudit(db, {
+      const found = await readAudit(db, {
         ...(request.query.actor !== undefined && { actorId: Number(request.query.actor) }),
         ...(target !== undefined && { target }),
         ...(targetId !== undefined && targetId !== "" && { targetId }),
         limit: AUDIT_PAGE_SIZE,
         offset: (page - 1) * AUDIT_PAGE_SIZE,
       });
-      if (page > 1 && results.length === 0)
-        return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const lastPage = Math.max(1, Math.ceil(count / AUDIT_PAGE_SIZE));
-      const linkTo = pageLinks(request, config.publicUrl);
+      const answer = pagedAnswer(request, config.publicUrl, page, AUDIT_PAGE_SIZE, found);
+      if (answer === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       reply.header("cache-control", PRIVATE_NO_STORE);
-      return {
-        count,
-        next: page < lastPage ? linkTo(page + 1) : null,
-        previous: page > 1 ? linkTo(page - 1) : null,
-        results,
-      };
+      return answer;
     },
   );
 };

@@ -7,7 +7,7 @@ import { refusedInput } from "../engagement/input-refusal.js";
 import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import { INVALID_PAGE } from "../http/not-found-messages.js";
-import { pageLinks } from "../http/page-links.js";
+import { pagedAnswer } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { NotificationLive } from "./notification-live.js";
 import { NOTIFICATIONS_PER_PAGE, NotificationRepository } from "./notification-repository.js";
@@ -42,16 +42,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions>
       if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       const me = currentUser(request).id;
       const found = await inbox.page(me, page, request.query.unread === "1");
-      const last = Math.max(1, Math.ceil(found.count / NOTIFICATIONS_PER_PAGE));
-      if (page > last) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const link = pageLinks(request, config.publicUrl);
-      return {
-        count: found.count,
-        next: page < last ? link(page + 1) : null,
-        previous: page > 1 ? link(page - 1) : null,
-        unread: found.unread,
-        results: found.results,
-      };
+      const answer = pagedAnswer(request, config.publicUrl, page, NOTIFICATIONS_PER_PAGE, found);
+      if (answer === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
+      const { results, ...links } = answer;
+      return { ...links, unread: found.unread, results };
     },
   );
 

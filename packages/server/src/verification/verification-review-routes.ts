@@ -17,7 +17,7 @@ import { PRIVATE_NO_STORE } from "../http/cache-control.js";
 import { sendError } from "../http/error-reply.js";
 import type { FieldWording } from "../http/field-errors.js";
 import { INVALID_PAGE } from "../http/not-found-messages.js";
-import { pageLinks } from "../http/page-links.js";
+import { pagedAnswer } from "../http/page-links.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import type { Mailer } from "../mail/mailer.js";
 import { writeAudit } from "../moderation/audit-log.js";
@@ -128,24 +128,17 @@ export const verificationReviewRoutes: FastifyPluginAsyncZod<ReviewRouteDeps> = 
       const query = request.query;
       const page = parsePage(query.page);
       if (page === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const { count, results } = await requests.list({
+      const found = await requests.list({
         kind: query.kind,
         status: STATUS_OF[query.status] ?? "all",
         ...(query.search !== undefined && { search: query.search }),
         limit: REVIEW_PAGE_SIZE,
         offset: (page - 1) * REVIEW_PAGE_SIZE,
       });
-      if (page > 1 && results.length === 0)
-        return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
-      const lastPage = Math.max(1, Math.ceil(count / REVIEW_PAGE_SIZE));
+      const answer = pagedAnswer(request, config.publicUrl, page, REVIEW_PAGE_SIZE, found);
+      if (answer === null) return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       reply.header("cache-control", PRIVATE_NO_STORE);
-      const linkTo = pageLinks(request, config.publicUrl);
-      return {
-        count,
-        next: page < lastPage ? linkTo(page + 1) : null,
-        previous: page > 1 ? linkTo(page - 1) : null,
-        results,
-      };
+      return answer;
     },
   );
 
