@@ -92,10 +92,12 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
 
   /** Refuses the upgrade (400 without katale.chat.v1, 401/403/429) before it happens; sets request.chatAdmission. */
   async function admit(request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) {
+    // A plain GET: the handler says this address is a socket.
+    if (!request.ws) return;
     const offered = String(request.headers["sec-websocket-protocol"] ?? "")
       .split(",")
       .map((p) => p.trim());
-    if (request.ws && !offered.includes(CHAT_PROTOCOL))
+    if (!offered.includes(CHAT_PROTOCOL))
       return sendError(reply, 400, "invalid_input", { detail: messages.chat.socketOnly });
     const bearer = offered.find((p) => p.startsWith(CHAT_BEARER_PREFIX));
     const token = bearer?.slice(CHAT_BEARER_PREFIX.length) ?? "";

@@ -102,8 +102,9 @@ describe.each(databaseKinds())("chat (%s)", (kind) => {
       expect(await refusal(server, `${slug}?token=${shopper.key}`)).toBe(401);
       expect(await refusal(server, slug, shopper.key)).toBe("open");
       expect(await refusal(server, slug, undefined, [`bearer.${shopper.key}`])).toBe(400);
+      // A plain GET is told this address is a socket, as /api/docs says.
       const plain = await fetch(`${server.shopUrl}chat/${slug}/`);
-      expect(plain.status).toBe(401);
+      expect(plain.status).toBe(426);
     });
 
     it("delivers a message to both sides with the token's sender and the database's product card", async () => {

@@ -7,7 +7,8 @@ import type { DevMailbox } from "./dev-mailbox.js";
 // tools, newest first. Registered only outside production (app.ts).
 
 const TAG = "development";
-const CODE = /\b\d{5}\b/;
+// A code stands on a line of its own; five digits elsewhere (a port in a link) are not one.
+const CODE = /^[ \t]*(\d{5})[ \t]*$/m;
 const LINK = /\bhttps?:\/\/[^\s<>"]+/g;
 
 export const devMailRoutes: FastifyPluginAsyncZod<{ mailbox: DevMailbox }> = async (app, { mailbox }) => {
@@ -68,7 +69,7 @@ function renderHeaders(headers: Record<string, string>): string {
 
 export function renderMailbox(messages: DevMailWire[]): string {
   const items = messages.map((m) => {
-    const code = CODE.exec(m.text)?.[0];
+    const code = CODE.exec(m.text)?.[1];
     return `<article>
   <header><time datetime="${escapeHtml(m.date)}">${escapeHtml(m.date)}</time> to <b>${escapeHtml(m.to)}</b></header>
   <h2>${escapeHtml(m.subject)}</h2>

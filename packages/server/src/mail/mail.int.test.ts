@@ -87,6 +87,18 @@ describe.each(databaseKinds())("mail (%s)", (kind) => {
     expect(html).toContain('<a href="https://example.com/?a=1&amp;b=2">');
   });
 
+  it("shows the code on its own line, not five digits of a link", async () => {
+    server.mailbox!.add({
+      to: "port@example.ug",
+      subject: "Your Katale verification code",
+      text: "Open http://127.0.0.1:38213/account or use this code:\n\n40912\n",
+      html: "",
+    });
+    const html = await (await fetch(`${server.baseUrl}/dev/mail`)).text();
+    expect(html).toContain("Code: <output>40912</output>");
+    expect(html).not.toContain("Code: <output>38213</output>");
+  });
+
   it("answers 503 when the mail server cannot be reached", async () => {
     const me = newIdentity();
     await authPost(server, "register/", me);
