@@ -6,7 +6,6 @@ import type {
   PushSubscriptionKeys,
   Result,
 } from "@katale/domain";
-import { base64UrlBytes } from "@katale/domain";
 import { expect, it, vi } from "vitest";
 
 // What the notification ports must do, the inbox calls and the user's socket together, run against
@@ -26,6 +25,10 @@ export interface NotificationFixture {
 }
 
 let browsers = 0;
+
+function base64UrlBytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+}
 
 /** A subscription of the shape a browser's pushManager gives (a P-256 point, a 16-byte secret). */
 function aPushSubscription(): PushSubscriptionKeys {

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { base64UrlBytes } from "@katale/domain";
 import { IN_MEMORY_VAPID_KEY, InMemoryNotifications } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import { renderWithServices, signIn, testServices } from "../testing/test-servic
 import LiveBell from "./live-bell.js";
 import NotificationSettingsPage from "./notification-settings-page.js";
 import NotificationsPage from "./notifications-page.js";
-import { type PushDevice, PushDeviceControl } from "./push-device.js";
+import { base64UrlBytes, type PushDevice, PushDeviceControl } from "./push-device.js";
 
 afterEach(cleanup);
 

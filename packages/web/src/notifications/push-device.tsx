@@ -1,4 +1,4 @@
-import { base64UrlBytes, type PushSubscriptionKeys, pushDeviceMessages } from "@katale/domain";
+import { type PushSubscriptionKeys, pushDeviceMessages } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useServices } from "../app/services-context.js";
@@ -8,6 +8,13 @@ import { useNotice } from "../ui/notices.js";
 // asked only when the user turns it on (never on page load); the active service worker's
 // pushManager subscribes with the server's VAPID key, and the subscription goes to the server.
 // Turning it off unsubscribes the browser and tells the server. Loaded with the settings page only.
+
+/** The bytes of a base64url text (padding optional), as `applicationServerKey` takes them. */
+export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
 
 /** How long the browser may take to name a worker or to reach its push service before it counts as failed. */
 const BROWSER_WAIT_MS = 20_000;
