@@ -1,4 +1,10 @@
-import { aCategory, aSignedInUser, aSubCategory, startTestServer, type TestServer } from "@katale/server/testing";
+import {
+  aCategory,
+  aSignedInUser,
+  aSubCategory,
+  startTestServer,
+  type TestServer,
+} from "@katale/server/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";

@@ -141,9 +141,7 @@ postgresOnly("a fan-out on two instances, one killed with SIGKILL in the middle"
 
     // Both instances at work: the first products reach every follower.
     for (let i = 0; i < BEFORE_KILL; i++) await list(i % 2 ? two : one);
-    await expect
-      .poll(inboxReceipts, { timeout: 30_000, interval: 50 })
-      .toBe(BEFORE_KILL * FOLLOWERS);
+    await expect.poll(inboxReceipts, { timeout: 30_000, interval: 50 }).toBe(BEFORE_KILL * FOLLOWERS);
 
     // The receipts locked: the next products' fan-outs start on both instances and wait there.
     locker = new pg.Client({ connectionString: database.url });
@@ -167,9 +165,7 @@ postgresOnly("a fan-out on two instances, one killed with SIGKILL in the middle"
 
     // Instance two finishes: its own waiting job at once, the dead one's once it is taken back.
     expect(await inboxReceipts()).toBeLessThan(PRODUCTS * FOLLOWERS);
-    await expect
-      .poll(inboxReceipts, { timeout: 60_000, interval: 100 })
-      .toBe(PRODUCTS * FOLLOWERS);
+    await expect.poll(inboxReceipts, { timeout: 60_000, interval: 100 }).toBe(PRODUCTS * FOLLOWERS);
     const entries = await db.db
       .selectFrom("notifications")
       .select(["user_id", "count"])

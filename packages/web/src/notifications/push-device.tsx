@@ -142,7 +142,7 @@ export function PushDeviceControl({ device = browserPushDevice }: { device?: Pus
     notify(text.turnedOn);
     // The first subscription turns push on for every kind: the switches below show it.
     await queryClient.invalidateQueries({ queryKey: ["notification-settings"] });
-  }, [device, local, notifications, notify, queryClient, text]);
+  }, [device, local, notifications, notify, queryClient]);
 
   const turnOff = useCallback(async () => {
     const token = local.get("token") ?? "";
@@ -153,7 +153,7 @@ export function PushDeviceControl({ device = browserPushDevice }: { device?: Pus
     setState(stateOf(device, false));
     if (forgotten.ok) notify(text.turnedOff);
     else setProblem(text.offFailed);
-  }, [device, local, notifications, notify, text]);
+  }, [device, local, notifications, notify]);
 
   const flip = (to: Busy) => {
     if (busy !== null || to === null) return;

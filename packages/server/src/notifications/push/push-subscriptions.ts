@@ -44,7 +44,9 @@ export class PushSubscriptions {
       if (pushing) return;
       await trx
         .insertInto("notification_settings")
-        .values(NOTIFICATION_KINDS.map((kind) => ({ user_id: userId, kind, ...defaultChannels(kind), push: true })))
+        .values(
+          NOTIFICATION_KINDS.map((kind) => ({ user_id: userId, kind, ...defaultChannels(kind), push: true })),
+        )
         .onConflict((oc) => oc.columns(["user_id", "kind"]).doUpdateSet({ push: true }))
         .execute();
     });

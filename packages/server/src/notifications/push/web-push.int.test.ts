@@ -211,7 +211,9 @@ describe.each(databaseKinds())("web push (%s)", (kind) => {
     const pushes = async () => {
       const answer = await call("GET", "notifications/settings/", { token: owner.key });
       const settings = (answer.body as { settings: Record<string, { push: boolean }> }).settings;
-      return Object.entries(settings).filter(([, choices]) => choices.push).map(([kind]) => kind);
+      return Object.entries(settings)
+        .filter(([, choices]) => choices.push)
+        .map(([kind]) => kind);
     };
     expect(await pushes()).toEqual([]);
     await subscribe(owner, aBrowser());
