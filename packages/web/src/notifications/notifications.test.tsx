@@ -150,7 +150,7 @@ describe("push notifications on this device", () => {
     expect(device.asked).toBe(1);
     expect(device.keyGiven).toEqual(base64UrlBytes(IN_MEMORY_VAPID_KEY));
     expect(fake.pushEndpoints(ME.token)).toEqual(["https://push.example/send/abc"]);
-    expect(screen.getByRole("status").textContent).toMatch(/^On:/);
+    expect(screen.getByText(/^On: this device shows/)).toBeTruthy();
     const settings = await fake.notificationSettings(ME.token);
     expect(settings.ok && settings.value.chat_message.push).toBe(true);
 
