@@ -54,6 +54,14 @@ describe.each(databaseKinds())("the notification adapters over HTTP and WebSocke
         const answer = await follows.follow(follower.key, shopId);
         if (!answer.ok) throw new Error(JSON.stringify(answer.error));
       },
+      pushEndpoints: async (token) =>
+        (
+          await server.db
+            .selectFrom("push_subscriptions")
+            .select("endpoint")
+            .where("user_id", "=", users.get(token)!)
+            .execute()
+        ).map((row) => row.endpoint),
     };
   });
 

@@ -553,7 +553,6 @@ export const messages = {
     saved: "Settings saved",
     saveFailed: "Could not save your settings; try again",
     channels: { inbox: "Inbox", email: "E-mail", push: "Push" },
-    pushNote: "Push is sent once this browser is allowed to show notifications.",
     kinds: {
       chat_message: "Chat messages",
       new_product_from_followed_shop: "New items from shops you follow",

@@ -147,6 +147,13 @@ const schema = z
       .min(0.05)
       .max(3600)
       .default(30),
+    // A queue job still running this long (its instance may have died) runs again on another.
+    JOB_TAKEOVER_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds from 2 to 3600" })
+      .int("must be a whole number of seconds from 2 to 3600")
+      .min(2)
+      .max(3600)
+      .default(300),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -230,6 +237,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Notification sweeps (NOTIFY_SWEEP_SECONDS), chat e-mail delay, digest hour (notifications/). */
   notify: { everyMs: number; chatEmailAfterMs: number; digestHour: number };
+  /** Seconds after which a job still running is given to another instance (JOB_TAKEOVER_SECONDS). */
+  jobTakeoverSeconds: number;
   /** Web push's VAPID key pair and subject (VAPID_* variables). */
   push: PushSettings;
   /** Distinct reporters that hide a target until an admin decides; 0: never automatically. */
@@ -286,6 +295,7 @@ export function loadConfig(
       chatEmailAfterMs: Math.round(e.NOTIFY_CHAT_EMAIL_AFTER_MINUTES * 60_000),
       digestHour: e.NOTIFY_DIGEST_HOUR,
     },
+    jobTakeoverSeconds: e.JOB_TAKEOVER_SECONDS,
     push,
     autoHideReports: e.AUTO_HIDE_REPORTS,
     newAccountDailyProducts: e.NEW_ACCOUNT_DAILY_PRODUCTS,

@@ -127,7 +127,7 @@ export const notificationCalls = defineCalls({
     method: "POST",
     path: "notifications/push/subscribe/",
     summary:
-      "Keeps the browser's push subscription for the user (the same endpoint again replaces it: safe to repeat)",
+      "Keeps the browser's push subscription for the user (the same endpoint again replaces it: safe to repeat); while none of the user's kinds has push on, turns push on for every kind",
     auth: "token",
     body: pushSubscriptionWire,
     response: { 201: pushSubscribedWire, 400: badRequestError, ...authErrors },

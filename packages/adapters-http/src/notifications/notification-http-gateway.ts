@@ -5,6 +5,7 @@ import {
   type NotificationGateway,
   type NotificationKind,
   type NotificationSettings,
+  type PushSubscriptionKeys,
   type Result,
 } from "@katale/domain";
 import { notificationCalls } from "../contract/index.js";
@@ -50,5 +51,26 @@ export class NotificationHttpGateway implements NotificationGateway {
       body: { settings: changes as Record<string, ChannelChoices> },
     });
     return mapResult(answer, toNotificationSettings);
+  }
+
+  async pushKey(): Promise<Result<string>> {
+    const answer = await this.http.call(notificationCalls.pushKey);
+    return mapResult(answer, (body) => body.public_key);
+  }
+
+  async subscribePush(token: string, subscription: PushSubscriptionKeys): Promise<Result<void>> {
+    const answer = await this.http.call(notificationCalls.subscribePush, {
+      token,
+      body: {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+      },
+    });
+    return mapResult(answer, () => undefined);
+  }
+
+  async unsubscribePush(token: string, endpoint: string): Promise<Result<void>> {
+    const answer = await this.http.call(notificationCalls.unsubscribePush, { token, body: { endpoint } });
+    return mapResult(answer, () => undefined);
   }
 }

@@ -29,6 +29,7 @@ describe("the in-memory notifications", () => {
           foldKey: "followers",
         });
       },
+      pushEndpoints: async (token) => fake.pushEndpoints(token),
     };
   });
 

@@ -3,6 +3,7 @@ import type {
   InboxFrame,
   NotificationConnector,
   NotificationGateway,
+  PushSubscriptionKeys,
   Result,
 } from "@katale/domain";
 import { expect, it, vi } from "vitest";
@@ -19,6 +20,32 @@ export interface NotificationFixture {
   readonly newUser: () => Promise<string>;
   /** Someone follows a shop of the user, a first time (`again`: a second follower, which folds). */
   readonly followed: (token: string, again?: boolean) => Promise<void>;
+  /** The endpoints of the user's push subscriptions the service keeps. */
+  readonly pushEndpoints: (token: string) => Promise<string[]>;
+}
+
+let browsers = 0;
+
+function base64UrlBytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+}
+
+/** A subscription of the shape a browser's pushManager gives (a P-256 point, a 16-byte secret). */
+function aPushSubscription(): PushSubscriptionKeys {
+  browsers += 1;
+  const point = new Uint8Array(65);
+  point[0] = 4;
+  for (let i = 1; i < 65; i++) point[i] = (i * 7 + browsers) % 256;
+  const secret = new Uint8Array(16).map((_, i) => (i * 13 + browsers) % 256);
+  const base64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+  return {
+    endpoint: `http://127.0.0.1:9/push/behaviour-${browsers}-${Date.now()}`,
+    keys: { p256dh: base64url(point), auth: base64url(secret) },
+  };
 }
 
 function value<T>(result: Result<T>): T {
@@ -122,6 +149,59 @@ export function itBehavesLikeNotificationPorts(fixture: () => NotificationFixtur
       price_rise: { inbox: true, email: true, push: true },
     } as never);
     expect(!unknown.ok && unknown.error.kind).toBe("invalid");
+  });
+
+  it("hands out a VAPID key a browser can subscribe with: an uncompressed P-256 point", async () => {
+    const { notifications } = fixture();
+    const key = base64UrlBytes(value(await notifications.pushKey()));
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+    expect(value(await notifications.pushKey())).toBe(value(await notifications.pushKey()));
+  });
+
+  it("keeps a browser's push subscription, turning push on for every kind while none was on, and forgets it", async () => {
+    const { notifications, newUser, pushEndpoints } = fixture();
+    const [me, other] = [await newUser(), await newUser()];
+    const before = value(await notifications.notificationSettings(me));
+    expect(Object.values(before).every((choices) => !choices.push)).toBe(true);
+    const browser = aPushSubscription();
+    value(await notifications.subscribePush(me, browser));
+    expect(await pushEndpoints(me)).toEqual([browser.endpoint]);
+    const granted = value(await notifications.notificationSettings(me));
+    for (const [kind, choices] of Object.entries(granted))
+      expect(choices, kind).toEqual({ ...before[kind as keyof typeof before], push: true });
+
+    // Once granted, the user's choices stand: a second browser leaves a kind turned off alone.
+    value(
+      await notifications.saveNotificationSettings(me, {
+        new_follower: { inbox: true, email: false, push: false },
+      }),
+    );
+    const second = aPushSubscription();
+    value(await notifications.subscribePush(me, second));
+    expect(value(await notifications.notificationSettings(me)).new_follower.push).toBe(false);
+    expect((await pushEndpoints(me)).sort()).toEqual([browser.endpoint, second.endpoint].sort());
+
+    // Another user cannot forget it; its owner can, and a second time is no error.
+    value(await notifications.unsubscribePush(other, browser.endpoint));
+    expect(await pushEndpoints(me)).toContain(browser.endpoint);
+    value(await notifications.unsubscribePush(me, browser.endpoint));
+    value(await notifications.unsubscribePush(me, browser.endpoint));
+    expect(await pushEndpoints(me)).toEqual([second.endpoint]);
+  });
+
+  it("refuses a subscription whose keys a push could not be encrypted to", async () => {
+    const { notifications, newUser, pushEndpoints } = fixture();
+    const me = await newUser();
+    const browser = aPushSubscription();
+    const shortKey = await notifications.subscribePush(me, {
+      ...browser,
+      keys: { ...browser.keys, p256dh: browser.keys.p256dh.slice(0, 40) },
+    });
+    expect(!shortKey.ok && shortKey.error.kind).toBe("invalid");
+    const refused = await notifications.subscribePush("not-a-token", browser);
+    expect(!refused.ok && refused.error.kind).toBe("unauthorized");
+    expect(await pushEndpoints(me)).toEqual([]);
   });
 
   it("refuses a token it does not know", async () => {

@@ -21,6 +21,18 @@ export interface InboxPage extends Page<InboxEntry> {
   readonly unread: number;
 }
 
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it (expirationTime aside). */
+export interface PushSubscriptionKeys {
+  /** The push service's URL for this browser. */
+  readonly endpoint: string;
+  readonly keys: {
+    /** The browser's P-256 public key, uncompressed (65 bytes), base64url. */
+    readonly p256dh: string;
+    /** The 16-byte authentication secret, base64url. */
+    readonly auth: string;
+  };
+}
+
 /** Notification calls of the shop service (ours, beside spec §7): the inbox and the choices. */
 export interface NotificationGateway {
   /** A page (20 entries); `unreadOnly`: only unread ones. A page past the end: 'invalid-page'. */
@@ -37,6 +49,16 @@ export interface NotificationGateway {
     token: string,
     changes: Partial<Record<NotificationKind, ChannelChoices>>,
   ): Promise<Result<NotificationSettings>>;
+  /** The server's VAPID public key (base64url): the browser's `applicationServerKey`. */
+  pushKey(): Promise<Result<string>>;
+  /**
+   * Keeps the browser's subscription for the user (the same endpoint again replaces it). While no
+   * kind's push is on, it turns push on for every kind: push is on once the user grants it.
+   * Malformed keys: 'invalid'.
+   */
+  subscribePush(token: string, subscription: PushSubscriptionKeys): Promise<Result<void>>;
+  /** Forgets the user's subscription of that endpoint (none there: done all the same). */
+  unsubscribePush(token: string, endpoint: string): Promise<Result<void>>;
 }
 
 /** What the user's notification socket says: the unread count, with the entry added or folded when there is one. */

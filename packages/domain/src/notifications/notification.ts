@@ -20,7 +20,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type ChannelChoices = Readonly<Record<NotificationChannel, boolean>>;
 export type NotificationSettings = Readonly<Record<NotificationKind, ChannelChoices>>;
 
-/** The channels of a kind e-mailed by default: inbox and e-mail on, push off until the user turns it on. */
+/**
+ * The channels of a kind e-mailed by default: inbox and e-mail on, push off until the user grants it
+ * (a first browser subscribing turns it on for every kind).
+ */
 export const DEFAULT_CHANNELS: ChannelChoices = { inbox: true, email: true, push: false };
 
 /** Kinds e-mailed unless the user says otherwise (saved-search matches as a daily digest). */

@@ -14,10 +14,16 @@ import type {
   NotificationConnector,
   NotificationGateway,
   NotificationListener,
+  PushSubscriptionKeys,
 } from "../notifications/notification-gateway.js";
+import { pushKeysWellFormed } from "../notifications/push-keys.js";
 import { paginate } from "../page.js";
 import { err, ok, type Result } from "../result.js";
 import { Failures } from "./failures.js";
+
+/** The VAPID public key the fake hands out (a real P-256 point, as the server's is). */
+export const IN_MEMORY_VAPID_KEY =
+  "BJ1Wb4VjY6gY90eXU5hLoyDalFo08pEPMgmqKoPeR1aSUtFCa59a_BIX_DFguOYOk0GQNTA9m1TkAQudZ_dInos";
 
 /** Entries a page of the inbox holds, as the service pages it. */
 export const INBOX_PAGE_SIZE = 20;
@@ -46,6 +52,8 @@ export class InMemoryNotifications implements NotificationGateway, NotificationC
   open = true;
   private readonly accounts = new Map<string, Account>();
   private readonly folds = new Map<number, string>();
+  /** Push subscriptions kept: endpoint to the token of the user it is for (one user a browser). */
+  private readonly pushes = new Map<string, string>();
   private nextId = 1;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -150,6 +158,41 @@ export class InMemoryNotifications implements NotificationGateway, NotificationC
       account.settings = { ...account.settings, ...changes };
       return ok(account.settings);
     });
+  }
+
+  async pushKey(): Promise<Result<string>> {
+    return this.failures.answer("pushKey", () => ok(IN_MEMORY_VAPID_KEY));
+  }
+
+  async subscribePush(token: string, subscription: PushSubscriptionKeys): Promise<Result<void>> {
+    return this.failures.answer("subscribePush", () => {
+      const account = this.accounts.get(token);
+      if (!account) return err({ kind: "unauthorized" });
+      if (!/^https?:\/\//.test(subscription.endpoint))
+        return err({ kind: "invalid", message: messages.notifications.pushEndpointHttps });
+      if (!pushKeysWellFormed(subscription))
+        return err({ kind: "invalid", message: messages.notifications.pushKeyInvalid });
+      this.pushes.set(subscription.endpoint, token);
+      // Push on once the user grants it: every kind, while none is on.
+      if (!Object.values(account.settings).some((choices) => choices.push))
+        account.settings = Object.fromEntries(
+          Object.entries(account.settings).map(([kind, choices]) => [kind, { ...choices, push: true }]),
+        ) as NotificationSettings;
+      return ok(undefined);
+    });
+  }
+
+  async unsubscribePush(token: string, endpoint: string): Promise<Result<void>> {
+    return this.failures.answer("unsubscribePush", () => {
+      if (!this.accounts.has(token)) return err({ kind: "unauthorized" });
+      if (this.pushes.get(endpoint) === token) this.pushes.delete(endpoint);
+      return ok(undefined);
+    });
+  }
+
+  /** The endpoints of the user's push subscriptions kept. */
+  pushEndpoints(token: string): string[] {
+    return [...this.pushes].filter(([, owner]) => owner === token).map(([endpoint]) => endpoint);
   }
 
   connect(token: string, listener: NotificationListener): NotificationConnection {

@@ -5,6 +5,8 @@ import { JOB_ATTEMPTS_MAX, JOB_RETRY_FIRST_SECONDS, type JobHandler, type JobQue
 import type { QueueLog } from "./table-queue.js";
 
 const START_ATTEMPTS = 5;
+/** pg-boss's own default check for jobs to take back (and other upkeep): every two minutes. */
+const MAINTENANCE_SECONDS_MAX = 120;
 
 /**
  * PostgreSQL's queue: pg-boss, in its own schema of the same database. A job is sent through the
@@ -16,9 +18,15 @@ export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
 
+  /**
+   * `takeoverSeconds`: a job still active this long after it started (its instance died, or it
+   * hangs) expires and runs again, on whichever instance fetches it; checked every half of that
+   * (at most every two minutes).
+   */
   constructor(
     private readonly connectionString: string,
     private readonly log: QueueLog,
+    private readonly takeoverSeconds = 300,
   ) {
     this.boss = this.newBoss();
   }
@@ -28,6 +36,10 @@ export class PgBossQueue implements JobQueue {
       connectionString: this.connectionString,
       max: 2,
       application_name: "katale-jobs",
+      maintenanceIntervalSeconds: Math.min(
+        MAINTENANCE_SECONDS_MAX,
+        Math.max(1, Math.floor(this.takeoverSeconds / 2)),
+      ),
     });
     boss.on("error", (err) => this.log.warn({ err }, "jobs: pg-boss reported an error"));
     return boss;
@@ -45,7 +57,7 @@ export class PgBossQueue implements JobQueue {
       retryLimit: JOB_ATTEMPTS_MAX,
       retryDelay: JOB_RETRY_FIRST_SECONDS,
       retryBackoff: true,
-      expireInMinutes: 5,
+      expireInSeconds: this.takeoverSeconds,
     });
   }
 

@@ -9,9 +9,13 @@ import {
 import { AccountFrame } from "../account/account-frame.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
+import { PushDeviceControl } from "./push-device.js";
 import { useNotificationSettings, useSaveNotificationSetting } from "./use-notifications.js";
 
-/** /account/notification-settings: a switch per kind and channel, each saved as it is flipped. */
+/**
+ * /account/notification-settings: push on this device (permission asked only when turned on), then
+ * a switch per kind and channel, each saved as it is flipped.
+ */
 export default function NotificationSettingsPage() {
   const found = useNotificationSettings();
   const save = useSaveNotificationSetting();
@@ -20,6 +24,7 @@ export default function NotificationSettingsPage() {
   return (
     <AccountFrame title={text.settingsTitle}>
       <p className="text-gray-700">{text.settingsIntro}</p>
+      <PushDeviceControl />
       {answer === undefined ? (
         <Spinner />
       ) : !answer.ok ? (
@@ -49,7 +54,6 @@ export default function NotificationSettingsPage() {
           ))}
         </ul>
       )}
-      <p className="text-sm text-gray-600">{text.pushNote}</p>
     </AccountFrame>
   );
 }

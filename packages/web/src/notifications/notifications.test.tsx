@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { InMemoryNotifications } from "@katale/domain/testing";
+import { IN_MEMORY_VAPID_KEY, InMemoryNotifications } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithServices, signIn, testServices } from "../testing/test-services.js";
 import LiveBell from "./live-bell.js";
 import NotificationSettingsPage from "./notification-settings-page.js";
 import NotificationsPage from "./notifications-page.js";
+import { base64UrlBytes, type PushDevice, PushDeviceControl } from "./push-device.js";
 
 afterEach(cleanup);
 
@@ -92,5 +93,99 @@ describe("the notification settings page", () => {
     );
     const stored = await fake.notificationSettings(ME.token);
     expect(stored.ok && stored.value.chat_message).toEqual({ inbox: true, email: false, push: false });
+  });
+});
+
+/** The browser's side of push, as a test holds it: its permission prompt and its subscription. */
+class FakePushDevice implements PushDevice {
+  asked = 0;
+  answer: NotificationPermission = "granted";
+  reachable = true;
+  subscription: PushSubscription | null = null;
+  keyGiven: Uint8Array | null = null;
+
+  constructor(public state: NotificationPermission = "default") {}
+
+  supported = () => true;
+  permission = () => this.state;
+  requestPermission = async () => {
+    this.asked += 1;
+    this.state = this.answer;
+    return this.answer;
+  };
+  current = async () => this.subscription;
+  subscribe = async (key: Uint8Array<ArrayBuffer>) => {
+    this.keyGiven = key;
+    if (!this.reachable) throw new DOMException("Registration failed - push service error", "AbortError");
+    const json = {
+      endpoint: "https://push.example/send/abc",
+      keys: { p256dh: IN_MEMORY_VAPID_KEY, auth: "AAECAwQFBgcICQoLDA0ODw" },
+    };
+    const subscription = {
+      endpoint: json.endpoint,
+      toJSON: () => json,
+      unsubscribe: async () => {
+        this.subscription = null;
+        return true;
+      },
+    } as unknown as PushSubscription;
+    this.subscription = subscription;
+    return subscription;
+  };
+}
+
+describe("push notifications on this device", () => {
+  const pushSwitch = () => screen.findByRole("switch", { name: "Push notifications on this device" });
+
+  it("asks the browser only when turned on, subscribes with the server's key, and turns push on per kind", async () => {
+    const { fake, all } = services();
+    const device = new FakePushDevice();
+    renderWithServices(<PushDeviceControl device={device} />, all);
+    const control = await pushSwitch();
+    await waitFor(() => expect((control as HTMLButtonElement).disabled).toBe(false));
+    expect(control.getAttribute("aria-checked")).toBe("false");
+    expect(device.asked).toBe(0);
+    fireEvent.click(control);
+    await waitFor(() => expect(control.getAttribute("aria-checked")).toBe("true"));
+    expect(device.asked).toBe(1);
+    expect(device.keyGiven).toEqual(base64UrlBytes(IN_MEMORY_VAPID_KEY));
+    expect(fake.pushEndpoints(ME.token)).toEqual(["https://push.example/send/abc"]);
+    expect(screen.getByText(/^On: this device shows/)).toBeTruthy();
+    const settings = await fake.notificationSettings(ME.token);
+    expect(settings.ok && settings.value.chat_message.push).toBe(true);
+
+    fireEvent.click(control);
+    await waitFor(() => expect(control.getAttribute("aria-checked")).toBe("false"));
+    expect(fake.pushEndpoints(ME.token)).toEqual([]);
+    expect(device.subscription).toBeNull();
+  });
+
+  it("says so, and keeps nothing, when the browser cannot reach its push service", async () => {
+    const { fake, all } = services();
+    const device = new FakePushDevice();
+    device.reachable = false;
+    renderWithServices(<PushDeviceControl device={device} />, all);
+    const control = await pushSwitch();
+    await waitFor(() => expect((control as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(control);
+    expect((await screen.findByRole("alert")).textContent).toMatch(/could not reach its push service/);
+    expect(control.getAttribute("aria-checked")).toBe("false");
+    expect(fake.pushEndpoints(ME.token)).toEqual([]);
+  });
+
+  it("shows how to allow notifications when the browser blocks them, without asking", async () => {
+    const { all } = services();
+    const device = new FakePushDevice("denied");
+    renderWithServices(<PushDeviceControl device={device} />, all);
+    expect(await screen.findByText(/^Blocked:/)).toBeTruthy();
+    expect(screen.getByText(/set Notifications to Allow/)).toBeTruthy();
+    expect(((await pushSwitch()) as HTMLButtonElement).disabled).toBe(true);
+    expect(device.asked).toBe(0);
+  });
+
+  it("says when the browser cannot do push at all", async () => {
+    const { all } = services();
+    renderWithServices(<NotificationSettingsPage />, all, { path: "/account/notification-settings" });
+    expect(await screen.findByText(/cannot show push notifications/)).toBeTruthy();
   });
 });

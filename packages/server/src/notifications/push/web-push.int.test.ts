@@ -206,12 +206,38 @@ describe.each(databaseKinds())("web push (%s)", (kind) => {
     expect(JSON.parse(decrypt(at(laptop)[0]!.body, laptop)).title).toBe(`${shop.name} has a new follower`);
   });
 
-  it("pushes nothing to a user whose push is off (the default), nor to an endpoint unsubscribed", async () => {
+  it("turns push on for every kind at a user's first subscription; later ones leave their choices", async () => {
+    const owner = await aSignedInUser(server);
+    const pushes = async () => {
+      const answer = await call("GET", "notifications/settings/", { token: owner.key });
+      const settings = (answer.body as { settings: Record<string, { push: boolean }> }).settings;
+      return Object.entries(settings)
+        .filter(([, choices]) => choices.push)
+        .map(([kind]) => kind);
+    };
+    expect(await pushes()).toEqual([]);
+    await subscribe(owner, aBrowser());
+    const all = await pushes();
+    expect(all).toHaveLength(8);
+    const settings = await call("GET", "notifications/settings/", { token: owner.key });
+    // E-mail as it was: the defaults, push aside.
+    expect((settings.body as { settings: Record<string, unknown> }).settings.review_on_my_product).toEqual({
+      inbox: true,
+      email: false,
+      push: true,
+    });
+    await pushOn(owner, false);
+    await subscribe(owner, aBrowser());
+    expect(await pushes()).toEqual(all.filter((kind) => kind !== "new_follower"));
+  });
+
+  it("pushes nothing to a user who turned the kind's push off, nor to an endpoint unsubscribed", async () => {
     const [owner, fan] = [await aSignedInUser(server), await aSignedInUser(server)];
     const shop = await aShop(server.db, { owner_id: owner.id });
     const [phone, laptop] = [aBrowser(), aBrowser()];
     await subscribe(owner, phone);
     await subscribe(owner, laptop);
+    await pushOn(owner, false);
     const vapid = new VapidKeys(server.db, server.config);
     await deliverPush(server.db, vapid, followerEvent(shop.id, fan.id));
     expect([at(phone).length, at(laptop).length]).toEqual([0, 0]);
