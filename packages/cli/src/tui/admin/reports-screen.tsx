@@ -25,12 +25,13 @@ export type Asking = { readonly action: ModerationAction; readonly report: Moder
 
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
-/** A report's line under its target: its id, reason, reporter and when; once resolved, how. */
+/** A report's line under its target: its id and reason, once resolved how, its reporter, when, details. */
 function reportLine(r: ModerationReport): string {
-  const parts = [`#${r.id} ${reportingMessages.reasons[r.reason]}`, r.reporter.name, when(r.createdAt)];
-  if (r.details) parts.push(r.details.replace(/\s+/g, " "));
+  const parts = [`#${r.id} ${reportingMessages.reasons[r.reason]}`];
   if (r.status === "resolved")
     parts.push(reportingMessages.resolvedAs(r.action ? reportingMessages.actions[r.action] : "", r.note));
+  parts.push(r.reporter.name, when(r.createdAt));
+  if (r.details) parts.push(r.details.replace(/\s+/g, " "));
   return `  ${parts.join(" · ")}`;
 }
 
