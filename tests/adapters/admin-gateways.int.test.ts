@@ -77,10 +77,13 @@ describe.each(databaseKinds())("the admin gateways over HTTP (%s)", (kind) => {
     );
 
     const twice = await catalogue.createFilter(admin.key, { subCategoryId: sub.id, name: "handle MATERIAL" });
-    expect(twice).toEqual({ ok: false, error: { kind: "invalid", message: "filter name already exists" } });
+    expect(twice).toEqual({
+      ok: false,
+      error: { kind: "invalid", message: "filter name already exists", code: "filter_exists" },
+    });
     expect(await catalogue.createCategory(admin.key, { name: "GARDEN TOOLS" })).toEqual({
       ok: false,
-      error: { kind: "invalid", message: "category already exists" },
+      error: { kind: "invalid", message: "category already exists", code: "category_exists" },
     });
 
     value(await catalogue.deleteFilterValue(admin.key, wood.id));
@@ -108,7 +111,11 @@ describe.each(databaseKinds())("the admin gateways over HTTP (%s)", (kind) => {
     await aProduct(server.db, { category_id: category.id, sub_category_id: sub.id });
     expect(await catalogue.deleteCategory(admin.key, category.id)).toEqual({
       ok: false,
-      error: { kind: "invalid", message: "This category still holds 1 product; move or delete them first" },
+      error: {
+        kind: "invalid",
+        message: "This category still holds 1 product; move or delete them first",
+        code: "category_in_use",
+      },
     });
   });
 
@@ -132,7 +139,7 @@ describe.each(databaseKinds())("the admin gateways over HTTP (%s)", (kind) => {
     });
     expect(await review.listRequests(admin.key, { page: 2 })).toEqual({
       ok: false,
-      error: { kind: "invalid-page" },
+      error: { kind: "invalid-page", code: "invalid_page" },
     });
 
     expect(await review.reject(admin.key, request.id, " ")).toMatchObject({

@@ -47,7 +47,11 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
 
     it("an unknown category is not found", async () => {
       const answer = await gateways.categories.listSubCategoriesOf(999_999);
-      expect(!answer.ok && answer.error).toEqual({ kind: "not-found", message: "Category not found" });
+      expect(!answer.ok && answer.error).toEqual({
+        kind: "not-found",
+        message: "Category not found",
+        code: "category_not_found",
+      });
     });
 
     it("a base URL the service does not serve is an unknown route, not a missing thing", async () => {
@@ -90,7 +94,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
     it("a page past the end is 'invalid-page'", async () => {
       expect(await gateways.products.listProductsPage(100_000, 8)).toEqual({
         ok: false,
-        error: { kind: "invalid-page" },
+        error: { kind: "invalid-page", code: "invalid_page" },
       });
     });
 
@@ -108,7 +112,7 @@ describe.each(databaseKinds())("browse gateways over HTTP (%s)", (kind) => {
     it("a product that does not exist is not found with 'Product not found'", async () => {
       expect(await gateways.products.getProductBySlug("no-such-product-anywhere")).toEqual({
         ok: false,
-        error: { kind: "not-found", message: "Product not found" },
+        error: { kind: "not-found", message: "Product not found", code: "product_not_found" },
       });
       expect((await gateways.products.getProduct(2_000_000_000)).ok).toBe(false);
     });

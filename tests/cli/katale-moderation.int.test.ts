@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aProduct, aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
@@ -6,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runKatale } from "./run-katale.js";
 
 // The built `katale` against the real server: a user reports a product (and is refused a second
-// report and a report on their own shop's product), someone who is not an admin is refused the
+// report, worded by its code even when the service's English changes, and a report on their own
+// shop's product), someone who is not an admin is refused the
 // queue, the admin lists the report, hides the product with a note (a visitor no longer finds it),
 // restores it (the visitor finds it again), and the audit log shows both decisions; past the
 // day's reports, the next is refused in the domain's words.
@@ -34,13 +37,13 @@ describe("katale report and the admins' moderation against a started server", ()
   let product: { id: number; slug: string; name: string };
   let ownProduct: { id: number };
 
-  const katale = (args: string[], stdin = "", config = "config") =>
+  const katale = (args: string[], stdin = "", config = "config", shopUrl = server.shopUrl) =>
     runKatale(args, {
       stdin,
       env: {
         KATALE_CONFIG_DIR: join(work, config),
         KATALE_AUTH_URL: server.authUrl,
-        KATALE_SHOP_URL: server.shopUrl,
+        KATALE_SHOP_URL: shopUrl,
         COLUMNS: "120",
       },
     });
@@ -102,6 +105,23 @@ describe("katale report and the admins' moderation against a started server", ()
     const other = await katale(["report", "product", String(ownProduct.id), "--reason", "other"]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain("Tell us what is wrong");
+  });
+
+  it("words a second report by the service's code, whatever its English says", async () => {
+    const proxy = await aRewordingProxy(server.shopUrl);
+    try {
+      const again = await katale(
+        ["report", "product", String(product.id), "--reason", "spam"],
+        "",
+        "config",
+        proxy.url,
+      );
+      expect(proxy.reworded()).toBe(1);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe("You have already reported this; our team will look at it");
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("someone who is not an admin is refused the queue", async () => {
@@ -201,3 +221,47 @@ describe("katale report and the admins' moderation against a started server", ()
     expect(refused.stderr.trim()).toBe("You have sent the most reports allowed today; try again tomorrow");
   });
 });
+
+/**
+ * The real service behind a proxy that puts other words in every refusal's `detail` or `error`
+ * (its `code` untouched), as a later server might word them: a client reading the words would show them.
+ */
+async function aRewordingProxy(shopUrl: string) {
+  const upstream = new URL(shopUrl);
+  let reworded = 0;
+  const proxy = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const headers: Record<string, string> = {};
+      for (const name of ["authorization", "content-type", "accept", "idempotency-key"]) {
+        const value = request.headers[name];
+        if (typeof value === "string") headers[name] = value;
+      }
+      const answer = await fetch(new URL(request.url ?? "/", upstream.origin), {
+        method: request.method ?? "GET",
+        headers,
+        ...(chunks.length > 0 && { body: Buffer.concat(chunks) }),
+      });
+      let text = await answer.text();
+      if (answer.status >= 400 && text.startsWith("{")) {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        for (const field of ["detail", "error"] as const)
+          if (typeof body[field] === "string") body[field] = "Maneno mengine kabisa";
+        text = JSON.stringify(body);
+        reworded += 1;
+      }
+      response.writeHead(answer.status, {
+        "content-type": answer.headers.get("content-type") ?? "text/plain",
+      });
+      response.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${upstream.pathname}`,
+    reworded: () => reworded,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}

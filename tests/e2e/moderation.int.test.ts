@@ -13,8 +13,9 @@ import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./b
 
 // Reports and moderation in Chromium, at 1280×800 and 360×740: a shopper reports a product from its
 // page, an admin hides it from the moderation page with a note, and the product is gone for a
-// visitor while its owner sees it with the moderators' note. No console errors, no failed requests
-// (but the 404 for the hidden product the visitor and the owner's first read get).
+// visitor while its owner sees it with the moderators' note. A shopper reports the shop's chat
+// message from the keyboard, and it is among the admin's open reports. No console errors, no failed
+// requests (but the 404 for the hidden product the visitor and the owner's first read get).
 
 let server: TestServer;
 let browser: Browser;
@@ -131,6 +132,54 @@ describe.each([
     await visible(own.getByText("Hidden by moderators: Counterfeit goods"));
     await shot(own, `product-hidden-owner-${size}`);
     expect(ownErrors.every((e) => e.includes("404"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("a shopper reports the shop's chat message from the keyboard; it is among the admin's open reports", async () => {
+    const text = `Send the money first, I deliver after ${size}`;
+    const reporter = await aSignedInUser(server);
+    const opened = await fetch(`${server.shopUrl}chat/room/get-room/${shopId}`, {
+      headers: { authorization: `Token ${reporter.key}` },
+    });
+    expect(opened.status).toBe(200);
+    const { slug } = ((await opened.json()) as { data: { slug: string } }).data;
+    const room = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("chat_messages")
+      .values({ room_id: room.id, sender_id: owner.id, message: text, created_at: new Date() })
+      .execute();
+    const errors: string[] = [];
+
+    const chat = await signedInPage(reporter, viewport, errors);
+    await chat.goto(url(`/account/chat-room?room=${encodeURIComponent(slug)}`));
+    await visible(chat.getByText(text));
+    // One Report entry, on the shop's message; reached from the keyboard, shown on focus.
+    const report = chat.getByRole("button", { name: /^Report the message from Owino Watches at / });
+    await expect.poll(() => report.count()).toBe(1);
+    await report.focus();
+    await visible(report);
+    expect(await report.evaluate((button) => getComputedStyle(button).opacity)).toBe("1");
+    await shot(chat, `chat-report-entry-${size}`);
+    await chat.keyboard.press("Enter");
+    const dialog = chat.getByRole("dialog", { name: "Report this message" });
+    await visible(dialog);
+    await dialog.getByRole("radio", { name: "Scam or fraud" }).check();
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await visible(dialog.getByText("Thanks, our team will look at it"));
+    expect(await chat.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(viewport.width);
+    await shot(chat, `chat-report-sent-${size}`);
+
+    const desk = await signedInPage(admin, viewport, errors);
+    await desk.goto(url("/account/moderation"));
+    const card = desk.getByRole("article", { name: text });
+    await visible(card);
+    await visible(card.getByText(/Reported by/));
+    await visible(card.getByText("Scam or fraud"));
+    await shot(desk, `moderation-chat-message-${size}`);
     expect(errors).toEqual([]);
   });
 });

@@ -114,6 +114,7 @@ export * from "./selling/request-shop-verification.js";
 export * from "./selling/seller-gateways.js";
 export * from "./selling/selling-failure.js";
 export * from "./selling/shop-form.js";
+export * from "./service-codes.js";
 export * from "./session/key-value-storage.js";
 export * from "./session/storage-keys.js";
 export * from "./shops/featured-shop.js";

@@ -20,8 +20,14 @@ export type Result<T, E = DomainError> =
  * - the account refusals of the authentication service: `already-registered` (which values belong
  *   to another account), `wrong-code`, `invalid-credentials`, `not-verified`, `wrong-password`,
  *   `taken` (an e-mail or a request another has), `too-many-attempts` (rate limit).
+ *
+ * `code`: the service's stable reason for a refusal (`already_reported`, `own_target`, see
+ * SERVICE_CODES), where the kind is too coarse for the words to show; absent when the service sent
+ * none or the failure never reached it.
  */
-export type DomainError =
+export type DomainError = DomainErrorOfKind & { readonly code?: string };
+
+type DomainErrorOfKind =
   | { readonly kind: "network"; readonly message?: string }
   | { readonly kind: "server"; readonly status?: number; readonly message?: string }
   | { readonly kind: "not-found"; readonly message?: string; readonly route?: boolean }

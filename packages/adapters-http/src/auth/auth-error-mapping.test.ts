@@ -48,22 +48,26 @@ describe("authErrorOf", () => {
     [
       401,
       { detail: "Invalid token.", code: "invalid_token" },
-      { kind: "unauthorized", message: "Invalid token." },
+      { kind: "unauthorized", message: "Invalid token.", code: "invalid_token" },
     ],
     [
       401,
       { detail: "Authentication credentials were not provided.", code: "not_authenticated" },
-      { kind: "unauthorized", message: "Authentication credentials were not provided." },
+      {
+        kind: "unauthorized",
+        message: "Authentication credentials were not provided.",
+        code: "not_authenticated",
+      },
     ],
     [
       404,
       { detail: "User does not exist", code: "user_not_found" },
-      { kind: "not-found", message: "User does not exist" },
+      { kind: "not-found", message: "User does not exist", code: "user_not_found" },
     ],
     [
       400,
       { detail: "Please try a new code", code: "code_expired" },
-      { kind: "invalid", message: "Please try a new code" },
+      { kind: "invalid", message: "Please try a new code", code: "code_expired" },
     ],
     [503, { detail: "Could not send the e-mail", code: "unavailable" }, { kind: "server", status: 503 }],
   ])("maps %i %j to %j", (status, body, error) => {
@@ -92,6 +96,7 @@ describe("authErrorOf", () => {
       kind: "invalid",
       message: "Enter a valid email address",
       fields: { email: ["Enter a valid email address"] },
+      code: "invalid_input",
     });
   });
 
@@ -113,7 +118,7 @@ describe("the auth gateways read failures by code", () => {
     );
     expect(await refused.confirmEmailChange("k3y", change)).toEqual({
       ok: false,
-      error: { kind: "unauthorized", message: "Invalid token." },
+      error: { kind: "unauthorized", message: "Invalid token.", code: "invalid_token" },
     });
   });
 
@@ -128,7 +133,7 @@ describe("the auth gateways read failures by code", () => {
     );
     expect(await refused.deleteAccount("k3y", "guess")).toEqual({
       ok: false,
-      error: { kind: "unauthorized", message: "Invalid token." },
+      error: { kind: "unauthorized", message: "Invalid token.", code: "invalid_token" },
     });
   });
 

@@ -22,6 +22,7 @@ export function toChatProduct(wire: ChatProductWire): ChatProduct {
 
 export function toChatMessage(wire: ChatMessageWire): ChatMessage {
   return {
+    ...(wire.id !== undefined && { id: wire.id }),
     message: wire.message,
     senderId: wire.sender_id,
     product: wire.product === null ? null : toChatProduct(wire.product),

@@ -37,6 +37,8 @@ export const chatProductWire = z.object({
 export type ChatProductWire = z.infer<typeof chatProductWire>;
 
 export const chatMessageWire = z.object({
+  /** The message's id (what a report on it names); absent from servers that predate reporting. */
+  id: z.number().int().optional(),
   message: z.string(),
   sender_id: z.number().int(),
   product: chatProductWire.nullable(),

@@ -52,7 +52,7 @@ describe("the engagement HTTP gateways", () => {
     const { http } = answering(403, { detail: messages.reviews.notOwner, code: "forbidden" });
     expect(await new ReviewHttpGateway(http).editReview("abc", 9, "Hi")).toEqual({
       ok: false,
-      error: { kind: "forbidden", message: messages.reviews.notOwner },
+      error: { kind: "forbidden", message: messages.reviews.notOwner, code: "forbidden" },
     });
   });
 

@@ -33,12 +33,19 @@ const KIND_OF_CODE: Readonly<
  * signed in but not allowed (not the owner, not an admin) -> forbidden. An answer without a known
  * code goes by its status: 404 -> not-found, 401 -> unauthorized, 403 -> forbidden, 429 ->
  * too-many-attempts, other 4xx -> invalid, 5xx -> server. The service's
- * `detail`, `error` or first field message travels along as the words to show.
+ * `detail`, `error` or first field message travels along as the words to show, and a 4xx answer's
+ * known `code` as the error's `code` (already_reported, own_target, too_many_reports...), for the
+ * clients to choose their words where the kind is too coarse.
  */
 export function errorFromResponse(status: number, body: unknown): DomainError {
   if (status >= 500) return { kind: "server", status };
-  const message = messageOf(body);
   const code = errorCodeOf(body);
+  const error = errorOfKind(status, body, code);
+  return code === undefined ? error : { ...error, code };
+}
+
+function errorOfKind(status: number, body: unknown, code: ErrorCode | undefined): DomainError {
+  const message = messageOf(body);
   const kind = (code === undefined ? undefined : KIND_OF_CODE[code]) ?? kindOfStatus(status);
   switch (kind) {
     case "invalid-page":

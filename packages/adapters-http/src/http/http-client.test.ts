@@ -76,25 +76,29 @@ describe("HttpClient", () => {
   });
 
   it.each([
-    [404, { detail: "Invalid page.", code: "invalid_page" }, { kind: "invalid-page" }],
+    [404, { detail: "Invalid page.", code: "invalid_page" }, { kind: "invalid-page", code: "invalid_page" }],
     // The code decides, not the words: other words, the same page past the end.
-    [404, { detail: "Ukurasa huu haupo", code: "invalid_page" }, { kind: "invalid-page" }],
+    [
+      404,
+      { detail: "Ukurasa huu haupo", code: "invalid_page" },
+      { kind: "invalid-page", code: "invalid_page" },
+    ],
     [404, { detail: "Invalid page." }, { kind: "not-found", message: "Invalid page." }],
     [
       404,
       { detail: "Product not found", code: "product_not_found" },
-      { kind: "not-found", message: "Product not found" },
+      { kind: "not-found", message: "Product not found", code: "product_not_found" },
     ],
     [
       404,
       { detail: "Not found.", code: "not_found" },
-      { kind: "not-found", route: true, message: "Not found." },
+      { kind: "not-found", route: true, message: "Not found.", code: "not_found" },
     ],
     [404, "<html>", { kind: "not-found" }],
     [
       400,
       { detail: "page_size must be a positive whole number", code: "invalid_input" },
-      { kind: "invalid", message: "page_size must be a positive whole number" },
+      { kind: "invalid", message: "page_size must be a positive whole number", code: "invalid_input" },
     ],
     [
       400,
@@ -107,25 +111,30 @@ describe("HttpClient", () => {
         kind: "invalid",
         message: "User with this email already exists.",
         fields: { email: ["User with this email already exists."], phone: ["Phone already exists"] },
+        code: "already_registered",
       },
     ],
     [
       401,
       { detail: "Invalid token.", code: "invalid_token" },
-      { kind: "unauthorized", message: "Invalid token." },
+      { kind: "unauthorized", message: "Invalid token.", code: "invalid_token" },
     ],
     [401, { error: "User not verified" }, { kind: "unauthorized", message: "User not verified" }],
-    [403, { detail: "Admins only", code: "forbidden" }, { kind: "forbidden", message: "Admins only" }],
+    [
+      403,
+      { detail: "Admins only", code: "forbidden" },
+      { kind: "forbidden", message: "Admins only", code: "forbidden" },
+    ],
     [403, { detail: "Not yours" }, { kind: "forbidden", message: "Not yours" }],
     [
       413,
       { detail: "Request body is too large", code: "too_large" },
-      { kind: "invalid", message: "Request body is too large" },
+      { kind: "invalid", message: "Request body is too large", code: "too_large" },
     ],
     [
       429,
       { detail: "Too many requests", code: "rate_limited" },
-      { kind: "too-many-attempts", message: "Too many requests" },
+      { kind: "too-many-attempts", message: "Too many requests", code: "rate_limited" },
     ],
     [500, "Internal Server Error", { kind: "server", status: 500 }],
     [500, { detail: "Server error, try again later", code: "server_error" }, { kind: "server", status: 500 }],

@@ -16,6 +16,7 @@ import {
   type ReportTarget,
   type Result,
   readAudit,
+  reportRefusal,
   restoreTarget,
   sendReport,
   type WordedError,
@@ -62,16 +63,17 @@ function adminAnswer<T>(run: Invocation, result: Result<T, WordedError>, page?: 
 }
 
 /**
- * A refused report in the domain's words, exit 1 (the service's refusals: already reported, one's
- * own target, the day's reports sent, no such target, not in the chat); input broken before
- * anything was sent is a usage error.
+ * A refused report in the domain's words, exit 1 (the service's refusals by their code: already
+ * reported, one's own target, the day's reports sent, no such target, not in the chat); input
+ * broken before anything was sent is a usage error.
  */
 function reportFailure(run: Invocation, failure: WordedError): CliFailure {
+  // Worded by the domain from the service's code (already reported, one's own, not in the chat...).
+  if (reportRefusal(failure) !== undefined) return new CliFailure(failure.message);
   switch (failure.kind) {
     case "invalid-form":
       return new CliFailure(failure.message, EXIT_USAGE);
     case "invalid":
-    case "forbidden":
       return new CliFailure(failure.message);
     case "too-many-attempts":
       return new CliFailure(moderationMessages.tooManyReports);

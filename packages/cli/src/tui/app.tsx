@@ -282,6 +282,7 @@ const ROUTE_TITLES: Partial<Record<Route["screen"], string>> = {
   "product-form": "Product form",
   "admin-catalogue": "Catalogue",
   "admin-verifications": "Verification requests",
+  "admin-reports": "Moderation",
 };
 
 function routeTitle(route: Route): string {

@@ -2,6 +2,7 @@ import { Text } from "ink";
 import type { ReactNode } from "react";
 import { AdminScreen } from "./admin/admin-screen.js";
 import { CatalogueScreen } from "./admin/catalogue-screen.js";
+import { ReportScreen, ReportsScreen } from "./admin/reports-screen.js";
 import { VerificationScreen } from "./admin/verification-screen.js";
 import { VerificationsScreen } from "./admin/verifications-screen.js";
 import { ChatRoomScreen } from "./chat/chat-room-screen.js";
@@ -62,6 +63,10 @@ export function routeScreens(route: Route): ReactNode {
       return <VerificationsScreen />;
     case "admin-verification":
       return <VerificationScreen requestId={route.requestId} />;
+    case "admin-reports":
+      return <ReportsScreen />;
+    case "admin-report":
+      return <ReportScreen report={route.report} />;
     case "notifications":
       return <InboxScreen />;
     default:

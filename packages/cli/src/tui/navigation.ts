@@ -1,3 +1,5 @@
+import type { ModerationReport } from "@katale/domain";
+
 // The navigation stack: each section (Tab) has its own root screen; Enter pushes, Esc pops.
 
 export const SECTIONS = [
@@ -43,7 +45,9 @@ export type Route =
   | { readonly screen: "csv-import"; readonly shopId: number; readonly title: string }
   | { readonly screen: "admin-catalogue" }
   | { readonly screen: "admin-verifications" }
-  | { readonly screen: "admin-verification"; readonly requestId: number; readonly title: string };
+  | { readonly screen: "admin-verification"; readonly requestId: number; readonly title: string }
+  | { readonly screen: "admin-reports" }
+  | { readonly screen: "admin-report"; readonly report: ModerationReport; readonly title: string };
 
 export interface Navigation {
   readonly section: Section;

@@ -14,11 +14,14 @@ export type FailureWording = Partial<Record<DomainErrorKind, string>> & { readon
  * A port's failure in the step's words, its kind kept. Unless the step says otherwise: a rate limit
  * says so, a refused token asks to log in again, a refusal says permission is needed, no connection
  * says so, a service fault is 'Server down', and input the service refused shows the service's own
- * message (its field lists stay behind: the line stands for the whole refusal).
+ * message (its field lists stay behind: the line stands for the whole refusal; its `code` goes along).
  */
 export function authFailure(error: DomainError, wording: FailureWording): WordedError {
   const message = wording[error.kind] ?? defaultMessage(error) ?? wording.otherwise;
-  return error.kind === "invalid" ? { kind: error.kind, message } : { ...error, message };
+  if (error.kind !== "invalid") return { ...error, message };
+  return error.code === undefined
+    ? { kind: error.kind, message }
+    : { kind: error.kind, message, code: error.code };
 }
 
 function defaultMessage(error: DomainError): string | undefined {

@@ -11,6 +11,8 @@ export const chatProductSchema = z.object({
 export type ChatProduct = z.infer<typeof chatProductSchema>;
 
 export const chatMessageSchema = z.object({
+  /** The message's id, what a report on it names (absent from a service that predates reporting). */
+  id: z.number().int().positive().optional(),
   message: z.string(),
   senderId: z.number().int().positive(),
   product: chatProductSchema.nullable().optional(),

@@ -6,6 +6,7 @@ import type { ReportReason, ReportTarget } from "../moderation/report.js";
 export const reportingMessages = {
   report: "Report",
   reportReview: (name: string) => `Report the review by ${name}`,
+  reportMessage: (name: string, time: string) => `Report the message from ${name} at ${time}`,
   reportTitle: (target: ReportTarget) => `Report this ${target}`,
   reasonLegend: "What is wrong?",
   reasons: {

@@ -61,14 +61,42 @@ describe("sendReport", () => {
     ).toBe("not-logged-in");
   });
 
-  it("shows the service's words for a second report", async () => {
+  it("words a second report by the service's code", async () => {
     const { shopper } = setUp();
     await sendReport(shopper, { target: "product", targetId: 10, reason: "spam" });
     const again = failureOf(await sendReport(shopper, { target: "product", targetId: 10, reason: "spam" }));
     expect(again).toMatchObject({
       kind: "invalid",
+      code: "already_reported",
       message: "You have already reported this; our team will look at it",
     });
+  });
+
+  it.each([
+    ["already_reported", "invalid", "You have already reported this; our team will look at it"],
+    ["own_target", "invalid", "You cannot report yourself or your own shop"],
+    [
+      "too_many_reports",
+      "too-many-attempts",
+      "You have sent the most reports allowed today; try again tomorrow",
+    ],
+    ["not_participant", "forbidden", "Only the people in a chat can report its messages"],
+  ] as const)("words %s by its code, whatever the service's English says", async (code, kind, words) => {
+    const { shopper, gateway } = setUp();
+    gateway.failures.set("report", { kind, message: "Some other wording entirely", code });
+    const refused = failureOf(await sendReport(shopper, { target: "product", targetId: 10, reason: "spam" }));
+    expect(refused).toMatchObject({ kind, code, message: words });
+  });
+
+  it("shows the service's words for a refusal without a code it knows", async () => {
+    const { shopper, gateway } = setUp();
+    gateway.failures.set("report", {
+      kind: "invalid",
+      message: "Reason is not valid",
+      code: "invalid_input",
+    });
+    const refused = failureOf(await sendReport(shopper, { target: "product", targetId: 10, reason: "spam" }));
+    expect(refused).toEqual({ kind: "invalid", code: "invalid_input", message: "Reason is not valid" });
   });
 });
 

@@ -5,6 +5,7 @@ import { moderationMessages } from "../messages/moderation.js";
 import { messages } from "../messages.js";
 import type { Page } from "../page.js";
 import { err, ok, type Result, type WordedError } from "../result.js";
+import { SERVICE_CODES } from "../service-codes.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 import type {
   AuditEntry,
@@ -26,6 +27,23 @@ type Outcome<T> = Result<T, WordedError>;
 const refused = (message: string, field?: string): Outcome<never> =>
   err({ kind: "invalid-form", message, ...(field && { fields: { [field]: message } }) });
 
+/**
+ * The words of a refused report, by the service's code: its kinds are too coarse (a duplicate and
+ * one's own target are both refused input; not in the chat is a refusal like an admin's).
+ */
+const REPORT_REFUSALS: ReadonlyMap<string, string> = new Map([
+  [SERVICE_CODES.alreadyReported, moderationMessages.alreadyReported],
+  [SERVICE_CODES.ownTarget, moderationMessages.cannotReportSelf],
+  [SERVICE_CODES.tooManyReports, moderationMessages.tooManyReports],
+  [SERVICE_CODES.notParticipant, moderationMessages.notParticipant],
+  [SERVICE_CODES.reportTargetNotFound, moderationMessages.targetNotFound],
+]);
+
+/** The words of a report the service refused for a reason of its own (by its code), if it did. */
+export function reportRefusal(error: { readonly code?: string }): string | undefined {
+  return error.code === undefined ? undefined : REPORT_REFUSALS.get(error.code);
+}
+
 /** Reports something: 'Thanks, our team will look at it' and the report's id. */
 export async function sendReport(
   ports: { readonly reports: ReportGateway; readonly storage: KeyValueStorage },
@@ -38,7 +56,11 @@ export async function sendReport(
   const token = signedInToken(ports.storage);
   if (!token.ok) return token;
   const sent = await ports.reports.report(token.value, { ...report, ...(details && { details }) });
-  if (!sent.ok) return err(authFailure(sent.error, { otherwise: messages.common.checkConnection }));
+  if (!sent.ok) {
+    const words = reportRefusal(sent.error);
+    if (words !== undefined) return err({ ...authFailure(sent.error, { otherwise: words }), message: words });
+    return err(authFailure(sent.error, { otherwise: messages.common.checkConnection }));
+  }
   return ok({ id: sent.value.id, message: moderationMessages.reported });
 }
 

@@ -59,16 +59,33 @@ export class InMemoryModerationGateway implements ReportGateway, ModerationGatew
         return err({ kind: "invalid", message: moderationMessages.detailsRequired });
       const key = `${report.target}:${report.targetId}`;
       const target = this.targets.get(key);
-      if (!target) return err({ kind: "not-found", message: moderationMessages.targetNotFound });
+      if (!target)
+        return err({
+          kind: "not-found",
+          message: moderationMessages.targetNotFound,
+          code: "report_target_not_found",
+        });
       if (target.participants && !target.participants.includes(user.id))
-        return err({ kind: "forbidden", message: moderationMessages.notParticipant });
+        return err({
+          kind: "forbidden",
+          message: moderationMessages.notParticipant,
+          code: "not_participant",
+        });
       if (target.owners.includes(user.id))
-        return err({ kind: "invalid", message: moderationMessages.cannotReportSelf });
+        return err({ kind: "invalid", message: moderationMessages.cannotReportSelf, code: "own_target" });
       const mine = this.reports.filter((r) => r.reporter.id === user.id);
       if (mine.length >= REPORTS_PER_DAY)
-        return err({ kind: "too-many-attempts", message: moderationMessages.tooManyReports });
+        return err({
+          kind: "too-many-attempts",
+          message: moderationMessages.tooManyReports,
+          code: "too_many_reports",
+        });
       if (mine.some((r) => r.status === "open" && `${r.target}:${r.targetId}` === key))
-        return err({ kind: "invalid", message: moderationMessages.alreadyReported });
+        return err({
+          kind: "invalid",
+          message: moderationMessages.alreadyReported,
+          code: "already_reported",
+        });
       const id = this.reports.length + 1;
       this.reports.push({
         id,

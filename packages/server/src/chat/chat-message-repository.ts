@@ -143,6 +143,7 @@ export class ChatMessageRepository {
         id: row.id,
         roomId: item.room.id,
         wire: {
+          id: row.id,
           message: item.text,
           sender_id: item.senderId,
           product: item.product ?? null,

@@ -185,6 +185,7 @@ export class ChatRepository {
           ? null
           : messageWire(
               {
+                id: r.id,
                 message: r.message ?? "",
                 sender_id: r.sender_id ?? 0,
                 product_id: r.product_id,
@@ -276,6 +277,7 @@ export class ChatRepository {
 
 function messageWire(
   row: {
+    id: number;
     message: string;
     sender_id: number;
     product_id: number | null;
@@ -285,6 +287,7 @@ function messageWire(
   cards: Map<number, ChatProductWire>,
 ): ChatMessageWire {
   return {
+    id: row.id,
     message: row.message,
     sender_id: row.sender_id,
     product: row.product_id === null ? null : (cards.get(row.product_id) ?? null),

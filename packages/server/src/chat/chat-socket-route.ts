@@ -73,7 +73,7 @@ const SOCKET_DESCRIPTION = [
   "`{slug}` or `{product_id}`, and its card (`product_id, slug, product_name, price, images`) is filled",
   'from the database. `{type: "read"}` marks the room read. At most 30 messages per 10 s per user.',
   "",
-  "**Receive**: `{message: {message, sender_id, product, image, created_at}}` for every message of the room",
+  "**Receive**: `{message: {id, message, sender_id, product, image, created_at}}` for every message of the room",
   "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
   'and `{error: "...", code}` when a frame is refused, `code` one of `not_json`, `message_blank`,',
   "`message_not_text`, `message_too_long`, `product_invalid`, `product_not_found`, `rate_limited`,",

@@ -7,12 +7,14 @@ import {
   formatTime,
   formatUgx,
   messages,
+  reportingMessages,
 } from "@katale/domain";
 import { ArrowLeft, ImagePlus, LoaderCircle, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
 import { useMediaUrl } from "../media/use-media-url.js";
+import { ReportButton } from "../moderation/report-button.js";
 import { SafetyNote } from "../support/safety-note.js";
 import { ErrorState } from "../ui/error-state.js";
 import NotFoundPage from "../ui/not-found-page.js";
@@ -237,7 +239,7 @@ function MessageList({
               {group.items.map((m) => (
                 <li
                   key={`${m.createdAt}-${m.message}-${m.image ?? ""}`}
-                  className="flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]"
+                  className="group flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]"
                 >
                   {m.product != null && <ProductCard product={m.product} own={own} />}
                   {m.image != null && (
@@ -258,12 +260,7 @@ function MessageList({
                       {m.message}
                     </p>
                   )}
-                  <time
-                    dateTime={m.createdAt}
-                    className={`text-xs text-gray-500 ${own ? "self-end" : "self-start"}`}
-                  >
-                    {m.live ? messages.common.now : formatTime(new Date(m.createdAt))}
-                  </time>
+                  <MessageFooter message={m} own={own} partnerName={partnerName} />
                 </li>
               ))}
             </ul>
@@ -271,6 +268,39 @@ function MessageList({
         );
       })}
       <div ref={end} />
+    </div>
+  );
+}
+
+/**
+ * A message's time and, on the other side's messages, its "Report" entry: always there on a phone,
+ * shown on hover or keyboard focus from the small breakpoint up (it never takes the time's place).
+ */
+function MessageFooter({
+  message: m,
+  own,
+  partnerName,
+}: {
+  message: ShownMessage;
+  own: boolean;
+  partnerName: string;
+}) {
+  const time = m.live ? messages.common.now : formatTime(new Date(m.createdAt));
+  const timeLine = (
+    <time dateTime={m.createdAt} className={`text-xs text-gray-500 ${own ? "self-end" : "self-start"}`}>
+      {time}
+    </time>
+  );
+  if (own || m.id === undefined) return timeLine;
+  return (
+    <div className="flex items-center gap-3 self-start">
+      {timeLine}
+      <ReportButton
+        target="message"
+        targetId={m.id}
+        label={reportingMessages.reportMessage(partnerName, formatTime(new Date(m.createdAt)))}
+        className="min-h-6 text-xs! sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { webAdminMessages } from "@katale/domain";
+import { reportingMessages, webAdminMessages } from "@katale/domain";
 import { Text } from "ink";
 import { ItemList } from "../components/item-list.js";
 import { ErrorLine } from "../components/status.js";
@@ -6,9 +6,10 @@ import { useTui } from "../tui-context.js";
 import { tuiMessages } from "../tui-messages.js";
 import { useAdminCheck } from "./use-admin-check.js";
 
-// The admin's screens (issue 10 in the terminal): the catalogue tree and the verification queue.
+// The admin's screens (issue 10 in the terminal): the catalogue tree, the verification queue and
+// the moderation of reports.
 
-/** Admin: the catalogue and the verification requests, for admins. */
+/** Admin: the catalogue, the verification requests and the reports, for admins. */
 export function AdminScreen() {
   const tui = useTui();
   const check = useAdminCheck();
@@ -28,6 +29,11 @@ export function AdminScreen() {
           key: "verifications",
           text: webAdminMessages.requestsTitle,
           onOpen: () => tui.open({ screen: "admin-verifications" }),
+        },
+        {
+          key: "moderation",
+          text: reportingMessages.moderation,
+          onOpen: () => tui.open({ screen: "admin-reports" }),
         },
       ]}
     />

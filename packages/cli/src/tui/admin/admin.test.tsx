@@ -16,6 +16,7 @@ import {
   InMemoryAdminGateway,
   InMemoryAuthGateway,
   InMemoryCategoryGateway,
+  InMemoryModerationGateway,
   InMemoryProductGateway,
   InMemoryShopGateway,
   InMemoryStorage,
@@ -27,7 +28,8 @@ import { App } from "../app.js";
 import { driveTui } from "../tui-driver.js";
 import { URLS } from "../tui-fakes.js";
 
-// The admin's screens on the domain's admin fake: the catalogue tree and the verification queue.
+// The admin's screens on the domain's fakes: the catalogue tree, the verification queue and the
+// moderation of reports.
 
 const pending: VerificationReview = {
   id: 2,
@@ -74,6 +76,14 @@ async function start(
     categories,
     requests,
   );
+  const moderation = new InMemoryModerationGateway();
+  moderation.users.push(
+    { token: "token-1", id: 1, name: "Katale admin", isAdmin },
+    { token: "t-amina", id: 5, name: "Amina", isAdmin: false },
+    { token: "t-okello", id: 6, name: "Okello", isAdmin: false },
+  );
+  moderation.targets.set("product:10", { title: "Fake watch", owners: [2] });
+  moderation.targets.set("user:2", { title: "Seller Two", owners: [2] });
   const services: CliServices = {
     urls: URLS,
     categories,
@@ -89,11 +99,12 @@ async function start(
       stateDir: "/tmp/katale-test",
       downloadDocument: async () => null,
     },
+    moderation: { storage, reports: moderation, moderation },
   };
   const { see, press, flat } = driveTui(
     <App services={services} size={{ columns: 80, rows: 24 }} startSection={startSection} />,
   );
-  return { admin, categories, see, press, flat };
+  return { admin, categories, moderation, see, press, flat };
 }
 
 describe("katale tui, admin", { timeout: 30_000 }, () => {
@@ -306,5 +317,58 @@ describe("katale tui, admin", { timeout: 30_000 }, () => {
     await press(join(dir, "phones.png"), "\r");
     await see(messages.api.categoryNotFound);
     await see("▸ Phones & Tablets · picture");
+  });
+
+  it("moderates: reports under their target, most-reported first; hide with a note, restore, suspend", async () => {
+    const { see, press, flat, moderation } = await start();
+    await moderation.report("t-amina", { target: "user", targetId: 2, reason: "scam" });
+    await moderation.report("t-amina", {
+      target: "product",
+      targetId: 10,
+      reason: "counterfeit",
+      details: "Fake brand",
+    });
+    await moderation.report("t-okello", { target: "product", targetId: 10, reason: "scam" });
+    await see("› Catalogue");
+    await press("j", "j");
+    await see("› Moderation");
+    await press("\r");
+    await see("Open reports · s others");
+    const queue = flat();
+    expect(queue.indexOf("Product 10 · Fake watch · 2 reports")).toBeGreaterThan(-1);
+    expect(queue.indexOf("User 2 · Seller Two · 1 report")).toBeGreaterThan(
+      queue.indexOf("Product 10 · Fake watch · 2 reports"),
+    );
+    expect(queue).toContain("Counterfeit · Amina · 1970-01-01 00:00 · Fake brand");
+
+    await press("u");
+    await see("A product cannot be given 'suspend'.");
+    await press("\r");
+    await see("Reason: ");
+    await see("Reported by ");
+    await press("h");
+    await see("Note for Hide on product 10 (Enter sends):");
+    await press(..."Counterfeit", "\r");
+    await see("resolved (hide): product 10, 2 reports on it.");
+    expect(moderation.holds.get("product:10")).toBe("hide");
+    await see("User 2 · Seller Two · 1 report");
+    expect(flat()).not.toContain("Fake watch");
+
+    await press("s");
+    await see("Resolved: Hide. Note: Counterfeit");
+    await press("r");
+    await see("Restored: product 10.");
+    expect(moderation.holds.has("product:10")).toBe(false);
+
+    await press("s");
+    await see("User 2 · Seller Two · 1 report");
+    await press("h");
+    await see("A user cannot be given 'hide'.");
+    await press("u");
+    await see("Note for Suspend on user 2 (Enter sends):");
+    await press(..."Asked for money up front", "\r");
+    await see("resolved (suspend): user 2, 1 report on it.");
+    expect(moderation.holds.get("user:2")).toBe("suspend");
+    await see("No open reports");
   });
 });
