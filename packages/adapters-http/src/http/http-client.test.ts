@@ -153,6 +153,42 @@ describe("HttpClient", () => {
     expect(answer).toEqual({ ok: false, error: { kind: "network" } });
   });
 
+  it("a create cancelled by the user (AbortError) is not sent again; a dropped one is, with its key", async () => {
+    const form = {
+      shop_id: 1,
+      product_name: "Solar lantern",
+      image1: { fileName: "a.jpg", contentType: "image/jpeg", bytes: new Uint8Array([1]) },
+    };
+    const keys: (string | undefined)[] = [];
+    const failing =
+      (error: () => Error): FetchLike =>
+      async (_url, init) => {
+        keys.push(init.headers["idempotency-key"]);
+        throw error();
+      };
+    const cancelled = new HttpClient(
+      urls,
+      failing(() => new DOMException("cancelled", "AbortError")),
+      [0, 0],
+    );
+    expect(await cancelled.call(productCalls.create, { token: "k", form })).toEqual({
+      ok: false,
+      error: { kind: "network" },
+    });
+    expect(keys).toHaveLength(1);
+
+    keys.length = 0;
+    const dropped = new HttpClient(
+      urls,
+      failing(() => new TypeError("fetch failed")),
+      [0, 0],
+    );
+    await dropped.call(productCalls.create, { token: "k", form });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+  });
+
   it("an answer that breaks the contract is a server error, not data", async () => {
     const { fetch } = answering(200, { categories: [{ id: "one" }] });
     const answer = await new HttpClient(urls, fetch).call(catalogueCalls.listCategories);

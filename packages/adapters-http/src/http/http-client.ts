@@ -101,6 +101,8 @@ export class HttpClient {
     if (retries.length > 0) init.headers[IDEMPOTENCY_KEY_HEADER] = `"${newIdempotencyKey()}"`;
     let answer = await this.send(url, init);
     for (const delay of retries) {
+      // Cancelled by the user (an AbortError): nothing more is sent.
+      if (answer === "aborted") break;
       if (!worthRetrying(answer === null ? "network" : answer.status, answer?.body)) break;
       // An offline browser says so at once: no waiting out the retries while nothing can be sent.
       if (answer === null && (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
@@ -108,7 +110,7 @@ export class HttpClient {
       await new Promise((resolve) => setTimeout(resolve, delay));
       answer = await this.send(url, init);
     }
-    if (answer === null) return err({ kind: "network" });
+    if (answer === null || answer === "aborted") return err({ kind: "network" });
     const { status, body } = answer;
     if (status < 200 || status >= 300) return err({ kind: "status", status, body });
     const schema = call.response[status] as z.ZodType | undefined;
@@ -118,13 +120,16 @@ export class HttpClient {
       : err({ kind: "status", status, body });
   }
 
-  /** One exchange: the status and the parsed body, or null when no answer came. */
-  private async send(url: string, init: RequestInitLike): Promise<{ status: number; body: unknown } | null> {
+  /** One exchange: the status and the parsed body, null when no answer came, "aborted" when cancelled. */
+  private async send(
+    url: string,
+    init: RequestInitLike,
+  ): Promise<{ status: number; body: unknown } | null | "aborted"> {
     try {
       const response = await this.fetch(url, init);
       return { status: response.status, body: parseJson(await response.text()) };
-    } catch {
-      return null;
+    } catch (error) {
+      return (error as { name?: unknown } | null)?.name === "AbortError" ? "aborted" : null;
     }
   }
 

@@ -8,10 +8,10 @@ import {
 import { BadgeCheck, Camera, LoaderCircle } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { useAccountPorts } from "../auth/use-account-ports.js";
+import { downscaleImage } from "../media/downscale-image.js";
 import { useMediaUrl } from "../media/use-media-url.js";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { failureWords } from "../ui/form-failure.js";
-import { readImage } from "./read-image.js";
 
 /** The user's picture, or their initials on the brand colour. */
 export function Avatar({ user, size }: { user: ActiveUser; size: number }) {
@@ -62,7 +62,7 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
     if (file === undefined) return;
     setBusy(true);
     setBanner(null);
-    const answer = await changePicture(ports, await readImage(file));
+    const answer = await changePicture(ports, await downscaleImage(file));
     setBusy(false);
     if (answer.ok) {
       setBanner({ tone: "success", text: answer.value.message });

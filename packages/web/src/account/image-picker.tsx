@@ -1,18 +1,24 @@
 import { type ImageUpload, webAccountMessages } from "@katale/domain";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { downscaleImage } from "../media/downscale-image.js";
 import { readImage } from "./read-image.js";
 
-/** One image picked from the device, shown as a removable preview (verification documents). */
+/**
+ * One image picked from the device, shown as a removable preview. Sent at full resolution
+ * (verification documents) unless `downscale` (shop pictures): then made small for upload first.
+ */
 export function ImagePicker({
   label,
   value,
   error,
+  downscale = false,
   onChange,
 }: {
   label: string;
   value: ImageUpload | null | undefined;
   error?: string | undefined;
+  downscale?: boolean;
   onChange: (image: ImageUpload | null) => void;
 }) {
   const id = useId();
@@ -71,7 +77,7 @@ export function ImagePicker({
             onChange={async (event) => {
               const file = event.target.files?.[0];
               event.target.value = "";
-              if (file) onChange(await readImage(file));
+              if (file) onChange(await (downscale ? downscaleImage : readImage)(file));
             }}
           />
         </label>

@@ -20,7 +20,7 @@ import { useServices } from "../app/services-context.js";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
-import { resizeImage } from "../selling/image-resize.js";
+import { downscaleImage } from "../media/downscale-image.js";
 import { useNotice } from "../ui/notices.js";
 import { withChat } from "./chat-popups.js";
 
@@ -192,7 +192,7 @@ export function useChatRoom(slug: string) {
       setSendingPhoto(true);
       setRefusal(null);
       try {
-        const answer = await sendChatPhoto(ports.current, slug, await resizeImage(file));
+        const answer = await sendChatPhoto(ports.current, slug, await downscaleImage(file));
         if (!answer.ok) {
           // A photo into a blocked room is refused (403): the room says so, as for a text.
           if (answer.error.kind === "forbidden") setRefusedBlocked(true);

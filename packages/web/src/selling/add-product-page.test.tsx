@@ -182,7 +182,7 @@ describe("/account/add-product", () => {
     expect(where.getAttribute("data-path")).toBe(`/item/${product?.slug}`);
   });
 
-  it("shows the upload's progress and a busy button while it is sent", async () => {
+  it("shows the upload's progress, Cancel and a busy button while it is sent", async () => {
     await fillValid();
     addFiles(png("front.png"), png("back.png"));
     await waitFor(() => expect(tiles()).toHaveLength(2));
@@ -197,7 +197,8 @@ describe("/account/add-product", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add product" }));
     const bar = await screen.findByRole("progressbar", { name: "Upload progress" });
     await waitFor(() => expect(bar.getAttribute("aria-valuetext")).toBe("Uploading"));
-    expect(bar.getAttribute("aria-valuenow")).toBe("20");
+    expect(bar.getAttribute("aria-valuenow")).toBe("0");
+    expect(screen.getByRole("button", { name: "Cancel upload" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Adding" }).hasAttribute("disabled")).toBe(true);
     expect(field("Product name").closest("fieldset")?.disabled).toBe(true);
     letGo();

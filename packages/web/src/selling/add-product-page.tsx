@@ -1,5 +1,4 @@
 import { err, messages, PRODUCT_CREATE_ERROR_MS, type Shop, webSellingMessages } from "@katale/domain";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { productPath } from "../products/product-path.js";
 import { Banners } from "../ui/banner.js";
@@ -15,8 +14,8 @@ import {
   productFormValuesSchema,
 } from "./product-form-schema.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
-import type { UploadStage } from "./product-form-upload.js";
 import { useProductWrites } from "./use-product-writes.js";
+import { uploadCancelledFailure, useUploadSession } from "./use-upload-session.js";
 
 const blank: ProductFormValues = {
   name: "",
@@ -62,29 +61,30 @@ function AddProductForm({ shop }: { shop: Shop }) {
   const navigate = useNavigate();
   const notify = useNotice();
   const changed = useProductsChanged();
-  const [stage, setStage] = useState<UploadStage | null>(null);
+  const upload = useUploadSession();
   const text = webSellingMessages;
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     productFormValuesSchema,
-    async (values) => {
-      try {
-        const images = await writes.prepareUploads(values.images, setStage);
-        return await writes.add(shop.id, {
-          ...values,
-          images,
-          filterValueIds: chosenFilterValueIds(values.filterValues),
-        });
-      } catch {
-        return err({ kind: "network" as const, message: messages.products.createFailed });
-      } finally {
-        setStage(null);
-      }
-    },
+    (values) =>
+      upload.run(async (onStage, cancelled) => {
+        try {
+          const images = await writes.prepareUploads(values.images, onStage, cancelled);
+          return await writes.add(shop.id, {
+            ...values,
+            images,
+            filterValueIds: chosenFilterValueIds(values.filterValues),
+          });
+        } catch {
+          return err({ kind: "network" as const, message: messages.products.createFailed });
+        }
+      }),
     {
       defaultValues: blank,
       successBanner: false,
-      // 'Error creating product, check internet connection and try again.' shows 4 s (spec §8).
-      bannerLastsMs: (failure) => (failure === null ? undefined : PRODUCT_CREATE_ERROR_MS),
+      // 'Error creating product, check internet connection and try again.' shows 4 s (spec §8);
+      // 'Upload cancelled' stays until the next try.
+      bannerLastsMs: (failure) =>
+        failure === null || failure === uploadCancelledFailure ? undefined : PRODUCT_CREATE_ERROR_MS,
       onSuccess: (done) => {
         writes.rememberAdded(shop.id, done.product.id);
         changed();
@@ -100,7 +100,7 @@ function AddProductForm({ shop }: { shop: Shop }) {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={busy}>
         <ProductFormFields form={form} busy={busy} />
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={stage} />
+          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners state={banner} />
           <SubmitButton busy={busy} busyLabel={text.adding} className="w-full sm:w-auto sm:self-start">
             {text.addProductButton}

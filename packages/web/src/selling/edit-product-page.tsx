@@ -20,8 +20,9 @@ import {
   productFormValuesSchema,
 } from "./product-form-schema.js";
 import { shopAdminPath, useMyShops, useProductsChanged } from "./product-form-shop.js";
-import { splitForEdit, type UploadStage } from "./product-form-upload.js";
+import { splitForEdit } from "./product-form-upload.js";
 import { ownProductKey, useOwnProduct, useProductWrites } from "./use-product-writes.js";
+import { useUploadSession } from "./use-upload-session.js";
 
 /** The form's values for `product` as it stands. */
 function valuesOf(product: Product): ProductFormValues {
@@ -85,29 +86,29 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
   const client = useQueryClient();
   const changed = useProductsChanged();
   const [product, setProduct] = useState(loaded);
-  const [stage, setStage] = useState<UploadStage | null>(null);
+  const upload = useUploadSession();
   const [confirming, setConfirming] = useState(false);
   const text = webSellingMessages;
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     productFormValuesSchema,
-    async (values) => {
-      try {
-        const { kept, upload } = splitForEdit(product.images, values.images);
-        const addedImages = upload.length > 0 ? await writes.prepareUploads(upload, setStage) : [];
-        const answer = await writes.edit(product, {
-          ...values,
-          keptImages: kept,
-          addedImages,
-          filterValueIds: chosenFilterValueIds(values.filterValues),
-        });
-        if (answer.ok && !answer.value.changed) return ok({ ...answer.value, message: text.nothingChanged });
-        return answer;
-      } catch {
-        return err({ kind: "network" as const, message: messages.products.editFailed });
-      } finally {
-        setStage(null);
-      }
-    },
+    (values) =>
+      upload.run(async (onStage, cancelled) => {
+        try {
+          const { kept, upload: added } = splitForEdit(product.images, values.images);
+          const addedImages = added.length > 0 ? await writes.prepareUploads(added, onStage, cancelled) : [];
+          const answer = await writes.edit(product, {
+            ...values,
+            keptImages: kept,
+            addedImages,
+            filterValueIds: chosenFilterValueIds(values.filterValues),
+          });
+          if (answer.ok && !answer.value.changed)
+            return ok({ ...answer.value, message: text.nothingChanged });
+          return answer;
+        } catch {
+          return err({ kind: "network" as const, message: messages.products.editFailed });
+        }
+      }),
     {
       defaultValues: valuesOf(loaded),
       onSuccess: (done, _values, { reset }) => {
@@ -133,7 +134,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={busy}>
         <ProductFormFields form={form} busy={busy} />
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={stage} />
+          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners state={banner} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <button

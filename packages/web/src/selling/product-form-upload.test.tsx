@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resizeScale } from "./image-resize.js";
+import { passesAsIs, resizeScale } from "../media/image-resize.js";
 import type { PickedImage } from "./product-form-images.js";
 import { splitForEdit } from "./product-form-upload.js";
 
@@ -26,9 +26,20 @@ describe("splitForEdit", () => {
 });
 
 describe("resizeScale", () => {
-  it("shrinks to 1200 px wide and at most 4800 px tall, never enlarges", () => {
+  it("brings the longest side to at most 1,600 px and the width to the 1,200 px kept, never enlarges", () => {
     expect(resizeScale(4000, 3000)).toBeCloseTo(0.3);
+    expect(resizeScale(3000, 4000)).toBeCloseTo(0.4);
+    expect(resizeScale(1000, 10_000)).toBeCloseTo(0.16);
+    expect(resizeScale(1600, 400)).toBeCloseTo(0.75);
     expect(resizeScale(800, 600)).toBe(1);
-    expect(resizeScale(1000, 10_000)).toBeCloseTo(0.48);
+  });
+});
+
+describe("passesAsIs", () => {
+  it("sends a small JPEG or WebP as it is, not one much heavier than a quality-80 encode, nor a PNG", () => {
+    expect(passesAsIs("image/jpeg", 300 * 1024, 1200, 900)).toBe(true);
+    expect(passesAsIs("image/webp", 500 * 1024, 1200, 1600)).toBe(true);
+    expect(passesAsIs("image/jpeg", 3 * 1024 * 1024, 1200, 900)).toBe(false);
+    expect(passesAsIs("image/png", 100 * 1024, 800, 600)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ImageUpload } from "@katale/domain";
-import { resizeImage } from "./image-resize.js";
+import { downscaleImage } from "../media/downscale-image.js";
 import type { PickedImage } from "./product-form-images.js";
 
 /** Where sending the form stands: resizing image k of n, then uploading. */
@@ -32,20 +32,24 @@ export function splitForEdit(
 
 /**
  * The images to send, one after the other so a phone holds one decoded photo at a time: new files
- * resized, a product's own image moved later fetched again. `onStage` hears each step.
+ * resized, a product's own image moved later fetched again. `onStage` hears each step; once
+ * `cancelled` says so, it stops with an error.
  */
 export async function prepareUploads(
   images: readonly PickedImage[],
   media: (path: string) => string | null,
   onStage: (stage: UploadStage) => void,
+  cancelled: () => boolean = () => false,
 ): Promise<ImageUpload[]> {
   const uploads: ImageUpload[] = [];
   for (const [index, image] of images.entries()) {
+    if (cancelled()) throw new DOMException("upload cancelled", "AbortError");
     onStage({ step: "resizing", current: index + 1, total: images.length });
     uploads.push(
-      await resizeImage(image.kind === "new" ? image.file : await fetchOwnImage(image.path, media)),
+      await downscaleImage(image.kind === "new" ? image.file : await fetchOwnImage(image.path, media)),
     );
   }
+  if (cancelled()) throw new DOMException("upload cancelled", "AbortError");
   onStage({ step: "uploading", total: images.length });
   return uploads;
 }

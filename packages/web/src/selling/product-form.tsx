@@ -216,14 +216,18 @@ function bytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Resizing takes the first fifth of the bar, the upload the rest. */
-const RESIZE_SHARE = 20;
-
 /**
  * How far sending has come, for slow networks: one step per image resized, then the bytes sent
- * (the browser's multipart requests report them; without a report the bar pulses until the answer).
+ * and their percent (the browser's multipart requests report them; without a report the bar
+ * pulses until the answer). `onCancel` shows a Cancel button until every byte is sent.
  */
-export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
+export function ProductFormProgress({
+  stage,
+  onCancel,
+}: {
+  stage: UploadStage | null;
+  onCancel?: () => void;
+}) {
   const [sent, setSent] = useState<{ sent: number; size: number } | null>(null);
   const uploading = stage?.step === "uploading";
   useEffect(() => {
@@ -236,21 +240,35 @@ export function ProductFormProgress({ stage }: { stage: UploadStage | null }) {
   let percent: number;
   let label: string;
   if (stage.step === "resizing") {
-    percent = Math.round((RESIZE_SHARE * (stage.current - 1)) / stage.total);
+    percent = Math.round((100 * (stage.current - 1)) / stage.total);
     label = text.resizing(stage.current, stage.total);
   } else if (sent === null || sent.size === 0) {
-    percent = RESIZE_SHARE;
+    percent = 0;
     label = text.uploading;
   } else {
-    percent = RESIZE_SHARE + Math.round(((100 - RESIZE_SHARE) * sent.sent) / sent.size);
-    label = sent.sent >= sent.size ? text.finishing : text.uploadingBytes(bytes(sent.sent), bytes(sent.size));
+    percent = Math.min(100, Math.floor((100 * sent.sent) / sent.size));
+    label =
+      sent.sent >= sent.size
+        ? text.finishing
+        : text.uploadingBytes(bytes(sent.sent), bytes(sent.size), percent);
   }
   const waiting = stage.step === "uploading" && (sent === null || sent.sent >= sent.size);
+  // Once every byte is out the server may already be saving: Cancel could no longer promise that
+  // nothing was saved, so it goes.
+  const sentAll = uploading && sent !== null && sent.size > 0 && sent.sent >= sent.size;
+  const cancellable = onCancel !== undefined && !sentAll;
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-sm text-gray-700" aria-hidden="true">
-        {label}
-      </p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-gray-700 tabular-nums" aria-hidden="true">
+          {label}
+        </p>
+        {cancellable && (
+          <button type="button" className="btn-secondary shrink-0" onClick={onCancel}>
+            {text.cancelUpload}
+          </button>
+        )}
+      </div>
       <div
         role="progressbar"
         aria-label={text.uploadProgress}

@@ -25,8 +25,8 @@ import { ShopChoiceState } from "./add-product-page.js";
 import { ProductFormFrame, ProductFormProgress } from "./product-form.js";
 import { type PickedImage, ProductFormImages } from "./product-form-images.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
-import type { UploadStage } from "./product-form-upload.js";
 import { useProductWrites } from "./use-product-writes.js";
+import { uploadCancelledFailure, useUploadSession } from "./use-upload-session.js";
 
 /** A service is listed while its stock is above 0: one, for as long as it is offered. */
 const SERVICE_STOCK = 1;
@@ -80,7 +80,7 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
   const navigate = useNavigate();
   const changed = useProductsChanged();
   const subCategories = useSubCategoriesOf(SERVICES_CATEGORY_ID);
-  const [stage, setStage] = useState<UploadStage | null>(null);
+  const upload = useUploadSession();
   const [posted, setPosted] = useState(false);
   const text = messages.services;
   const words = webSellingMessages;
@@ -93,31 +93,31 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
 
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     serviceBannerSchema,
-    async (values) => {
-      try {
-        const images = await writes.prepareUploads(values.images, setStage);
-        const answer = await writes.add(shop.id, {
-          name: values.title,
-          categoryId: SERVICES_CATEGORY_ID,
-          subCategoryId: values.subCategoryId,
-          description: values.description,
-          price: values.price,
-          inStock: SERVICE_STOCK,
-          images,
-        });
-        return answer.ok || answer.error.kind !== "invalid-form"
-          ? answer
-          : err({ ...answer.error, fields: renamed(answer.error.fields) });
-      } catch {
-        return err({ kind: "network" as const, message: messages.products.createFailed });
-      } finally {
-        setStage(null);
-      }
-    },
+    (values) =>
+      upload.run(async (onStage, cancelled) => {
+        try {
+          const images = await writes.prepareUploads(values.images, onStage, cancelled);
+          const answer = await writes.add(shop.id, {
+            name: values.title,
+            categoryId: SERVICES_CATEGORY_ID,
+            subCategoryId: values.subCategoryId,
+            description: values.description,
+            price: values.price,
+            inStock: SERVICE_STOCK,
+            images,
+          });
+          return answer.ok || answer.error.kind !== "invalid-form"
+            ? answer
+            : err({ ...answer.error, fields: renamed(answer.error.fields) });
+        } catch {
+          return err({ kind: "network" as const, message: messages.products.createFailed });
+        }
+      }),
     {
       defaultValues: blank,
       successBanner: false,
-      bannerLastsMs: (failure) => (failure === null ? undefined : PRODUCT_CREATE_ERROR_MS),
+      bannerLastsMs: (failure) =>
+        failure === null || failure === uploadCancelledFailure ? undefined : PRODUCT_CREATE_ERROR_MS,
       onSuccess: (done) => {
         writes.rememberAdded(shop.id, done.product.id);
         changed();
@@ -187,7 +187,7 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
           />
         </fieldset>
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={stage} />
+          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners
             state={
               posted ? { tone: "success", text: `${words.servicePosted}. ${words.redirecting}` } : banner

@@ -150,7 +150,7 @@ function ShopImageField({
         </figure>
       )}
       <div className="min-w-0 flex-1">
-        <ImagePicker label={label} value={value} error={error} onChange={onChange} />
+        <ImagePicker label={label} value={value} error={error} downscale onChange={onChange} />
       </div>
     </div>
   );

@@ -22,9 +22,12 @@ export function useProductWrites() {
   const { productAdmin, local, media } = useServices();
   const ports = { productAdmin, storage: local };
   return {
-    /** Downscales and reads the picked images, telling each stage. */
-    prepareUploads: (images: readonly PickedImage[], onStage: (stage: UploadStage) => void) =>
-      prepareUploads(images, media, onStage),
+    /** Downscales and reads the picked images, telling each stage; stops once `cancelled`. */
+    prepareUploads: (
+      images: readonly PickedImage[],
+      onStage: (stage: UploadStage) => void,
+      cancelled?: () => boolean,
+    ) => prepareUploads(images, media, onStage, cancelled),
     add: (shopId: number, input: Parameters<typeof addProduct>[2]) => addProduct(ports, shopId, input),
     edit: (product: Product, change: Parameters<typeof editProduct>[2]) =>
       editProduct(ports, product, change),

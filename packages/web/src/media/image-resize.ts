@@ -1,20 +1,34 @@
 import { IMAGE_MAX_WIDTH, type ImageUpload } from "@katale/domain";
 import { readImage } from "../account/read-image.js";
 
-// Phones take 12–50 MP photos; the server keeps products at most IMAGE_MAX_WIDTH (1200 px) wide
-// and at most four times as tall (packages/server/src/media). Shrinking in the browser first
-// sends a few hundred KB instead of several MB over a slow network; the server still checks and
-// re-encodes what arrives.
+// Phones take 12–50 MP photos, 3–10 MB each, on networks billed by the megabyte. Pictures are
+// shrunk here before upload: longest side at most 1,600 px and never wider than the server keeps
+// (IMAGE_MAX_WIDTH, 1200 px, at most four times as tall; packages/server/src/media), WebP (JPEG
+// where the browser cannot write WebP) at quality 0.8. The server still checks and re-encodes what
+// arrives. Loaded on first use only (downscale-image.ts): it is not in the first screen's JavaScript.
 
+/** The longest side sent. */
+export const LONGEST_SIDE = 1600;
 /** The tallest side the server keeps: four times the width cap (its MAX_OUTPUT_ASPECT). */
 const MAX_HEIGHT = IMAGE_MAX_WIDTH * 4;
-/** Files already this small, in a format the server takes as is, are sent untouched. */
+/**
+ * A JPEG or WebP that needs no shrinking goes untouched when it is at most this many bytes per
+ * pixel (a quality-80 phone JPEG is about 0.3), or at most SMALL_ENOUGH_BYTES: re-encoding it
+ * would cost quality for little or no saving.
+ */
+const AS_IS_BYTES_PER_PIXEL = 0.5;
 const SMALL_ENOUGH_BYTES = 400 * 1024;
-const QUALITY = 0.85;
+const QUALITY = 0.8;
 
-/** The scale (at most 1) that brings `width`×`height` inside the server's bounds. */
+/** The scale (at most 1) that brings `width`×`height` inside the bounds above. */
 export function resizeScale(width: number, height: number): number {
-  return Math.min(1, IMAGE_MAX_WIDTH / width, MAX_HEIGHT / height);
+  return Math.min(1, LONGEST_SIDE / Math.max(width, height), IMAGE_MAX_WIDTH / width, MAX_HEIGHT / height);
+}
+
+/** Whether a picture that needs no shrinking is sent as it is. */
+export function passesAsIs(type: string, bytes: number, width: number, height: number): boolean {
+  if (!/^image\/(jpeg|webp)$/.test(type)) return false;
+  return bytes <= Math.max(SMALL_ENOUGH_BYTES, width * height * AS_IS_BYTES_PER_PIXEL);
 }
 
 function baseName(name: string): string {
@@ -39,7 +53,7 @@ function encode(canvas: Canvas, type: string): Promise<Blob | null> {
 
 /**
  * A picked file made ready to upload: decoded (EXIF orientation applied), shrunk to fit the
- * server's bounds and encoded as WebP (JPEG where the browser cannot write WebP). A small file
+ * bounds above and encoded as WebP (JPEG where the browser cannot write WebP). A small file
  * that needs no shrinking goes as it is; where the browser cannot decode it here, the file goes
  * as it is and the server decides.
  */
@@ -53,8 +67,7 @@ export async function resizeImage(file: File): Promise<ImageUpload> {
   }
   try {
     const scale = resizeScale(bitmap.width, bitmap.height);
-    const passesAsIs = /^image\/(jpeg|webp)$/.test(file.type) && file.size <= SMALL_ENOUGH_BYTES;
-    if (scale === 1 && passesAsIs) return readImage(file);
+    if (scale === 1 && passesAsIs(file.type, file.size, bitmap.width, bitmap.height)) return readImage(file);
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
     const canvas = canvasOf(width, height);
