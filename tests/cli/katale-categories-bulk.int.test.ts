@@ -17,7 +17,8 @@ import { runKatale } from "./run-katale.js";
 // against the real server: a category and a sub category renamed by the ids the export gives
 // (their products stay in them), a name given twice refused naming both rows, --prune showing what
 // it deletes and needing --yes, a dry run failing a deletion the service would refuse, a file of
-// more than 5,000 changes needing --yes, and a missing image said once, on stderr.
+// more than 5,000 changes needing --yes, and a missing image said once, on stderr. A dry run counts
+// the products a deletion meets as the service does: out of stock and hidden ones too.
 
 interface Exported {
   id: number;
@@ -144,6 +145,35 @@ describe.each(databaseKinds())("katale categories import, the bulk tool (%s)", (
     expect(dry.stdout).toContain("0 created, 0 updated, 0 deleted, 2 unchanged, 1 failed");
     expect(dry.stdout).not.toContain("Nothing to change");
     expect((await catalogue()).map((c) => c.name).sort()).toEqual(["Books", "Clothing"]);
+  });
+
+  it("a dry run counts every product a deletion meets, also out of stock and hidden ones", async () => {
+    // Sub categories the public listings show empty: one of a sold-out book, one of a hidden map.
+    const books = (await catalogue()).find((c) => c.name === "Books");
+    if (books === undefined) throw new Error("Books is gone");
+    const comics = await aSubCategory(server.db, { category_id: books.id, name: "Comics" });
+    await aProduct(server.db, { category_id: books.id, sub_category_id: comics.id, in_stock: 0 });
+    const maps = await aSubCategory(server.db, { category_id: books.id, name: "Maps" });
+    const map = await aProduct(server.db, { category_id: books.id, sub_category_id: maps.id });
+    await server.db.updateTable("products").set({ hidden: true }).where("id", "=", map.id).execute();
+    const before = await catalogue();
+
+    const keep = write(
+      "keep-both.csv",
+      "category,sub_category,filter,value\nClothing,Footwear,,\nBooks,Novels,,\n",
+    );
+    const dry = await katale("categories", "import", keep, "--prune", "--dry-run");
+    expect(dry.code).toBe(1);
+    expect(dry.stderr.split("\n").filter(Boolean).sort()).toEqual([
+      "failed  Books/Comics: This sub category still holds 1 product; move or delete them first",
+      "failed  Books/Maps: This sub category still holds 1 product; move or delete them first",
+    ]);
+    expect(dry.stdout).toContain("0 created, 0 updated, 0 deleted, 4 unchanged, 2 failed");
+    // The apply says the same, and deletes neither.
+    const sure = await katale("categories", "import", keep, "--prune", "--yes");
+    expect(sure.code).toBe(1);
+    expect(sure.stderr).toBe(dry.stderr);
+    expect(await catalogue()).toEqual(before);
   });
 
   it("a file of more than 5,000 changes needs --yes", async () => {

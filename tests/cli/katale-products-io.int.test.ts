@@ -9,6 +9,7 @@ import {
   aShop,
   aSignedInUser,
   aSubCategory,
+  databaseKinds,
   startTestServer,
   type TestServer,
 } from "@katale/server/testing";
@@ -21,7 +22,8 @@ import { inheritedEnv, KATALE_BIN, runKatale } from "./run-katale.js";
 // (the pictures' SHA-256 is kept by the service), an interrupted import finished without uploading
 // twice, a dry run refusing what the service would, progress on a non-terminal stderr, the CSV
 // alone on stdout, a 503 with Retry-After waited out, and the filters column (values by name within
-// the row's sub category) exported, imported back unchanged, set, and refused when unknown.
+// the row's sub category) exported, imported back unchanged, set, and refused when unknown. On
+// PGlite and on PostgreSQL (when one answers at 127.0.0.1:5432).
 
 const HEADER = "sku,name,description,price,stock,category,sub_category,images";
 /** What the export writes: the import's columns and the optional filters column. */
@@ -36,7 +38,7 @@ interface Report {
   rows: { row: number; sku: string; status: string; product_id?: number; error?: string }[];
 }
 
-describe("katale products import and export hold for a shop of any size", () => {
+describe.each(databaseKinds())("katale products import and export, any shop size (%s)", (kind) => {
   let server: TestServer;
   let work: string;
   let shopId: number;
@@ -63,7 +65,7 @@ describe("katale products import and export hold for a shop of any size", () => 
     ).rows;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ database: kind });
     work = mkdtempSync(join(tmpdir(), "katale-cli-products-io-"));
     const electronics = await aCategory(server.db, { name: "Electronics" });
     const phones = await aSubCategory(server.db, { category_id: electronics.id, name: "Phones" });

@@ -130,6 +130,20 @@ describe("katale tui in a terminal against a started server", () => {
     expect(after).not.toContain("Search products:");
   });
 
+  it("handles each key of a burst: a search typed in one go, two Tabs at once", async () => {
+    start("burst");
+    const screenOf = () => tmux("capture-pane", "-p", "-t", "burst");
+    await expect.poll(screenOf, { timeout: 15_000, interval: 100 }).toContain("For you");
+    // One send-keys: the keys reach the app together, as from a fast typist or a paste.
+    tmux("send-keys", "-t", "burst", "-l", "/pump");
+    tmux("send-keys", "-t", "burst", "Enter");
+    await expect.poll(screenOf, { timeout: 15_000, interval: 100 }).toContain('1 product for "pump"');
+    tmux("send-keys", "-t", "burst", "Tab", "Tab");
+    await expect.poll(screenOf, { timeout: 15_000, interval: 100 }).toContain("Categories [Saved]");
+    tmux("send-keys", "-t", "burst", "q");
+    await expect.poll(screenOf, { timeout: 15_000, interval: 100 }).toContain("EXITED:0");
+  });
+
   it("draws without colour under NO_COLOR", async () => {
     start("plain", ["NO_COLOR=1"]);
     await expect

@@ -7,6 +7,7 @@ import {
   mapResult,
   type NewCategory,
   type NewSubCategory,
+  type ProductsHeldScope,
   type Result,
   type SubCategory,
   type SubCategoryChange,
@@ -87,6 +88,20 @@ export class CatalogueAdminHttpGateway implements CatalogueAdminGateway {
       params: { id: subCategoryId },
     });
     return mapResult(answer, done);
+  }
+
+  async productsHeld(token: string, scope: ProductsHeldScope): Promise<Result<number>> {
+    const answer =
+      "categoryId" in scope
+        ? await this.http.call(catalogueCalls.categoryProductCount, {
+            token,
+            params: { id: scope.categoryId },
+          })
+        : await this.http.call(catalogueCalls.subCategoryProductCount, {
+            token,
+            params: { id: scope.subCategoryId },
+          });
+    return mapResult(answer, (body) => body.products);
   }
 
   async createFilter(

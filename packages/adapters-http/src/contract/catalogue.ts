@@ -63,6 +63,8 @@ export type FilterValueOfWire = z.infer<typeof filterValueOfWire>;
 const name = z.string().trim().min(1).max(100);
 const subCategoriesBody = z.object({ sub_categories: z.array(subCategoryListingWire) });
 const adminErrors = { 400: badRequestError, 401: detailError, 403: detailError } as const;
+/** How many products a delete of the category or sub category would meet. */
+const productCount = z.object({ products: z.number().int().min(0) });
 
 export const catalogueCalls = defineCalls({
   listCategories: () => ({
@@ -242,5 +244,26 @@ export const catalogueCalls = defineCalls({
     auth: "token",
     params: idParams("id"),
     response: { 204: noContent, ...adminErrors, 404: detailError },
+  }),
+  // ---- defined by us: what a delete would meet, for a dry run of the admins' bulk tool ----
+  categoryProductCount: () => ({
+    service: "shop",
+    method: "GET",
+    path: "category/:id/product-count/",
+    summary:
+      "How many products a category holds, directly or through its sub categories, in and out of stock and hidden ones too: the count a delete is refused with (409 `category_in_use`); 404 'Category not found'",
+    auth: "token",
+    params: idParams("id"),
+    response: { 200: productCount, ...adminErrors, 404: detailError },
+  }),
+  subCategoryProductCount: () => ({
+    service: "shop",
+    method: "GET",
+    path: "category/subcategory/:id/product-count/",
+    summary:
+      "How many products a sub category holds, in and out of stock and hidden ones too: the count a delete is refused with (409 `category_in_use`); 404 'Sub category not found'",
+    auth: "token",
+    params: idParams("id"),
+    response: { 200: productCount, ...adminErrors, 404: detailError },
   }),
 });

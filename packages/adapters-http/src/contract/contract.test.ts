@@ -140,6 +140,9 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "POST", "reports/{id}/resolve/"],
   ["shop", "POST", "moderation/restore/"],
   ["shop", "GET", "admin/audit/"],
+  // Defined by us: what deleting a category or sub category would meet (the bulk tool's dry run).
+  ["shop", "GET", "category/{id}/product-count/"],
+  ["shop", "GET", "category/subcategory/{id}/product-count/"],
 ];
 
 const contractCalls = Object.values(allCalls).flatMap((area) => Object.values(area) as CallDef[]);

@@ -166,6 +166,23 @@ export function itBehavesLikeAdminGateways(fixture: () => AdminFixture): void {
     expect(value(await gateways.categories.listCategories()).map((c) => c.id)).toContain(category.id);
   });
 
+  it("says how many products a delete would meet, to admins only", async () => {
+    const { gateways, newUser, addProduct } = fixture();
+    const { catalogueAdmin: admin } = gateways;
+    const { token } = await newUser({ admin: true });
+    const category = value(await admin.createCategory(token, { name: unique("Counted") }));
+    const held = value(await admin.createSubCategory(token, { categoryId: category.id, name: "Held" }));
+    const empty = value(await admin.createSubCategory(token, { categoryId: category.id, name: "Empty" }));
+    await addProduct(category.id, held.id);
+    await addProduct(category.id, held.id);
+    expect(await admin.productsHeld(token, { categoryId: category.id })).toEqual({ ok: true, value: 2 });
+    expect(await admin.productsHeld(token, { subCategoryId: held.id })).toEqual({ ok: true, value: 2 });
+    expect(await admin.productsHeld(token, { subCategoryId: empty.id })).toEqual({ ok: true, value: 0 });
+    expect(kindOf(await admin.productsHeld(token, { categoryId: UNKNOWN_ID }))).toBe("not-found");
+    expect(kindOf(await admin.productsHeld(token, { subCategoryId: UNKNOWN_ID }))).toBe("not-found");
+    expectForbidden(await admin.productsHeld((await newUser()).token, { categoryId: category.id }));
+  });
+
   it("refuses a visitor as 'unauthorized' and a user who is not an admin", async () => {
     const { gateways, newUser } = fixture();
     const { catalogueAdmin: admin, verificationReview: review, adminRole: roles } = gateways;

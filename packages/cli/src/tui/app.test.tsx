@@ -8,6 +8,12 @@ import { fakeWorld } from "./tui-fakes.js";
 const KEY = { enter: "\r", escape: "\u001b", tab: "\t", down: "\u001b[B", up: "\u001b[A" } as const;
 const SIZE = { columns: 80, rows: 24 };
 
+/** How far below Bicycle pump the selected row (›) is. */
+function rowsBelowPump(frame: string): number {
+  const rows = frame.split("\n");
+  return rows.findIndex((r) => r.startsWith("› ")) - rows.findIndex((r) => r.includes("Bicycle pump"));
+}
+
 function start(world = fakeWorld()) {
   return { ...driveTui(<App services={world.services} size={SIZE} />), world };
 }
@@ -68,10 +74,47 @@ describe("katale tui", { timeout: 30_000 }, () => {
     await see("› Bicycle pump");
     app.stdin.write(KEY.down.repeat(8));
     // The ninth row (eight below Bicycle pump) is the one selected.
-    await see(/› Product/);
-    const rows = frame().split("\n");
-    const pump = rows.findIndex((r) => r.includes("Bicycle pump"));
-    expect(rows.findIndex((r) => r.startsWith("› "))).toBe(pump + 8);
+    await expect.poll(() => rowsBelowPump(frame()), { timeout: 5_000 }).toBe(8);
+  });
+
+  it("handles each of several plain keys that arrive in one write", async () => {
+    const { see, press, app, frame } = start();
+    await see("Trending");
+    // Two Tabs: Categories, then the section after it.
+    app.stdin.write("\t\t");
+    await see("Categories [Saved]");
+    await press("\u001b[Z");
+    await see("› Sports");
+    await press(KEY.enter);
+    await see("› Bicycles");
+    await press(KEY.enter);
+    await see("› Bicycle pump");
+    // Three down, one up, then ? (shown once the moves are done): the third row.
+    app.stdin.write("jjjk?");
+    await see("Keys (any key closes)");
+    await press("x");
+    await see("Bicycle pump");
+    expect(rowsBelowPump(frame())).toBe(2);
+  });
+
+  it("takes a search typed in one write: / opens the field, the text goes in it, Enter searches", async () => {
+    const { see, app, frame } = start();
+    await see("Trending");
+    app.stdin.write("/pump\r");
+    await see('1 product for "pump"');
+    expect(frame()).toContain("› Bicycle pump");
+  });
+
+  it("puts text pasted into a field there whole, keys of the shell and all", async () => {
+    const { see, press, app, frame } = start();
+    await see("Trending");
+    await press("/");
+    await see("Search products:");
+    app.stdin.write("jq?k /n");
+    await see("Search products: jq?k /n");
+    expect(frame()).not.toContain("Keys (any key closes)");
+    await press(KEY.enter);
+    await see('No products match "jq?k /n".');
   });
 
   it("names the service that is down instead of failing", async () => {

@@ -1,4 +1,4 @@
-import { Box, Text, useApp, useInput, useStdout } from "ink";
+import { Box, Text, useApp, useInput, useStdin, useStdout } from "ink";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CliServices } from "../cli-services.js";
 import { notificationCliMessages } from "../notifications/notification-cli-messages.js";
@@ -11,6 +11,7 @@ import {
   SubCategoryProductsScreen,
 } from "./catalogue/categories-screens.js";
 import { HomeScreen } from "./home/home-screen.js";
+import { KeyPacer } from "./key-pacer.js";
 import { actionOf, type KeyHelp, SHARED_KEYS } from "./keymap.js";
 import { routeScreens, sectionScreens } from "./more-screens.js";
 import {
@@ -83,6 +84,11 @@ export function App({ services, size, startSection = "home" }: AppProps) {
   const typingNow = useRef(false);
   // Each screen that has a text field says so as it renders (useTyping); the others have none.
   typingNow.current = false;
+  // Keys that came in one write are handed over one at a time, text in a row to a text field.
+  const { stdin } = useStdin();
+  useEffect(() => {
+    if (stdin instanceof KeyPacer) stdin.holdTextWhile(() => typingNow.current);
+  }, [stdin]);
   const [help, setHelp] = useState(false);
   const isAdmin = useIsAdmin(services, session);
   const sections = useMemo(() => shownSections(isAdmin, startSection), [isAdmin, startSection]);

@@ -2,6 +2,7 @@ import { render, Text } from "ink";
 import { Component, type ReactNode } from "react";
 import type { CliServices } from "../cli-services.js";
 import { App } from "./app.js";
+import { KeyPacer } from "./key-pacer.js";
 import { tuiMessages } from "./tui-messages.js";
 
 /** Anything unexpected a screen throws is one line, never a stack. */
@@ -26,7 +27,12 @@ export async function runTui(services: CliServices): Promise<void> {
       <OneLineErrors>
         <App services={services} />
       </OneLineErrors>,
-      { exitOnCtrlC: true, patchConsole: true },
+      // Ink reads a stream; the pacer stands in for the terminal's (keys of one write one at a time).
+      {
+        exitOnCtrlC: true,
+        patchConsole: true,
+        stdin: new KeyPacer(process.stdin) as unknown as NodeJS.ReadStream,
+      },
     );
     await instance.waitUntilExit();
   } finally {

@@ -1,8 +1,49 @@
-import { render } from "ink-testing-library";
+import { EventEmitter } from "node:events";
+import { render } from "ink";
 import type { ReactElement } from "react";
 import { expect } from "vitest";
+import { KeyPacer } from "./key-pacer.js";
 
-// Test support: the TUI driven as a person types, for the component tests.
+// Test support: the TUI driven as a person types, for the component tests. Keys go through the
+// KeyPacer as in `katale tui`; frames are read as ink-testing-library reads them.
+
+/** The terminal's side, as ink-testing-library fakes it: 100 columns, frames kept. */
+class FakeStdout extends EventEmitter {
+  readonly columns = 100;
+  last: string | undefined;
+  readonly write = (frame: string) => {
+    this.last = frame;
+  };
+}
+
+/** A terminal's keyboard: each write is one chunk, as a terminal delivers a paste or a held key. */
+class FakeStdin extends EventEmitter {
+  readonly isTTY = true;
+  private data: string | null = null;
+  readonly write = (data: string) => {
+    this.data = data;
+    this.emit("readable");
+  };
+  read(): string | null {
+    const { data } = this;
+    this.data = null;
+    return data;
+  }
+}
+
+function renderTui(element: ReactElement) {
+  const stdout = new FakeStdout();
+  const stdin = new FakeStdin();
+  const instance = render(element, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+    stdin: new KeyPacer(stdin) as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  return { stdin, lastFrame: () => stdout.last, unmount: instance.unmount };
+}
 
 /**
  * Waits `ms`, then lets work React has queued run. On a starved machine (a loaded CI), Node runs an
@@ -16,7 +57,7 @@ export async function settle(ms = 60): Promise<void> {
 }
 
 export interface TuiDriver {
-  readonly app: ReturnType<typeof render>;
+  readonly app: ReturnType<typeof renderTui>;
   /** The last frame drawn. */
   frame(): string;
   /** The screen as one line: a message wrapped at 80 columns still reads as said. */
@@ -28,7 +69,7 @@ export interface TuiDriver {
 }
 
 export function driveTui(element: ReactElement): TuiDriver {
-  const app = render(element);
+  const app = renderTui(element);
   const frame = () => app.lastFrame() ?? "";
   const flat = () => frame().replace(/\s+/g, " ");
   return {

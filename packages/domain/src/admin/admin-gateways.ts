@@ -35,6 +35,9 @@ export interface SubCategoryChange {
   readonly image?: ImageUpload;
 }
 
+/** A category, or one sub category. */
+export type ProductsHeldScope = { readonly categoryId: number } | { readonly subCategoryId: number };
+
 export interface CatalogueAdminGateway {
   createCategory(token: string, category: NewCategory): Promise<Result<Category>>;
   updateCategory(token: string, categoryId: number, change: CategoryChange): Promise<Result<Category>>;
@@ -46,6 +49,11 @@ export interface CatalogueAdminGateway {
     change: SubCategoryChange,
   ): Promise<Result<SubCategory>>;
   deleteSubCategory(token: string, subCategoryId: number): Promise<Result<void>>;
+  /**
+   * How many products a category (with its sub categories') or a sub category holds, in and out of
+   * stock and hidden ones too: what its delete would be refused for. 'not-found' for an unknown id.
+   */
+  productsHeld(token: string, scope: ProductsHeldScope): Promise<Result<number>>;
   createFilter(token: string, filter: { subCategoryId: number; name: string }): Promise<Result<Filter>>;
   renameFilter(token: string, filterId: number, name: string): Promise<Result<Filter>>;
   deleteFilter(token: string, filterId: number): Promise<Result<void>>;

@@ -15,6 +15,7 @@ import type {
   CategoryChange,
   NewCategory,
   NewSubCategory,
+  ProductsHeldScope,
   SubCategoryChange,
   VerificationReview,
   VerificationReviewGateway,
@@ -139,6 +140,18 @@ export function deleteSubCategory(
   return withToken(
     ports.storage,
     (token) => ports.catalogueAdmin.deleteSubCategory(token, subCategoryId),
+    messages.common.checkConnection,
+  );
+}
+
+/** How many products a category or sub category holds (all of them: what its delete would meet). */
+export function productsHeld(
+  ports: Pick<AdminPorts, "catalogueAdmin" | "storage">,
+  scope: ProductsHeldScope,
+): Promise<Outcome<number>> {
+  return withToken(
+    ports.storage,
+    (token) => ports.catalogueAdmin.productsHeld(token, scope),
     messages.common.checkConnection,
   );
 }

@@ -5,6 +5,7 @@ import type {
   CategoryChange,
   NewCategory,
   NewSubCategory,
+  ProductsHeldScope,
   SubCategoryChange,
   VerificationReview,
   VerificationReviewGateway,
@@ -165,6 +166,19 @@ export class InMemoryAdminGateway
       this.catalogue.subCategories = this.catalogue.subCategories.filter((s) => s.id !== subCategoryId);
       this.calls.push({ method: "deleteSubCategory", id: subCategoryId });
       return ok(undefined);
+    });
+  }
+
+  productsHeld(token: string, scope: ProductsHeldScope): Promise<Result<number>> {
+    return this.asAdmin("productsHeld", token, () => {
+      if ("categoryId" in scope) {
+        if (!this.catalogue.categories.some((c) => c.id === scope.categoryId))
+          return err(notFound(messages.api.categoryNotFound));
+        return ok(this.productsIn.get(`c${scope.categoryId}`) ?? 0);
+      }
+      if (!this.catalogue.subCategories.some((s) => s.id === scope.subCategoryId))
+        return err(notFound(messages.api.subCategoryNotFound));
+      return ok(this.productsIn.get(`s${scope.subCategoryId}`) ?? 0);
     });
   }
 

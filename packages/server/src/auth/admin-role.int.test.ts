@@ -120,6 +120,8 @@ describe.each(databaseKinds())("admin role (%s)", (kind) => {
       ["/api/shop/category/filtervalue/{filterId}", "get"],
       ["/api/shop/category/filter/{id}/", "patch"],
       ["/api/shop/category/filtervalue/{id}/", "delete"],
+      ["/api/shop/category/{id}/product-count/", "get"],
+      ["/api/shop/category/subcategory/{id}/product-count/", "get"],
       ["/api/shop/verification/requests/", "get"],
       ["/api/shop/verification/requests/{id}/documents/{name}", "get"],
       ["/api/shop/verification/requests/{id}/approve/", "post"],

@@ -180,8 +180,11 @@ export class CatalogueRepository {
     return taken ? `${base}-${Math.random().toString(36).slice(2, 8)}` : base;
   }
 
-  /** How many products a category (directly or through its sub categories) or a sub category holds. */
-  private async productsIn(scope: { category: number } | { subCategory: number }): Promise<number> {
+  /**
+   * How many products a category (directly or through its sub categories) or a sub category holds:
+   * in and out of stock, hidden by moderation too, as a delete meets them.
+   */
+  async productsIn(scope: { category: number } | { subCategory: number }): Promise<number> {
     const row =
       "category" in scope
         ? await sql<{ n: number }>`

@@ -55,6 +55,8 @@ describe.each(databaseKinds())("catalogue writes (%s)", (kind) => {
       ["POST", "category/filtervalue/", { filter: filter.id, name: "Blue" }],
       ["PATCH", `category/filtervalue/${value.id}/`, { name: "Crimson" }],
       ["DELETE", `category/filtervalue/${value.id}/`, undefined],
+      ["GET", `category/${category.id}/product-count/`, undefined],
+      ["GET", `category/subcategory/${sub.id}/product-count/`, undefined],
     ];
     for (const [method, path, json] of calls) {
       const visitor = await call(method, path, { json });
@@ -265,6 +267,19 @@ describe.each(databaseKinds())("catalogue writes (%s)", (kind) => {
       products.push(
         await aProduct(server.db, { shop_id: shop.id, category_id: category.id, sub_category_id: chairs.id }),
       );
+
+    // One sold out, one hidden by moderation: the public listing shows one, a delete meets three.
+    await server.db.updateTable("products").set({ in_stock: 0 }).where("id", "=", products[0]!.id).execute();
+    await server.db.updateTable("products").set({ hidden: true }).where("id", "=", products[1]!.id).execute();
+    expect((await call("GET", `product/sub-category/${chairs.id}/`)).body.count).toBe(1);
+    const count = (path: string) => call("GET", path, { token: admin.key });
+    expect((await count(`category/${category.id}/product-count/`)).body).toEqual({ products: 3 });
+    expect((await count(`category/subcategory/${chairs.id}/product-count/`)).body).toEqual({ products: 3 });
+    expect((await count(`category/subcategory/${empty.id}/product-count/`)).body).toEqual({ products: 0 });
+    expect((await count("category/999999/product-count/")).status).toBe(404);
+    expect((await count("category/subcategory/999999/product-count/")).body.code).toBe(
+      "sub_category_not_found",
+    );
 
     const refused = await call("DELETE", `category/${category.id}/delete`, { token: admin.key });
     expect(refused.status).toBe(409);

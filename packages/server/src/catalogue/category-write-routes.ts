@@ -6,7 +6,8 @@ import { catalogueRefusals as refuse } from "./catalogue-refusals.js";
 import type { CatalogueApp, CatalogueWriteKit } from "./catalogue-write-kit.js";
 
 // Categories and sub categories (multipart, with an optional image checked and re-encoded like
-// every upload). One that still holds products is not deleted (409, saying how many).
+// every upload). One that still holds products is not deleted (409, saying how many); how many it
+// holds can be asked first (a dry run of the admins' bulk tool says which deletes would be refused).
 
 const TAG = "catalogue";
 const m = adminServerMessages;
@@ -87,6 +88,17 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
     },
   );
 
+  app.get(
+    `/${catalogueCalls.categoryProductCount.path}`,
+    { schema: routeSchema(catalogueCalls.categoryProductCount, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const { id } = request.params;
+      if (!(await catalogue.categoryExists(id))) return refuse.categoryNotFound(reply);
+      return { products: await catalogue.productsIn({ category: id }) };
+    },
+  );
+
   app.post(
     `/${catalogueCalls.createSubCategory.path}`,
     { schema: routeSchema(catalogueCalls.createSubCategory, TAG), ...admin },
@@ -162,6 +174,16 @@ export function categoryWriteRoutes(app: CatalogueApp, kit: CatalogueWriteKit): 
       if (!removal.removed) return refuse.subCategoryInUse(reply, removal.products);
       await kit.removed(removal.images);
       return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    `/${catalogueCalls.subCategoryProductCount.path}`,
+    { schema: routeSchema(catalogueCalls.subCategoryProductCount, TAG), ...admin },
+    async (request, reply) => {
+      if (await refusedInput(request, reply)) return reply;
+      const { id } = request.params;
+      if (!(await catalogue.subCategory(id))) return refuse.subCategoryNotFound(reply);
+      return { products: await catalogue.productsIn({ subCategory: id }) };
     },
   );
 }

@@ -37,7 +37,9 @@ const ADMINS =
   "never one's own). `users/me/` answers `is_admin`. Every admin call answers 401 to a visitor and 403 to a " +
   "signed-in user who is not an admin. Catalogue writes (`category/...`) keep names unique within their " +
   "parent whatever their case (409 `category_exists` / `filter_exists`) and refuse to delete a category " +
-  "or sub category that still holds products (409 `category_in_use`, saying how many).\n\n" +
+  "or sub category that still holds products (409 `category_in_use`, saying how many). How many that is can " +
+  "be asked first: `GET category/{id}/product-count/` and `GET category/subcategory/{id}/product-count/` " +
+  "answer `{products}`, counting products in and out of stock and hidden ones, as a delete does.\n\n" +
   "The verification review (`verification/requests/`, shop service) lists users' and shops' requests " +
   "together; an id names one request whatever its kind. Documents are private files read with an " +
   "admin's token at `verification/requests/{id}/documents/{name}`, never under `/media/`. Decisions move " +

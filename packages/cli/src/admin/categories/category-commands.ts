@@ -100,7 +100,7 @@ export function registerCategoryAdminCommands(categories: Command, invoke: Invok
             prune: options.prune === true,
             remembered: state.remembered,
           }),
-          run.services.products,
+          admin,
         );
         const dryRun = options.dryRun === true;
         if (!run.json) run.io.out(renderPlan(plan, run.io.width));

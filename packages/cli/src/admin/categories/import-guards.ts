@@ -1,4 +1,5 @@
-import { adminServerMessages, type ProductGateway } from "@katale/domain";
+import { adminServerMessages } from "@katale/domain";
+import { type AdminPorts, productsHeld } from "@katale/domain/admin";
 import type { Prompter } from "../../auth/prompter.js";
 import { CliFailure } from "../../cli-failure.js";
 import { adminCliMessages as text } from "../admin-cli-messages.js";
@@ -15,22 +16,23 @@ export const MANY_CHANGES = 5_000;
 const CONFIRM_WORD = "yes";
 
 /**
- * The plan with each deletion of a category or sub category that holds products (as the public
- * listings count them) failed with the service's words. A count that cannot be read is left to
- * the service.
+ * The plan with each deletion of a category or sub category that holds products failed with the
+ * service's words. Counted as the service counts them before a delete (the admins' product count:
+ * out of stock and hidden products too, which the public listings leave out). A count that cannot
+ * be read is left to the service.
  */
 export async function failHeldDeletions(
   plan: readonly PlanItem[],
-  products: ProductGateway,
+  ports: Pick<AdminPorts, "catalogueAdmin" | "storage">,
 ): Promise<PlanItem[]> {
   return Promise.all(
     plan.map(async (item) => {
       if (item.action !== "delete" || item.id === undefined || item.level > 1) return item;
-      const page =
-        item.level === 0
-          ? await products.listCategoryProductsPage(item.id, 1, 1)
-          : await products.listSubCategoryProductsPage(item.id, 1, 1);
-      const held = page.ok ? page.value.count : 0;
+      const count = await productsHeld(
+        ports,
+        item.level === 0 ? { categoryId: item.id } : { subCategoryId: item.id },
+      );
+      const held = count.ok ? count.value : 0;
       if (held === 0) return item;
       const error =
         item.level === 0

@@ -2,6 +2,9 @@ import { PasswordInput, TextInput } from "@inkjs/ui";
 import { useInput } from "ink";
 import { useRef } from "react";
 
+/** How long after Enter a field sends its value (its last keys have reported their change by then). */
+export const SUBMIT_DELAY_MS = 10;
+
 export interface FieldProps {
   readonly onSubmit: (value: string) => void;
   readonly defaultValue?: string;
@@ -29,7 +32,7 @@ export function Field({
   useInput(
     (_input, key) => {
       // The input reports a change once its render has run: read the value after that.
-      if (key.return) setTimeout(() => submit.current(latest.current), 10);
+      if (key.return) setTimeout(() => submit.current(latest.current), SUBMIT_DELAY_MS);
     },
     { isActive: !isDisabled },
   );

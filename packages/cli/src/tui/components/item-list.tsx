@@ -42,8 +42,8 @@ export function ItemList({
   const active = useTui().active && enabled;
   const selectable = rows.flatMap((row, index) => (row.heading ? [] : [index]));
   const [position, setPosition] = useState(0);
-  // Keys that arrive in one chunk (eight Down presses in one write) reach the handler one after
-  // another before React renders again: each move starts where the one before ended, not at the
+  // Keys may reach the handler one after another before React renders again (the key pacer hands
+  // them over as fast as the app draws): each move starts where the one before ended, not at the
   // position of the last render.
   const positionRef = useRef(position);
   positionRef.current = position;
@@ -78,9 +78,6 @@ export function ItemList({
         const index = selectable[next];
         onSelect?.(index === undefined ? undefined : rows[index]);
       };
-      // A held key arrives as one chunk: "jjj" moves three.
-      if (/^j{2,}$/.test(input)) return move(at + input.length);
-      if (/^k{2,}$/.test(input)) return move(at - input.length);
       switch (actionOf(input, key)) {
         case "up":
           return move(at - 1);
