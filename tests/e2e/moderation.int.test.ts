@@ -162,7 +162,11 @@ describe.each([
     await expect.poll(() => report.count()).toBe(1);
     await report.focus();
     await visible(report);
-    expect(await report.evaluate((button) => getComputedStyle(button).opacity)).toBe("1");
+    // Runs in the page, where getComputedStyle is a global (the tests' types have no DOM).
+    const opacity = (button: unknown) =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(button)
+        .opacity;
+    expect(await report.evaluate(opacity)).toBe("1");
     await shot(chat, `chat-report-entry-${size}`);
     await chat.keyboard.press("Enter");
     const dialog = chat.getByRole("dialog", { name: "Report this message" });
