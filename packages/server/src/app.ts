@@ -22,6 +22,7 @@ import { installNoStoreDefault } from "./http/cache-control.js";
 import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { installIdempotencyKeys } from "./http/idempotency.js";
+import { lingerAfterEarlyAnswers } from "./http/lingering-close.js";
 import { loggerOptions } from "./http/logging.js";
 import { registerMediaFiles } from "./http/media-files.js";
 import { installReadCache, parseCatalogueChange } from "./http/read-cache.js";
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   applyConnectionLimit(app, config);
+  lingerAfterEarlyAnswers(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

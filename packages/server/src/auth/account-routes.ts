@@ -101,7 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         ["codeSendsPerPair", `user:${me.id}@${request.ip}`, "hit"],
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
-      const code = await issueCode(db, me.id, "email_change", newEmail);
+      const code = await issueCode(db, me.id, "email_change", request.ip, newEmail);
       if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, emailChangeCodeMail(newEmail, code)))) return reply;
       return { detail: messages.account.emailOtpSent };

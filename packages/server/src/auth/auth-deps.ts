@@ -41,7 +41,10 @@ export async function sendMail(
   }
 }
 
-/** The answer when an account's codes for today are used up (issue 14 MF7): 429 until midnight UTC. */
+/**
+ * The answer when today's codes for an account are used up, the requesting address's share or the
+ * account's ceiling (issue 14 MF7, issue 28): 429 until midnight UTC.
+ */
 export function tooManyCodesToday(reply: FastifyReply) {
   return tooManyRequests(reply, secondsToNextDay(), { detail: messages.auth.tooManyCodesToday });
 }

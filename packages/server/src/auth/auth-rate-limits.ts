@@ -37,7 +37,8 @@ export const AUTH_LIMITS = {
   codeSendsPerAddress: { points: 30, duration: MINUTES_15 },
   /**
    * E-mails with codes to one account asked from one address. Never per account alone: the owner's
-   * own request from their address still goes (the daily allowance bounds the account's e-mails).
+   * own request from their address still goes (the daily allowance, per account and address under
+   * a ceiling for the account, bounds the account's e-mails).
    */
   codeSendsPerPair: { points: 5, duration: MINUTES_15 },
 } as const satisfies Record<string, Limit>;

@@ -29,7 +29,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
         await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
       )
         return reply;
-      const code = await issueCode(db, user.id, "reset");
+      const code = await issueCode(db, user.id, "reset", request.ip);
       if (code === null) return tooManyCodesToday(reply);
       const mail = resetCodeMail(user.email, code, config.publicUrl);
       if (!(await deliverCode(mailer, request, reply, mail))) return reply;

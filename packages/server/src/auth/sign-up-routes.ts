@@ -55,7 +55,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       const { user } = created;
       await limits.hit("codeSendsPerPair", `user:${user.id}@${request.ip}`);
       // A new account's first code, within the day's allowance.
-      const code = await issueCode(db, user.id, "signup");
+      const code = await issueCode(db, user.id, "signup", request.ip);
       // The account exists either way; if the e-mail fails, the answer says so and "Resend" sends
       // a new code.
       const sent = code !== null && (await sendMail(mailer, request, signupCodeMail(user.email, code)));
@@ -96,7 +96,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
         await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
       )
         return reply;
-      const code = await issueCode(db, user.id, "signup");
+      const code = await issueCode(db, user.id, "signup", request.ip);
       if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, signupCodeMail(user.email, code)))) return reply;
       return { detail: messages.otp.resent };

@@ -23,6 +23,7 @@ import * as webPush from "./migrations/0023-web-push.js";
 import * as trust from "./migrations/0024-trust.js";
 import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
+import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per-address.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0024-trust": trust,
   "0025-chat-blocks": chatBlocks,
   "0026-catalogue-changes": catalogueChanges,
+  "0028-code-allowances-per-address": codeAllowancesPerAddress,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

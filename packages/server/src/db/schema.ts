@@ -61,6 +61,14 @@ export interface CodeAllowancesTable {
   codes_sent: Generated<number>;
 }
 
+/** Codes sent to an account per day at the request of one address (migration 0028). */
+export interface CodeAllowanceAddressesTable {
+  user_id: number;
+  day: string;
+  address: string;
+  codes_sent: Generated<number>;
+}
+
 export interface ResetKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -457,6 +465,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   one_time_codes: OneTimeCodesTable;
   code_allowances: CodeAllowancesTable;
+  code_allowance_addresses: CodeAllowanceAddressesTable;
   reset_keys: ResetKeysTable;
   categories: CategoriesTable;
   sub_categories: SubCategoriesTable;
