@@ -23,6 +23,7 @@ import * as webPush from "./migrations/0023-web-push.js";
 import * as trust from "./migrations/0024-trust.js";
 import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
+import * as chatClientIds from "./migrations/0027-chat-client-ids.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0024-trust": trust,
   "0025-chat-blocks": chatBlocks,
   "0026-catalogue-changes": catalogueChanges,
+  "0027-chat-client-ids": chatClientIds,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */
