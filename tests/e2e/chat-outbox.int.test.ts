@@ -1,4 +1,12 @@
-import { aShop, aSignedInUser, openChat, startTestServer, type TestServer } from "@katale/server/testing";
+import {
+  aCategory,
+  aShop,
+  aSignedInUser,
+  aSubCategory,
+  openChat,
+  startTestServer,
+  type TestServer,
+} from "@katale/server/testing";
 import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
@@ -20,6 +28,10 @@ const OFFLINE_NOTE = "No connection: messages are sent when it is back";
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
+  // The home page after login asks for its categories (a missing one answers 404).
+  let category = 0;
+  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  await aSubCategory(server.db, { category_id: category });
   owner = await aSignedInUser(server);
   shopper = await aSignedInUser(server);
   const shop = await aShop(server.db, { name: "Gulu Solar", owner_id: owner.id });
@@ -121,9 +133,10 @@ describe("chat messages typed in a dead zone, at 360 px", () => {
     await page.setViewportSize(phone);
     expect(await storedWith("Do you install the panels in Lira?")).toBe(0);
 
-    // The network is back: the room reconnects by itself and the message goes, once.
-    await context.setOffline(false);
+    // The network is back (the page hears `online`): the room reconnects at once and the message goes, once.
     cut = false;
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText(OFFLINE_NOTE).isVisible(), { timeout: 10_000 }).toBe(false);
     const arrived = await shop.next(30_000);
     expect(arrived.message).toMatchObject({
       message: "Do you install the panels in Lira?",
@@ -159,6 +172,7 @@ describe("chat messages typed in a dead zone, at 360 px", () => {
     await shot(page, "chat-outbox-after-reload-360");
 
     cut = false;
+    await expect.poll(() => page.getByText(OFFLINE_NOTE).isVisible(), { timeout: 30_000 }).toBe(false);
     const arrived = await shop.next(30_000);
     expect((arrived.message as { message: string }).message).toBe("Is the 200 W panel still in stock?");
     await expect.poll(() => waiting().count(), { timeout: 10_000 }).toBe(0);

@@ -79,6 +79,27 @@ describe("a live chat room", () => {
     expect(chat.live).toBe(1);
   });
 
+  it("tries again at once when the device says its network is back, whatever the pause had grown to", async () => {
+    const { clock, chat, room } = await joined();
+    chat.reachable = false;
+    chat.dropAll();
+    room.send("Typed in a dead zone");
+    for (let i = 0; i < 6; i++) {
+      clock.advance(clock.nextTimerIn ?? 0);
+      await settle();
+    }
+    expect(clock.nextTimerIn).toBe(RECONNECT_CAP_MS);
+    chat.reachable = true;
+    room.reconnectNow();
+    await settle();
+    expect(room.getSnapshot().connection).toEqual({ state: "open" });
+    expect(chat.sent.map((s) => s.message)).toEqual(["Typed in a dead zone"]);
+    // Open already: nothing more happens.
+    room.reconnectNow();
+    await settle();
+    expect(chat.connections).toHaveLength(8);
+  });
+
   it("shortens each pause at random by up to half", async () => {
     const { clock, chat, room } = await joined([], () => 0.999);
     chat.dropAll();

@@ -163,6 +163,24 @@ export class LiveRoom {
     return ok({ ...entry, sending: this.sending.has(entry.clientId) });
   }
 
+  /**
+   * The device says its network is back (the browser's `online`): the next attempt is made now
+   * instead of after the pause, which may have grown to half a minute in a long dead zone (an
+   * attempt still on its way, begun offline, is given up).
+   */
+  reconnectNow(): void {
+    const connection = this.snapshot.connection;
+    if (connection.state !== "reconnecting") return;
+    this.cancelRetry?.();
+    this.cancelRetry = undefined;
+    // An attempt begun while offline may hang: it is given up for a fresh one.
+    this.connection?.close();
+    this.connection = null;
+    this.failures = 0;
+    this.update({ connection: { state: "reconnecting", attempt: connection.attempt, nextAttemptAt: null } });
+    this.connect();
+  }
+
   /** A failed message goes again (now if the socket is open); false when there is no such failed one. */
   retry(clientId: string): boolean {
     const entry = this.entries.find((e) => e.clientId === clientId);

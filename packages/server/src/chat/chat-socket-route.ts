@@ -18,9 +18,9 @@ import type { Database } from "../db/schema.js";
 import { sendError } from "../http/error-reply.js";
 import { blockedWords, type ChatBlockRepository } from "./chat-block-repository.js";
 import type { ChatFanOut } from "./chat-fan-out.js";
-import type { StoredMessage } from "./chat-message-repository.js";
 import type { ChatHub, Member } from "./chat-hub.js";
 import type { MessageAllowance, SocketLeases } from "./chat-limits.js";
+import type { StoredMessage } from "./chat-message-repository.js";
 import type { ChatRepository, ProductRef, RoomAccess } from "./chat-repository.js";
 import type { ChatWriter } from "./chat-writer.js";
 

@@ -9,10 +9,10 @@ import {
   type LiveRoomConnection,
   type LiveRoomSnapshot,
   listChats,
-  type Outbox,
-  type PendingMessage,
   loadChatRoom,
+  type Outbox,
   openChatWithShop,
+  type PendingMessage,
   sendChatPhoto,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -127,7 +127,15 @@ export function useChatRoom(slug: string) {
     // Coming back to a room shows the cached history at once and asks for what was said since.
     staleTime: 0,
     refetchOnWindowFocus: false,
-    queryFn: () => loadChatRoom(ports.current, slug),
+    // The live room fetches what it missed when its socket is back: the whole room need not be.
+    refetchOnReconnect: false,
+    queryFn: async () => {
+      const answer = await loadChatRoom(ports.current, slug);
+      // Asked again on a bad network: the room shown stays (with its outbox) rather than an error.
+      const shown = queryClient.getQueryData<typeof answer>(["chat-room", slug]);
+      if (!answer.ok && answer.error.kind === "network" && shown?.ok) return shown;
+      return answer;
+    },
   });
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
@@ -154,7 +162,11 @@ export function useChatRoom(slug: string) {
       { slug, token, viewerId: viewer.ok ? viewer.value : 0, messages: latestRoom.current?.messages ?? [] },
     );
     setLive(joined);
+    // The phone's network is back: try at once rather than after the (growing) pause.
+    const online = () => joined.reconnectNow();
+    window.addEventListener("online", online);
     return () => {
+      window.removeEventListener("online", online);
       setLive(null);
       // Leaving: the list must not show what was just read as unread.
       void joined.close().then((told) => {
