@@ -164,8 +164,9 @@ describe.each([
     await visible(report);
     // Runs in the page, where getComputedStyle is a global (the tests' types have no DOM).
     const opacity = (button: unknown) =>
-      (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(button)
-        .opacity;
+      (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(
+        button,
+      ).opacity;
     expect(await report.evaluate(opacity)).toBe("1");
     await shot(chat, `chat-report-entry-${size}`);
     await chat.keyboard.press("Enter");

@@ -71,6 +71,7 @@ export * from "./media/image-variant.js";
 export * from "./media/media-url.js";
 export * from "./messages/admin-server.js";
 export * from "./messages/chat-blocking.js";
+export * from "./messages/chat-outbox.js";
 export * from "./messages/find.js";
 export * from "./messages/find-server.js";
 export * from "./messages/moderation.js";

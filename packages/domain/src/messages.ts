@@ -480,6 +480,7 @@ export const messages = {
     messageNotText: 'The message must be text, like {"message": "Hello"}',
     productInvalid: 'A product is attached as {"slug": "..."} or {"product_id": 123}',
     productNotFound: "That product does not exist",
+    clientIdInvalid: "client_id must be a UUID the client makes for each message",
     tooManyMessages: "You are sending messages too fast; wait a few seconds",
     tooManySockets: "Too many open chats; close some and try again",
     socketOnly: "This address is a WebSocket: connect with the katale.chat.v1 subprotocol",

@@ -57,8 +57,12 @@ export class ChatSocketConnector implements ChatConnector {
       if (socket.readyState === OPEN) socket.send(JSON.stringify(frame));
     };
     return {
-      send: (message, productSlug) =>
-        sendFrame(productSlug === undefined ? { message } : { message, product: { slug: productSlug } }),
+      send: (message, productSlug, clientId) =>
+        sendFrame({
+          message,
+          ...(productSlug === undefined ? {} : { product: { slug: productSlug } }),
+          ...(clientId === undefined ? {} : { client_id: clientId }),
+        }),
       markRead: () => sendFrame({ type: "read" }),
       close: () => socket.close(1000, "left the room"),
     };

@@ -28,6 +28,7 @@ export function toChatMessage(wire: ChatMessageWire): ChatMessage {
     product: wire.product === null ? null : toChatProduct(wire.product),
     image: wire.image ?? null,
     createdAt: wire.created_at,
+    ...(wire.client_id === undefined ? {} : { clientId: wire.client_id }),
   };
 }
 

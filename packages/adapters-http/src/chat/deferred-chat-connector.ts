@@ -29,7 +29,7 @@ export class DeferredChatConnector implements ChatConnector {
       },
     );
     return {
-      send: (message, productSlug) => connection?.send(message, productSlug),
+      send: (message, productSlug, clientId) => connection?.send(message, productSlug, clientId),
       markRead: () => connection?.markRead(),
       close: () => {
         closed = true;

@@ -45,6 +45,11 @@ export const chatMessageWire = z.object({
   /** A photo (host path of the re-encoded picture; its -240/-480/-800 variants beside it), or null. */
   image: imagePath.nullable().optional(),
   created_at: timestamp,
+  /**
+   * The sender's own id for the message (a UUID, as its send frame gave it); only on messages sent
+   * with one.
+   */
+  client_id: z.string().optional(),
 });
 export type ChatMessageWire = z.infer<typeof chatMessageWire>;
 
@@ -96,6 +101,12 @@ export const chatSendFrame = z.object({
     .nullable()
     .optional()
     .describe("a product to attach, by slug or product_id; the server fills the card"),
+  client_id: z
+    .uuid()
+    .optional()
+    .describe(
+      "the client's own id for the message (a UUID it makes per message): the server stores one message per sender and client_id; a repeat is answered, to the sender alone, with the message stored the first time",
+    ),
 });
 export type ChatSendFrame = z.input<typeof chatSendFrame>;
 
@@ -117,6 +128,7 @@ export const CHAT_FRAME_ERRORS = [
   "rate_limited",
   "server_error",
   "blocked",
+  "client_id_invalid",
 ] as const;
 export type ChatFrameError = (typeof CHAT_FRAME_ERRORS)[number];
 

@@ -102,6 +102,29 @@ export function itBehavesLikeChatPorts(fixture: () => ChatFixture): void {
     mine.connection.close();
   });
 
+  it("stores a message sent again with its client id once, and hands the stored one back to its sender alone", async () => {
+    const { chat, sockets, newRoom } = fixture();
+    const room = await newRoom();
+    const mine = await opened(sockets, room.slug, room.me.token);
+    const theirs = await opened(sockets, room.slug, room.other.token);
+    const clientId = "5f0c7f8e-3b9a-4c1d-8e2f-6a7b8c9d0e1f";
+    mine.connection.send("Deal at 40,000?", undefined, clientId);
+    await soon(() => expect(theirs.heard.messages).toHaveLength(1));
+    expect(theirs.heard.messages[0]).toMatchObject({ message: "Deal at 40,000?", clientId });
+    // Sent again (its socket seemed lost), from a new socket.
+    const again = await opened(sockets, room.slug, room.me.token);
+    again.connection.send("Deal at 40,000?", undefined, clientId);
+    await soon(() => expect(again.heard.messages).toHaveLength(1));
+    expect(again.heard.messages[0]).toEqual(theirs.heard.messages[0]);
+    const stored = value(await chat.loadRoom(room.me.token, room.slug)).messages;
+    expect(stored).toEqual([theirs.heard.messages[0]]);
+    // The other side heard it once (a new message after it arrives alone).
+    mine.connection.send("Still here?");
+    await soon(() => expect(theirs.heard.messages).toHaveLength(2));
+    expect(theirs.heard.messages.map((m) => m.message)).toEqual(["Deal at 40,000?", "Still here?"]);
+    for (const socket of [mine, theirs, again]) socket.connection.close();
+  });
+
   it("refuses blank, too long and unknown-product frames with the reason; the socket stays open", async () => {
     const { chat, sockets, newRoom } = fixture();
     const room = await newRoom();

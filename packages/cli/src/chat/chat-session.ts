@@ -78,13 +78,13 @@ export function talkInRoom(
       // Closing says the room was read over HTTP when the socket's spaced-out read may not have landed.
       void live.close().finally(() => (failure ? reject(failure) : resolve()));
     };
+    // What still waits to go (a refused one stays in the outbox, failed: its error was said).
+    const unsent = () => live.getSnapshot().pending.filter((p) => p.failed === undefined).length;
     const leave = (now: boolean) => {
       leaving = true;
-      if (now || live.getSnapshot().pending.length === 0) return finish();
+      if (now || unsent() === 0) return finish();
       cancelFlush ??= ports.clock.after(FLUSH_TIMEOUT_MS, () =>
-        finish(
-          live.getSnapshot().pending.length > 0 ? new CliFailure(chatCliMessages.notDelivered) : undefined,
-        ),
+        finish(unsent() > 0 ? new CliFailure(chatCliMessages.notDelivered) : undefined),
       );
     };
     const interrupt = () => leave(true);
@@ -103,7 +103,7 @@ export function talkInRoom(
       if (is.state === "reconnecting" && was.state !== "reconnecting") say(chatCliMessages.reconnecting);
       if (is.state === "closed" && is.reason !== "left")
         return finish(new CliFailure(chatCliMessages.connectionLost(run.services.urls.shopUrl)));
-      if (leaving && now.pending.length === 0) finish();
+      if (leaving && unsent() === 0) finish();
     });
 
     lineReader = createInterface({

@@ -48,8 +48,12 @@ export interface ChatListener {
 
 /** An open room connection. */
 export interface ChatConnection {
-  /** Sends a message; the product is given by slug (the server fills the card). */
-  send(message: string, productSlug?: string): void;
+  /**
+   * Sends a message; the product is given by slug (the server fills the card). `clientId`: the
+   * client's own id for it (a UUID): sent again with the same id, it is stored once and the stored
+   * message is handed back to this connection alone.
+   */
+  send(message: string, productSlug?: string, clientId?: string): void;
   /** Marks the room read. */
   markRead(): void;
   close(): void;

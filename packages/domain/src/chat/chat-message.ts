@@ -20,6 +20,8 @@ export const chatMessageSchema = z.object({
   image: z.string().nullable().optional(),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
+  /** The sender's own id for it (a UUID), when it was sent with one: its outbox entry's. */
+  clientId: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -21,7 +21,9 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
   /** Every live connection: its room and listener. */
   readonly connections: { slug: string; listener: ChatListener; closed: boolean }[] = [];
   /** What clients sent, in order. */
-  readonly sent: { slug: string; message: string; productSlug?: string }[] = [];
+  readonly sent: { slug: string; message: string; productSlug?: string; clientId?: string }[] = [];
+  /** False: a message is stored but no connection hears of it (its socket is dying in a dead zone). */
+  echo = true;
   /** New connections open at once (false: they stay connecting until `openAll`). */
   open = true;
   /** False: the service cannot be reached (a dead zone): new connections close at once (1006). */
@@ -110,18 +112,34 @@ export class InMemoryChat implements ChatGateway, ChatConnector {
         listener.onClose?.(1006);
       });
     return {
-      send: (message, productSlug) => {
+      send: (message, productSlug, clientId) => {
         if (connection.closed) return;
-        this.sent.push({ slug, message, ...(productSlug === undefined ? {} : { productSlug }) });
+        this.sent.push({
+          slug,
+          message,
+          ...(productSlug === undefined ? {} : { productSlug }),
+          ...(clientId === undefined ? {} : { clientId }),
+        });
+        const room = this.rooms.find((r) => r.slug === slug);
+        // As the server: a repeat is answered with the stored message, to this connection alone.
+        const repeat =
+          clientId === undefined
+            ? undefined
+            : room?.messages.find((m) => m.senderId === sender && m.clientId === clientId);
+        if (repeat !== undefined) return listener.onMessage(repeat);
         const refusal = this.refusalOf(message, productSlug) ?? this.blockedRefusal(slug, sender);
         if (refusal !== undefined) return listener.onRefused?.(...refusal);
-        this.deliver(slug, {
+        const stored: ChatMessage = {
           message: message.trim(),
           senderId: sender,
           product: this.products.find((p) => p.slug === productSlug) ?? null,
           image: null,
           createdAt: this.now().toISOString(),
-        });
+          ...(clientId === undefined ? {} : { clientId }),
+        };
+        if (this.echo) return this.deliver(slug, stored);
+        room?.messages.push(stored);
+        if (room !== undefined && sender !== this.viewerId) room.unreadCount += 1;
       },
       markRead: () => {
         if (connection.closed) return;

@@ -31,6 +31,8 @@ export interface NewMessage {
   text: string;
   product?: ChatProductWire | undefined;
   image?: string | undefined;
+  /** The sender's own id for the message (a UUID): one message per sender and id (migration 0027). */
+  clientId?: string | undefined;
   /** The other participant has the room open on this instance: no notice for them. */
   recipientOpen?: boolean | undefined;
 }
@@ -82,6 +84,7 @@ export class ChatMessageRepository {
     const texts = items.map((i) => i.text);
     const products = items.map((i) => i.product?.product_id ?? null);
     const images = items.map((i) => i.image ?? null);
+    const clientIds = items.map((i) => i.clientId ?? null);
     const customers = items.map((i) => i.senderId === i.room.customerId);
     const recipients = items.map((i) =>
       i.senderId === i.room.customerId ? i.room.ownerId : i.room.customerId,
@@ -91,12 +94,13 @@ export class ChatMessageRepository {
     const { rows } = await sql<{ id: number; created_at: Date }>`
       WITH input AS (
         SELECT * FROM unnest(${roomIds}::int[], ${senders}::int[], ${texts}::text[], ${products}::int[],
-                             ${images}::text[], ${customers}::bool[], ${recipients}::int[], ${opens}::bool[])
+                             ${images}::text[], ${customers}::bool[], ${recipients}::int[], ${opens}::bool[],
+                             ${clientIds}::uuid[])
           WITH ORDINALITY AS t(room_id, sender_id, message, product_id, image, by_customer, recipient_id,
-                               recipient_open, ord)),
+                               recipient_open, client_id, ord)),
       m AS (
-        INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, created_at)
-        SELECT room_id, sender_id, message, product_id, image, date_trunc('milliseconds', now())
+        INSERT INTO chat_messages (room_id, sender_id, message, product_id, image, client_id, created_at)
+        SELECT room_id, sender_id, message, product_id, image, client_id, date_trunc('milliseconds', now())
           FROM input ORDER BY ord
         RETURNING id, room_id, created_at),
       -- The rooms' rows are locked in id order before they are updated: two instances' batches for
@@ -149,6 +153,7 @@ export class ChatMessageRepository {
           product: item.product ?? null,
           image: item.image ?? null,
           created_at: new Date(row.created_at).toISOString(),
+          ...(item.clientId === undefined ? {} : { client_id: item.clientId }),
         },
       };
     });

@@ -109,7 +109,7 @@ export class ChatRepository {
       .executeTakeFirstOrThrow();
     let query = this.db
       .selectFrom("chat_messages")
-      .select(["id", "message", "sender_id", "product_id", "image", "created_at"])
+      .select(["id", "message", "sender_id", "product_id", "image", "created_at", "client_id"])
       .where("room_id", "=", access.id)
       .where((eb) =>
         readerId === undefined
@@ -214,12 +214,25 @@ export class ChatRepository {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom("chat_messages")
-      .select(["id", "room_id", "message", "sender_id", "product_id", "image", "created_at"])
+      .select(["id", "room_id", "message", "sender_id", "product_id", "image", "created_at", "client_id"])
       .where("id", "in", ids)
       .orderBy("id")
       .execute();
     const cards = await this.cards(rows.map((r) => r.product_id));
     return rows.map((row) => ({ id: row.id, roomId: row.room_id, wire: messageWire(row, cards) }));
+  }
+
+  /** The message a sender stored with their own id `clientId` (a repeated send), if any. */
+  async messageByClientId(senderId: number, clientId: string): Promise<StoredMessage | undefined> {
+    const row = await this.db
+      .selectFrom("chat_messages")
+      .select(["id", "room_id", "message", "sender_id", "product_id", "image", "created_at", "client_id"])
+      .where("sender_id", "=", senderId)
+      .where("client_id", "=", clientId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const cards = await this.cards([row.product_id]);
+    return { id: row.id, roomId: row.room_id, wire: messageWire(row, cards) };
   }
 
   /** Removes the room if it has no messages; false when it has some (it stays). */
@@ -283,6 +296,7 @@ function messageWire(
     product_id: number | null;
     image: string | null;
     created_at: Date | string;
+    client_id?: string | null;
   },
   cards: Map<number, ChatProductWire>,
 ): ChatMessageWire {
@@ -293,5 +307,6 @@ function messageWire(
     product: row.product_id === null ? null : (cards.get(row.product_id) ?? null),
     image: row.image,
     created_at: new Date(row.created_at).toISOString(),
+    ...(row.client_id == null ? {} : { client_id: row.client_id }),
   };
 }

@@ -20,14 +20,16 @@ import { blockedWords, type ChatBlockRepository } from "./chat-block-repository.
 import type { ChatFanOut } from "./chat-fan-out.js";
 import type { ChatHub, Member } from "./chat-hub.js";
 import type { MessageAllowance, SocketLeases } from "./chat-limits.js";
+import type { StoredMessage } from "./chat-message-repository.js";
 import type { ChatRepository, ProductRef, RoomAccess } from "./chat-repository.js";
 import type { ChatWriter } from "./chat-writer.js";
 
 // The room's WebSocket `chat/{slug}/`: the client offers the subprotocols `katale.chat.v1` and
 // `bearer.<token>` (the token never goes in the URL, so never in a log); the upgrade is refused with
 // 401 (no valid token), 403 (not a participant, or no such room), 429 (too many open sockets).
-// Frames are JSON text: `{message, sender_id, product}` sends (the sender is the token's user, the
-// product card comes from the database), `{type: "read"}` marks the room read. Refused frames get
+// Frames are JSON text: `{message, sender_id, product, client_id}` sends (the sender is the token's
+// user, the product card comes from the database; a repeated `client_id` is answered with the message
+// stored the first time, to the sender alone), `{type: "read"}` marks the room read. Refused frames get
 // `{error, code}`, the socket stays open. A stored message goes to every socket of the room (ChatFanOut).
 
 const TAG = "chat";
@@ -68,16 +70,23 @@ const SOCKET_DESCRIPTION = [
   "401 (no or invalid token), 403 (not the room's customer or shop owner, or no such room), 429 (20 open",
   "sockets already, on every instance together).",
   "",
-  "**Send** (JSON text): `{message, sender_id, product}`: the sender is always the token's user",
+  "**Send** (JSON text): `{message, sender_id, product, client_id}`: the sender is always the token's user",
   "(`sender_id` is ignored); the text is trimmed, 1–2000 characters; `product` is optional,",
   "`{slug}` or `{product_id}`, and its card (`product_id, slug, product_name, price, images`) is filled",
   'from the database. `{type: "read"}` marks the room read. At most 30 messages per 10 s per user.',
+  "`client_id` is optional: a UUID the client makes for each message, so that it may send the message",
+  "again when it cannot tell whether it arrived (the socket dropped). The server stores one message per",
+  "sender and `client_id`: a repeat is answered, to the sending socket alone, with the message stored the",
+  "first time (its `client_id` with it); it is not sent to the room again, nor notified again.",
   "",
-  "**Receive**: `{message: {id, message, sender_id, product, image, created_at}}` for every message of the room",
-  "(the sender's own too; `image`: a photo's path, sent with POST `chat/room/{slug}/photo/`, or null),",
+  "**Receive**: `{message: {id, message, sender_id, product, image, created_at, client_id}}` for every",
+  "message of the room (the sender's own too; `image`: a photo's path, sent with POST",
+  "`chat/room/{slug}/photo/`, or null; `client_id` only on messages sent with one; the room's history",
+  "carries it too),",
   'and `{error: "...", code}` when a frame is refused, `code` one of `not_json`, `message_blank`,',
   "`message_not_text`, `message_too_long`, `product_invalid`, `product_not_found`, `rate_limited`,",
-  "`server_error`, `blocked` (one side blocked the room: nothing is sent until it is unblocked);",
+  "`server_error`, `blocked` (one side blocked the room: nothing is sent until it is unblocked),",
+  "`client_id_invalid` (not a UUID);",
   "the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
@@ -215,6 +224,9 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
     if (body.length === 0) return refuse(member, "message_blank", messages.chat.messageBlank);
     if (body.length > CHAT_MESSAGE_MAX)
       return refuse(member, "message_too_long", messages.chat.messageTooLong);
+    const clientId = frame.data.client_id?.toLowerCase();
+    // Sent again (the client could not tell whether it arrived): the stored one, to the sender alone.
+    if (clientId !== undefined && (await answerStored(member, clientId))) return;
     // Asked per message: a block made on another instance holds at once, with no socket to tell.
     const blockedBy = await blocks.blockedBy(room.id, member.userId);
     if (blockedBy !== null) return refuse(member, "blocked", blockedWords(blockedBy));
@@ -228,7 +240,23 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
       card = ref ? await rooms.productCard(ref) : undefined;
       if (!card) return refuse(member, "product_not_found", messages.chat.productNotFound);
     }
-    fanOut.publish(await writer.write({ room, senderId: member.userId, text: body, product: card }));
+    let stored: StoredMessage;
+    try {
+      stored = await writer.write({ room, senderId: member.userId, text: body, product: card, clientId });
+    } catch (error) {
+      // The same id stored meanwhile by another socket of the sender's (a reconnect, another instance).
+      if (clientId !== undefined && (await answerStored(member, clientId))) return;
+      throw error;
+    }
+    fanOut.publish(stored);
+  }
+
+  /** Answers the message the sender stored with `clientId` to this socket alone; false when there is none. */
+  async function answerStored(member: Member, clientId: string): Promise<boolean> {
+    const stored = await rooms.messageByClientId(member.userId, clientId);
+    if (stored === undefined) return false;
+    reply(member, { message: stored.wire });
+    return true;
   }
 }
 
@@ -236,6 +264,12 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
 function malformed(parsed: object): [ChatFrameError, string] {
   if (!("message" in parsed)) return ["message_blank", messages.chat.messageBlank];
   if (typeof parsed.message !== "string") return ["message_not_text", messages.chat.messageNotText];
+  if (
+    "client_id" in parsed &&
+    parsed.client_id !== undefined &&
+    !chatSendFrame.shape.client_id.safeParse(parsed.client_id).success
+  )
+    return ["client_id_invalid", messages.chat.clientIdInvalid];
   return ["product_invalid", messages.chat.productInvalid];
 }
 

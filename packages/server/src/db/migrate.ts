@@ -23,6 +23,7 @@ import * as webPush from "./migrations/0023-web-push.js";
 import * as trust from "./migrations/0024-trust.js";
 import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
+import * as chatClientIds from "./migrations/0027-chat-client-ids.js";
 import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per-address.js";
 import type { Database } from "./schema.js";
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0024-trust": trust,
   "0025-chat-blocks": chatBlocks,
   "0026-catalogue-changes": catalogueChanges,
+  "0027-chat-client-ids": chatClientIds,
   "0028-code-allowances-per-address": codeAllowancesPerAddress,
 };
 

@@ -395,6 +395,8 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
   /** Hidden by moderators (migration 0024): only its sender still sees it. */
   hidden: Generated<boolean>;
+  /** The sender's own id for it (a UUID, migration 0027): one message per sender and id. */
+  client_id: string | null;
 }
 
 /** Idempotency keys of creating calls, kept 24 hours (migration 0016, http/idempotency.ts). */

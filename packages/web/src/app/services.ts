@@ -3,6 +3,7 @@ import type {
   ChatConnector,
   ModerationGateway,
   NotificationConnector,
+  Outbox,
   Ports,
   ReportGateway,
   Timers,
@@ -24,6 +25,8 @@ export interface ModerationServices {
  */
 export interface Services extends HttpGateways {
   readonly chatSockets: ChatConnector;
+  /** Where chat messages wait while the connection is down (the phone's IndexedDB unless given: tests). */
+  readonly chatOutbox?: Outbox;
   /** The user's notification socket (the bell's live count). */
   readonly notificationSockets: NotificationConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */

@@ -1,15 +1,17 @@
 import {
   type ChatRoom as ChatRoomData,
   chatBlockingMessages,
+  chatOutboxMessages,
   chatPartner,
   errorMessage,
   formatDayLabel,
   formatTime,
   formatUgx,
   messages,
+  type PendingMessage,
   reportingMessages,
 } from "@katale/domain";
-import { ArrowLeft, ImagePlus, LoaderCircle, SendHorizontal, X } from "lucide-react";
+import { ArrowLeft, CircleAlert, Clock, ImagePlus, LoaderCircle, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
@@ -22,7 +24,13 @@ import { ResponsiveImage } from "../ui/responsive-image.js";
 import { Spinner } from "../ui/spinner.js";
 import { ChatAvatar } from "./chat-avatar.js";
 import { BlockedComposer, ChatRoomMenu } from "./chat-room-menu.js";
-import { type ShownMessage, useAttachedProduct, useChatNow, useChatRoom } from "./use-chat.js";
+import {
+  type ConnectionState,
+  type ShownMessage,
+  useAttachedProduct,
+  useChatNow,
+  useChatRoom,
+} from "./use-chat.js";
 
 /**
  * A chat room (spec §2, §4): the other party, the messages grouped by sender and day (own right in
@@ -52,6 +60,9 @@ export function ChatRoom({
     messages: shown,
     state,
     send,
+    pending,
+    retry,
+    discard,
     refusal,
     older,
     loadOlder,
@@ -87,6 +98,9 @@ export function ChatRoom({
       {!partner.isCustomer && <FirstVisitSafetyNote empty={result.value.messages.length === 0} />}
       <MessageList
         shown={shown}
+        pending={pending}
+        onRetry={retry}
+        onDelete={discard}
         viewerId={viewer}
         partnerName={partner.name}
         older={older}
@@ -184,12 +198,19 @@ function FirstVisitSafetyNote({ empty }: { empty: boolean }) {
 /** Messages in runs by the same sender on the same day, a day line where the day changes. */
 function MessageList({
   shown,
+  pending,
+  onRetry,
+  onDelete,
   viewerId,
   partnerName,
   older,
   onOlder,
 }: {
   shown: readonly ShownMessage[];
+  /** The outbox: after the conversation, as the user's own, each waiting or failed. */
+  pending: readonly PendingMessage[];
+  onRetry: (clientId: string) => void;
+  onDelete: (clientId: string) => void;
   viewerId: number;
   partnerName: string;
   older: "more" | "loading" | "none";
@@ -197,11 +218,12 @@ function MessageList({
 }) {
   const today = useChatNow();
   const end = useRef<HTMLDivElement>(null);
-  // Down to the newest when one arrives (not when older ones are put above).
+  // Down to the newest when one arrives or is typed (not when older ones are put above).
   const newest = shown.at(-1)?.createdAt;
+  const waiting = pending.length;
   useEffect(() => {
-    if (newest !== undefined) end.current?.scrollIntoView?.({ block: "end" });
-  }, [newest]);
+    if (newest !== undefined || waiting > 0) end.current?.scrollIntoView?.({ block: "end" });
+  }, [newest, waiting]);
   const groups: { day: string; senderId: number; items: ShownMessage[] }[] = [];
   for (const m of shown) {
     const day = formatDayLabel(new Date(m.createdAt), today);
@@ -218,7 +240,7 @@ function MessageList({
           </button>
         </p>
       )}
-      {shown.length === 0 && older === "none" && (
+      {shown.length === 0 && pending.length === 0 && older === "none" && (
         <p className="mt-8 text-center text-sm text-gray-500">{messages.chat.startChat}</p>
       )}
       {groups.map((group, i) => {
@@ -267,6 +289,13 @@ function MessageList({
           </div>
         );
       })}
+      {pending.length > 0 && (
+        <ul data-testid="outbox" className="mb-3 flex flex-col items-end gap-2">
+          {pending.map((p) => (
+            <PendingItem key={p.clientId} entry={p} onRetry={onRetry} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
       <div ref={end} />
     </div>
   );
@@ -302,6 +331,59 @@ function MessageFooter({
         className="min-h-6 text-xs! sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
       />
     </div>
+  );
+}
+
+/** A message of the outbox: 'Waiting to send' until the service has it; 'Couldn't send' with Retry and Delete. */
+function PendingItem({
+  entry,
+  onRetry,
+  onDelete,
+}: {
+  entry: PendingMessage;
+  onRetry: (clientId: string) => void;
+  onDelete: (clientId: string) => void;
+}) {
+  const failed = entry.failed !== undefined;
+  return (
+    <li data-testid="outbox-message" className="flex max-w-[85%] flex-col items-end gap-1 sm:max-w-[70%]">
+      <p
+        className={`whitespace-pre-wrap break-words rounded-2xl rounded-br-sm border px-3 py-2 text-gray-900 ${
+          failed ? "border-brand-700 bg-brand-50" : "border-dashed border-gray-400 bg-white"
+        }`}
+      >
+        {entry.text}
+      </p>
+      {failed ? (
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs">
+          <span className="inline-flex items-center gap-1 font-medium text-brand-800">
+            <CircleAlert aria-hidden="true" size={14} />
+            {chatOutboxMessages.failed}
+          </span>
+          <button
+            type="button"
+            className="min-h-11 px-1 font-semibold text-brand-700 underline hover:text-brand-800"
+            aria-label={chatOutboxMessages.retryLabel(entry.text)}
+            onClick={() => onRetry(entry.clientId)}
+          >
+            {chatOutboxMessages.retry}
+          </button>
+          <button
+            type="button"
+            className="min-h-11 px-1 font-semibold text-gray-700 underline hover:text-gray-900"
+            aria-label={chatOutboxMessages.deleteLabel(entry.text)}
+            onClick={() => onDelete(entry.clientId)}
+          >
+            {chatOutboxMessages.delete}
+          </button>
+        </div>
+      ) : (
+        <span className="inline-flex items-center gap-1 text-xs text-gray-600">
+          <Clock aria-hidden="true" size={12} />
+          {chatOutboxMessages.waitingToSend}
+        </span>
+      )}
+    </li>
   );
 }
 
@@ -389,7 +471,7 @@ function Composer({
   sendingPhoto,
   onPhoto,
 }: {
-  state: "connecting" | "open" | "closed";
+  state: ConnectionState;
   onSend: (text: string) => boolean;
   sendingPhoto: boolean;
   onPhoto: (file: File) => void;
@@ -397,7 +479,14 @@ function Composer({
   const [text, setText] = useState("");
   const picker = useRef<HTMLInputElement>(null);
   const open = state === "open";
-  const title = state === "closed" ? messages.chat.connectionIssues : undefined;
+  // Offline, what is typed waits on the phone and goes once the connection is back.
+  const typing = open || state === "offline";
+  const title =
+    state === "closed"
+      ? messages.chat.connectionIssues
+      : state === "offline"
+        ? chatOutboxMessages.offline
+        : undefined;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (onSend(text)) setText("");
@@ -422,9 +511,9 @@ function Composer({
   return (
     <form onSubmit={submit} className="border-t border-gray-200 px-2 py-2 sm:px-4">
       {/* Phones show no titles: the reason is also written above the disabled box. */}
-      {state === "closed" && (
+      {(state === "closed" || state === "offline") && (
         <p role="status" className="pb-2 text-center text-xs text-brand-800">
-          {messages.chat.connectionIssues}
+          {title}
         </p>
       )}
       <div className="flex items-end gap-2">
@@ -465,8 +554,8 @@ function Composer({
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          disabled={!open}
-          title={title}
+          disabled={!typing}
+          title={state === "closed" ? title : undefined}
           rows={1}
           aria-label={messages.chat.typeMessage}
           placeholder={messages.chat.typeMessage}
@@ -474,8 +563,8 @@ function Composer({
         />
         <button
           type="submit"
-          disabled={!open}
-          title={title}
+          disabled={!typing}
+          title={state === "closed" ? title : undefined}
           aria-label={messages.chat.send}
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
         >

@@ -1,5 +1,11 @@
 // @vitest-environment happy-dom
-import { type ChatMessage, messages, type ProductDetail, type ShopPage } from "@katale/domain";
+import {
+  type ChatMessage,
+  chatOutboxMessages,
+  messages,
+  type ProductDetail,
+  type ShopPage,
+} from "@katale/domain";
 import { aProduct, aShop, InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
@@ -110,7 +116,13 @@ describe("a chat room", () => {
     fireEvent.change(box, { target: { value: "  Is it still available? " } });
     fireEvent.keyDown(box, { key: "Enter" });
     expect(await screen.findByText("Is it still available?")).toBeTruthy();
-    expect(chat.sent).toEqual([{ slug: "room-1", message: "Is it still available?" }]);
+    expect(chat.sent).toEqual([
+      {
+        slug: "room-1",
+        message: "Is it still available?",
+        clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
     expect((box as HTMLTextAreaElement).value).toBe("");
     expect(screen.getByText(messages.common.now)).toBeTruthy();
   });
@@ -126,17 +138,55 @@ describe("a chat room", () => {
     expect(screen.queryByText(messages.chat.startChat)).toBeNull();
   });
 
-  it("disables the text box and send while the connection is closed, saying why", async () => {
+  it("keeps what is typed while the connection is down, waiting to send, and sends it once when back", async () => {
     const { services, chat } = setUp([aRoom()]);
     renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
     const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
     act(() => chat.dropAll());
-    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(true));
-    const send = screen.getByRole("button", { name: messages.chat.send }) as HTMLButtonElement;
-    expect(send.disabled).toBe(true);
-    expect(box.getAttribute("title")).toBe(messages.chat.connectionIssues);
-    expect(send.getAttribute("title")).toBe(messages.chat.connectionIssues);
-    expect(screen.getByRole("status").textContent).toBe(messages.chat.connectionIssues);
+    expect(await screen.findByText(chatOutboxMessages.offline)).toBeTruthy();
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+    fireEvent.change(box, { target: { value: "Typed in a dead zone" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    const waiting = await screen.findByTestId("outbox-message");
+    expect(waiting.textContent).toBe(`Typed in a dead zone${chatOutboxMessages.waitingToSend}`);
+    expect(chat.sent).toEqual([]);
+    // The next attempt (within a second) opens.
+    await waitFor(() => expect(screen.queryByTestId("outbox-message")).toBeNull(), { timeout: 3000 });
+    expect(screen.getAllByText("Typed in a dead zone")).toHaveLength(1);
+    expect(chat.sent.map((s) => s.message)).toEqual(["Typed in a dead zone"]);
+  });
+
+  it("says a message refused in a blocked room could not be sent, with Retry and Delete", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    chat.blocks.set("room-1", new Map([[9, "2026-03-05T11:00:00.000Z"]]));
+    fireEvent.change(box, { target: { value: "Hello?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    const failed = await screen.findByTestId("outbox-message");
+    expect(within(failed).getByText(chatOutboxMessages.failed)).toBeTruthy();
+    // Unblocked: Retry sends it.
+    chat.blocks.delete("room-1");
+    fireEvent.click(within(failed).getByRole("button", { name: chatOutboxMessages.retryLabel("Hello?") }));
+    await waitFor(() => expect(screen.queryByTestId("outbox-message")).toBeNull());
+    expect(chat.rooms[0]?.messages.map((m) => m.message)).toEqual(["Hello?"]);
+    expect(new Set(chat.sent.map((s) => s.clientId)).size).toBe(1);
+  });
+
+  it("deletes a message that could not be sent", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    chat.blocks.set("room-1", new Map([[9, "2026-03-05T11:00:00.000Z"]]));
+    fireEvent.change(box, { target: { value: "Never mind" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    const failed = await screen.findByTestId("outbox-message");
+    fireEvent.click(
+      within(failed).getByRole("button", { name: chatOutboxMessages.deleteLabel("Never mind") }),
+    );
+    await waitFor(() => expect(screen.queryByTestId("outbox-message")).toBeNull());
+    expect(screen.queryByText("Never mind")).toBeNull();
+    expect(chat.rooms[0]?.messages).toEqual([]);
   });
 
   it("groups messages by sender and day, own on the right", async () => {

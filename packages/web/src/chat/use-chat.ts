@@ -10,7 +10,9 @@ import {
   type LiveRoomSnapshot,
   listChats,
   loadChatRoom,
+  type Outbox,
   openChatWithShop,
+  type PendingMessage,
   sendChatPhoto,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -76,16 +78,36 @@ export function useOpenChat(shopId: number, productSlug?: string) {
 /** How many messages the server gives per page of a room's history. */
 const CHAT_PAGE_SIZE = 50;
 
-export type ConnectionState = "connecting" | "open" | "closed";
+/** `offline`: the connection is down and being tried again: what is typed waits in the outbox. */
+export type ConnectionState = "connecting" | "open" | "offline" | "closed";
 
 /** A message as the room shows it: `live` when it arrived while the room was open ('now'). */
 export type ShownMessage = LiveMessage;
 
-/** What the composer shows: a loader until first open; closed (with the reason) while down. */
+/** What the composer shows: a loader until first open; offline (typing still works) while down; closed for good. */
 function composerState(connection: LiveRoomConnection): ConnectionState {
   if (connection.state === "open" || connection.state === "connecting") return connection.state;
-  return "closed";
+  return connection.state === "reconnecting" ? "offline" : "closed";
 }
+
+let phoneOutbox: Promise<Outbox> | undefined;
+/** The phone's outbox (IndexedDB), loaded with the first room opened, never with the first screen. */
+const keptOutbox = (): Promise<Outbox> => {
+  phoneOutbox ??= import("./idb-outbox.js").then((m) => m.openPhoneOutbox());
+  // Not loaded (offline before the module was kept): tried again at the next room.
+  phoneOutbox.catch(() => {
+    phoneOutbox = undefined;
+  });
+  return phoneOutbox;
+};
+/** Messages typed while the connection is down survive a reload (the live room writes each change through). */
+const outbox: Outbox = {
+  list: async (slug) => (await keptOutbox()).list(slug),
+  put: async (entry) => (await keptOutbox()).put(entry),
+  remove: async (clientId) => (await keptOutbox()).remove(clientId),
+};
+
+const noPending: readonly PendingMessage[] = [];
 
 const noRoom = (): LiveRoomSnapshot | null => null;
 const noSubscription = () => () => {};
@@ -96,7 +118,7 @@ const noSubscription = () => () => {};
  * Leaving closes it, and refreshes the chat list when it had to say the room was read.
  */
 export function useChatRoom(slug: string) {
-  const { chat, chatSockets, local, clock, timers } = useServices();
+  const { chat, chatSockets, chatOutbox = outbox, local, clock, timers } = useServices();
   const queryClient = useQueryClient();
   const ports = useRef({ chat, storage: local });
   ports.current = { chat, storage: local };
@@ -105,7 +127,15 @@ export function useChatRoom(slug: string) {
     // Coming back to a room shows the cached history at once and asks for what was said since.
     staleTime: 0,
     refetchOnWindowFocus: false,
-    queryFn: () => loadChatRoom(ports.current, slug),
+    // The live room fetches what it missed when its socket is back: the whole room need not be.
+    refetchOnReconnect: false,
+    queryFn: async () => {
+      const answer = await loadChatRoom(ports.current, slug);
+      // Asked again on a bad network: the room shown stays (with its outbox) rather than an error.
+      const shown = queryClient.getQueryData<typeof answer>(["chat-room", slug]);
+      if (!answer.ok && answer.error.kind === "network" && shown?.ok) return shown;
+      return answer;
+    },
   });
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
@@ -127,18 +157,23 @@ export function useChatRoom(slug: string) {
         chat,
         sockets: chatSockets,
         clock: { now: () => clock.now(), after: (ms, fn) => timers.after(ms, fn) },
+        outbox: chatOutbox,
       },
       { slug, token, viewerId: viewer.ok ? viewer.value : 0, messages: latestRoom.current?.messages ?? [] },
     );
     setLive(joined);
+    // The phone's network is back: try at once rather than after the (growing) pause.
+    const online = () => joined.reconnectNow();
+    window.addEventListener("online", online);
     return () => {
+      window.removeEventListener("online", online);
       setLive(null);
       // Leaving: the list must not show what was just read as unread.
       void joined.close().then((told) => {
         if (told) void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
       });
     };
-  }, [loaded, slug, chat, chatSockets, local, clock, timers, queryClient]);
+  }, [loaded, slug, chat, chatSockets, chatOutbox, local, clock, timers, queryClient]);
 
   // The history (again, on a visit back), merged with whatever arrived live meanwhile.
   useEffect(() => {
@@ -177,12 +212,16 @@ export function useChatRoom(slug: string) {
 
   const state = snapshot === null ? "connecting" : composerState(snapshot.connection);
 
-  /** Sends the text (trimmed; blank is not sent); false when it was not sent. */
+  /** Sends the text (trimmed; blank is not sent), now or, offline, once back; false when it was not taken. */
   const send = useCallback(
     (text: string, productSlug?: string): boolean =>
-      live !== null && state === "open" && live.send(text, productSlug).ok,
+      live !== null && (state === "open" || state === "offline") && live.send(text, productSlug).ok,
     [live, state],
   );
+  /** The outbox: waiting to send, or failed (retry, delete). */
+  const pending = snapshot?.pending ?? noPending;
+  const retry = useCallback((clientId: string) => live?.retry(clientId) ?? false, [live]);
+  const discard = useCallback((clientId: string) => live?.discard(clientId), [live]);
 
   /** A photo on its way (shrunk here, then checked and re-encoded by the server). */
   const [sendingPhoto, setSendingPhoto] = useState(false);
@@ -214,6 +253,9 @@ export function useChatRoom(slug: string) {
     messages: shown,
     state,
     send,
+    pending,
+    retry,
+    discard,
     refusal,
     older,
     loadOlder,

@@ -1,5 +1,5 @@
 import { memoryLocalStorage, memoryStore } from "@katale/adapters-storage/browser";
-import { sessionStorageSchemas } from "@katale/domain";
+import { MemoryOutbox, sessionStorageSchemas } from "@katale/domain";
 import {
   InMemoryAddressSuggestions,
   InMemoryAuthGateway,
@@ -53,6 +53,8 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     shopVerification: seller,
     chat,
     chatSockets: chat,
+    // Each test's own: what one leaves waiting never shows in the next.
+    chatOutbox: new MemoryOutbox(),
     finder: new InMemoryProductFinder([]),
     notifications,
     notificationSockets: notifications,

@@ -1,4 +1,4 @@
-import { chatBlockingMessages, chatPartner, messages } from "@katale/domain";
+import { chatBlockingMessages, chatOutboxMessages, chatPartner, messages } from "@katale/domain";
 import { Box, Text, useInput } from "ink";
 import { useState } from "react";
 import { chatCliMessages } from "../../chat/chat-cli-messages.js";
@@ -51,10 +51,14 @@ export function ChatRoomScreen({ slug, shopId }: { slug?: string; shopId?: numbe
   const partner = chatPartner(room.room, session!.userId).name;
   const printer = new ConversationPrinter({ userId: session!.userId }, partner, width);
   const conversation = snapshot?.messages ?? room.room.messages;
-  const waiting = (snapshot?.pending ?? []).filter((p) => !p.sending);
+  // Refused ones stay in the outbox (failed): said so, never sent again by themselves.
+  const waiting = (snapshot?.pending ?? []).filter((p) => !p.sending || p.failed !== undefined);
   const lines = [
     ...conversation.flatMap((m) => printer.print(m).replace(/\n$/, "").split("\n")),
-    ...waiting.map((p) => `  ${p.text} · ${messages.chat.waitingToSend}`),
+    ...waiting.map(
+      (p) =>
+        `  ${p.text} · ${p.failed === undefined ? messages.chat.waitingToSend : chatOutboxMessages.failed}`,
+    ),
   ];
   const notice =
     blockedBy === "you"
