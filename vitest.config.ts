@@ -14,10 +14,10 @@ export default defineConfig({
         },
       },
       {
-        // Web components (React Testing Library) in a simulated DOM.
+        // Web components (React Testing Library) in a simulated DOM, and the service worker's parts.
         test: {
           name: "web",
-          include: ["packages/web/src/**/*.test.tsx"],
+          include: ["packages/web/src/**/*.test.tsx", "packages/web/worker/**/*.test.ts"],
           environment: "happy-dom",
         },
       },
