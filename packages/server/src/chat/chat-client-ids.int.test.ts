@@ -116,6 +116,7 @@ describe.each(databaseKinds())("chat messages sent again with their client_id (%
     const [one, two] = [(await customer.next()).message, (await customer.next()).message];
     expect(Object.keys(one as object).sort()).toEqual([
       "created_at",
+      "id",
       "image",
       "message",
       "product",
