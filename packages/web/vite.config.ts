@@ -5,7 +5,6 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { bundleBudget } from "./bundle-budget.js";
 import { serviceWorker } from "./service-worker-build.js";
-import { zodWithoutJsonSchema } from "./zod-without-json-schema.js";
 
 // The API, media and runtime config come from a running Katale server during development.
 const server = process.env.KATALE_DEV_SERVER ?? "http://127.0.0.1:8091";
@@ -15,8 +14,6 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     tailwindcss(),
-    // Zod without its JSON Schema output, which the app never asks for (~5 KB gzipped less on /).
-    zodWithoutJsonSchema(),
     bundleBudget(/\/src\/home\/home-page\.tsx$/),
     // dist/sw.js with its precache list (service-worker-build.ts).
     serviceWorker(/\/src\/pwa\/pwa-ui\.tsx$/),

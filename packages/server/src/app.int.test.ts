@@ -172,30 +172,6 @@ describe("the server with a built web app", () => {
     expect(plain).toContain("/media/products/coffee-240.webp 240w");
   });
 
-  it("follows the app's data saver switch (its cookie) over Save-Data, and on / inlines the first screen only", async () => {
-    await aProduct(server.db, { name: "Gulu shea butter", images: ["/media/products/gulu.webp"] });
-    const page = async (headers: Record<string, string>) => {
-      const response = await fetch(`${server.baseUrl}/`, { headers });
-      return { vary: response.headers.get("vary"), html: await response.text() };
-    };
-    const switched = await page({ cookie: "other=1; katale-data-saver=on" });
-    expect(switched.vary).toMatch(/cookie/);
-    expect(switched.html).toContain('<html data-save-data="on">');
-    // The first screen's pictures a size smaller (whichever product leads: earlier tests rated some).
-    expect(switched.html).toMatch(/-240\.webp 480w/);
-    expect((await page({})).html).not.toMatch(/-240\.webp 480w/);
-    // The top-rated shops are below the first screen: not in a data saver's page.
-    expect(switched.html).toContain('"/api/shop/product/trending/"');
-    expect(switched.html).not.toContain('"/api/shop/shop/top-rated/"');
-    const plain = await page({});
-    expect(plain.html).toContain('"/api/shop/shop/top-rated/"');
-    // Turned off on this device: the browser's Save-Data does not turn it back on.
-    const off = await page({ cookie: "katale-data-saver=off", "save-data": "on" });
-    expect(off.html).not.toContain("data-save-data");
-    expect(off.html).toContain('"/api/shop/shop/top-rated/"');
-    expect((await page({ "save-data": "on" })).html).not.toContain('"/api/shop/shop/top-rated/"');
-  });
-
   it("inlines in / only the products the banner shows, and Trending, as the API answers them", async () => {
     // More products than both show; every third one without a picture, a few older ones rated.
     const made = [];

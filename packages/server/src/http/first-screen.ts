@@ -160,28 +160,13 @@ function categorySkeleton(shopBase: string, path: string | undefined, srcSet: Sr
   return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
 }
 
-/**
- * The calls of the home screen a data saver page inlines: the top-rated shops are below the first
- * screen, and with data saver the app asks for them only when the reader scrolls to them.
- */
-const DATA_SAVER_FIRST_SCREEN_CALLS = FIRST_SCREEN_CALLS.filter((call) => call !== "shop/top-rated/");
-
-/**
- * `/`: products, categories, top-rated shops (not with `saveData`) and Trending; the first Trending
- * card's picture.
- */
-async function homeScreen(
-  app: FastifyInstance,
-  shopBase: string,
-  srcSet: SrcSet,
-  saveData: boolean,
-): Promise<FirstScreen> {
+/** `/`: products, categories, top-rated shops and Trending; the first Trending card's picture. */
+async function homeScreen(app: FastifyInstance, shopBase: string, srcSet: SrcSet): Promise<FirstScreen> {
   // The calls at once.
-  const calls = saveData ? DATA_SAVER_FIRST_SCREEN_CALLS : FIRST_SCREEN_CALLS;
-  const answers = await Promise.all(calls.map((call) => ask(app, shopBase, call)));
+  const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
   const products = parsed(productList, answers[0]);
   const all = products?.data.map(toProduct) ?? [];
-  const first = parsed(productList, answers[calls.indexOf("product/trending/")])?.data[0];
+  const first = parsed(productList, answers[3])?.data[0];
   return {
     data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES, srcSet),
@@ -234,8 +219,7 @@ async function categoryScreen(
 
 /**
  * The first screen of the page at `url` (path and query), or nothing for the other pages; with
- * `saveData` (the request's `Save-Data: on` or the app's data saver switch) its pictures a size
- * smaller and, on /, only what the first screen shows.
+ * `saveData` (the request's `Save-Data: on`) its pictures a size smaller.
  */
 export async function firstScreen(
   app: FastifyInstance,
@@ -246,7 +230,7 @@ export async function firstScreen(
   const [pathname = "", query = ""] = url.split("?", 2);
   const address = firstScreenAt(pathname, query);
   const srcSet = srcSetFor(saveData);
-  if (address?.screen === "home") return homeScreen(app, shopBase, srcSet, saveData);
+  if (address?.screen === "home") return homeScreen(app, shopBase, srcSet);
   if (address?.screen === "product") return productScreen(app, shopBase, address.slug, srcSet);
   if (address?.screen === "category") return categoryScreen(app, shopBase, address.name, srcSet);
   return NONE;

@@ -149,23 +149,6 @@ function skeletonIn(page: string, skeleton: string): string {
   return `${page.slice(0, start)}${skeleton}${page.slice(end + SKELETON_END.length)}`;
 }
 
-/** The web app's data saver switch, as it sets it on this site (web/src/pwa/data-saver.ts). */
-const DATA_SAVER_COOKIE = /(?:^|;\s*)katale-data-saver=(on|off)(?:;|$)/;
-
-/**
- * Whether the page is for data saver: the app's switch when the user has set it (its cookie, which
- * wins either way), else the browser's `Save-Data: on`.
- */
-export function savesData(headers: { "save-data"?: string | string[]; cookie?: string }): boolean {
-  const switched = DATA_SAVER_COOKIE.exec(headers.cookie ?? "")?.[1];
-  if (switched !== undefined) return switched === "on";
-  return (
-    String(headers["save-data"] ?? "")
-      .trim()
-      .toLowerCase() === "on"
-  );
-}
-
 /** The page marked for the app's data saver (`<html data-save-data="on">`, read by the app at start). */
 function savingData(html: string): string {
   return html.replace(/<html(\s[^>]*)?>/, (tag) => `${tag.slice(0, -1)} data-save-data="on">`);
@@ -212,10 +195,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     // The home, product and category pages carry their first screen's data and a preload of their
     // largest picture, made for each request (from the read cache when warm); every other page is
     // the one prepared at start-up.
-    // Data saver (`Save-Data: on`, or the app's switch): the page says so to the app (its data
-    // saver starts on), its first screen's pictures are a size smaller and only what that screen
-    // shows is inlined.
-    const saveData = savesData(request.headers);
+    // `Save-Data: on`: the page says so to the app (its data saver starts on) and its first
+    // screen's pictures are a size smaller.
+    const saveData =
+      String(request.headers["save-data"] ?? "")
+        .trim()
+        .toLowerCase() === "on";
     const screen =
       request.method === "GET" && config.services.includes("shop")
         ? await firstScreenPage(app, page.html, webAppConfig(config).shopUrl, url, preloads, saveData)
@@ -224,7 +209,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     reply
       .header("cache-control", REVALIDATE)
       .header("content-security-policy", page.policy)
-      .header("vary", "accept-encoding, save-data, cookie")
+      .header("vary", "accept-encoding, save-data")
       .type("text/html; charset=utf-8");
     // The compression plugin only wraps routes, not this handler: the page is gzipped here.
     if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))

@@ -2,7 +2,6 @@
 import { aCategory } from "@katale/domain/testing";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { setDataSaver } from "../pwa/data-saver.js";
 import { renderWithServices, setScreenWidth } from "../testing/test-services.js";
 import { CategoryCarousel } from "./category-carousel.js";
 
@@ -15,24 +14,9 @@ function shown(): string[] {
     .map((link) => link.textContent ?? "");
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.removeItem("katale.dataSaver");
-});
+afterEach(cleanup);
 
 describe("category banner carousel", () => {
-  it("shows each category's initial instead of its picture with data saver, named as before", () => {
-    setScreenWidth(1280);
-    const plain = renderWithServices(<CategoryCarousel categories={twelve} />);
-    expect(plain.container.querySelectorAll("img")).toHaveLength(12);
-    cleanup();
-    setDataSaver(true);
-    const saving = renderWithServices(<CategoryCarousel categories={twelve} />);
-    expect(saving.container.querySelector("img")).toBeNull();
-    const first = screen.getByRole("link", { name: "Cat 1" });
-    expect(first.textContent).toBe("CCat 1");
-  });
-
   it("shows all 12 on one page on a wide screen, without arrows", () => {
     setScreenWidth(1280);
     renderWithServices(<CategoryCarousel categories={twelve} />);

@@ -1,12 +1,9 @@
 import { messages } from "@katale/domain";
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
-import { Spinner } from "../ui/spinner.js";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { WhenNear } from "../ui/when-near.js";
+import { FollowingFeed } from "./following-feed.js";
+import { ForYouFeed } from "./for-you-feed.js";
 import { Section } from "./section.js";
-
-// The feeds' code: with the home's other sections below the first screen (later-sections.ts).
-const ForYouFeed = lazy(() => import("./later-sections.js").then((m) => ({ default: m.ForYouFeed })));
-const FollowingFeed = lazy(() => import("./later-sections.js").then((m) => ({ default: m.FollowingFeed })));
 
 type Tab = "for-you" | "following";
 const tabs: readonly { id: Tab; label: string }[] = [
@@ -59,14 +56,10 @@ export function ExplorerListings() {
         {tab === "for-you" ? (
           // The feed loads its first page when the reader comes near it, not while the page starts.
           <WhenNear placeholder={<div className="min-h-[50vh]" />}>
-            <Suspense fallback={<div className="min-h-[50vh]" />}>
-              <ForYouFeed />
-            </Suspense>
+            <ForYouFeed />
           </WhenNear>
         ) : (
-          <Suspense fallback={<Spinner />}>
-            <FollowingFeed />
-          </Suspense>
+          <FollowingFeed />
         )}
       </div>
     </Section>

@@ -1,21 +1,18 @@
 import { errorMessage, messages } from "@katale/domain";
-import { lazy, memo, type ReactNode, Suspense } from "react";
-import { useDataSaver } from "../pwa/data-saver.js";
+import { memo, type ReactNode } from "react";
 import { EmptyState } from "../ui/empty-state.js";
 import { Splash } from "../ui/splash.js";
 import { WhenNear } from "../ui/when-near.js";
 import { CategoryCarousel, CategoryCarouselPlaceholder } from "./category-carousel.js";
 import { ExplorerListings } from "./explorer-listings.js";
+import { FeaturedShopsSection } from "./featured-shops-section.js";
 import { ProductBanner, ProductBannerPlaceholder } from "./product-banner.js";
+import { PromoGridSection } from "./promo-grid-section.js";
 import { Section } from "./section.js";
+import { ServicesSection } from "./services-section.js";
+import { ShopCategoriesSection } from "./shop-categories-section.js";
 import { TrendingCarousel, TrendingCarouselPlaceholder } from "./trending-carousel.js";
 import { useBannerCategories, useBannerSlides, useFeaturedShops, useTrending } from "./use-home.js";
-
-const later = () => import("./later-sections.js");
-const ServicesSection = lazy(() => later().then((m) => ({ default: m.ServicesSection })));
-const ShopCategoriesSection = lazy(() => later().then((m) => ({ default: m.ShopCategoriesSection })));
-const PromoGridSection = lazy(() => later().then((m) => ({ default: m.PromoGridSection })));
-const FeaturedShopsSection = lazy(() => later().then((m) => ({ default: m.FeaturedShopsSection })));
 
 /**
  * A section below the first screen: its title at once, its content (and the requests for it) only
@@ -35,15 +32,16 @@ function LaterSection({
   orWhenIdle?: boolean;
   children: ReactNode;
 }) {
-  const placeholder = (
-    <Section title={title} id={id}>
-      <div className={room} />
-    </Section>
-  );
-  // Its code comes with the other sections' (later-sections.ts) when the first of them is near.
   return (
-    <WhenNear orWhenIdle={orWhenIdle} placeholder={placeholder}>
-      <Suspense fallback={placeholder}>{children}</Suspense>
+    <WhenNear
+      orWhenIdle={orWhenIdle}
+      placeholder={
+        <Section title={title} id={id}>
+          <div className={room} />
+        </Section>
+      }
+    >
+      {children}
     </WhenNear>
   );
 }
@@ -134,8 +132,7 @@ const Sections = memo(function Sections() {
  */
 export default function HomePage() {
   const slides = useBannerSlides();
-  // Data saver: the first screen only; the featured shops when their section comes on screen.
-  const featured = useFeaturedShops(!useDataSaver());
+  const featured = useFeaturedShops();
   if (slides.data === undefined && featured.data === undefined) return <Splash />;
   return <Sections />;
 }

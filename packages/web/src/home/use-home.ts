@@ -45,9 +45,8 @@ export function useServiceSubCategories() {
   return useQuery({ queryKey: ["home", "services"], queryFn: () => loadServices(categories) });
 }
 
-/** `asked`: false leaves them unasked (their section asks when it shows); an answer there is read. */
-export function useFeaturedShops(asked = true) {
-  return useQuery({ ...homeQueries.featuredShops(useServices()), enabled: asked });
+export function useFeaturedShops() {
+  return useQuery(homeQueries.featuredShops(useServices()));
 }
 
 // The product banner comes from the list of all products; a module-level selector keeps its

@@ -6,11 +6,6 @@ import { useSyncExternalStore } from "react";
 // a size smaller, stops the banner's autoplay, and loads nothing the screen does not show yet.
 
 const KEY = "katale.dataSaver";
-/**
- * The switch as the server sees it (server/src/http/web-app.ts): a page asked for with it on comes
- * with its first screen's pictures a size smaller and only what that screen shows inlined.
- */
-export const DATA_SAVER_COOKIE = "katale-data-saver";
 const listeners = new Set<() => void>();
 /** The choice made on this page, for a browser whose storage refuses it. */
 let choiceHere: string | null = null;
@@ -45,9 +40,6 @@ export function setDataSaver(on: boolean): void {
     // Storage refused (private mode): the switch holds for this page only.
     choiceHere = on ? "on" : "off";
   }
-  // The next page the server makes follows the switch too (a year, this site only).
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain value, no Cookie Store API on older phones
-  document.cookie = `${DATA_SAVER_COOKIE}=${on ? "on" : "off"}; path=/; max-age=31536000; samesite=lax`;
   for (const listener of listeners) listener();
 }
 

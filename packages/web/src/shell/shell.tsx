@@ -1,5 +1,5 @@
 import { messages } from "@katale/domain";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
@@ -8,18 +8,13 @@ import { ChatPopupHost } from "../chat/chat-popups.js";
 import { DeferredPwa } from "../pwa/deferred-pwa.js";
 import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
-import { WhenNear } from "../ui/when-near.js";
 import { BottomBar } from "./bottom-bar.js";
 import { ConnectivityToast } from "./connectivity-toast.js";
+import { Footer } from "./footer.js";
 import { HeaderDesktop } from "./header-desktop.js";
 import { HeaderMobile } from "./header-mobile.js";
 import { NavigationProgress } from "./navigation-progress.js";
 import { ScrollToTop } from "./scroll-to-top.js";
-
-// Below every screen's first view: its own chunk, asked for at the first idle moment (with data
-// saver, when the reader scrolls near it). Its room is held meanwhile, in its colour.
-const Footer = lazy(() => import("./footer.js").then((m) => ({ default: m.Footer })));
-const footerRoom = <div aria-hidden="true" className="mt-12 min-h-96 bg-gray-900" />;
 
 /** The frame around every screen. */
 export function Shell() {
@@ -49,11 +44,7 @@ export function Shell() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
-          <WhenNear orWhenIdle placeholder={footerRoom}>
-            <Suspense fallback={footerRoom}>
-              <Footer />
-            </Suspense>
-          </WhenNear>
+          <Footer />
           {narrow && <BottomBar />}
         </div>
         <AuthPopupHost />
