@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,39 +10,13 @@ import {
   type TestServer,
 } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KATALE_BIN } from "./run-katale.js";
+import { tuiTerminal } from "./tui-terminal.js";
 
 // The filter view of `katale tui`'s listing (`f`) as a person uses it in a real terminal (tmux,
 // 80×24) against the real server: tick a filter value, type a highest price, choose a sort, apply,
 // and see the list narrowed and ordered; clear it again.
 
-const SOCKET = `katale-find-tui-${process.pid}`;
-const SESSION = "find";
-
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-}
-
-const screen = () => tmux("capture-pane", "-p", "-t", SESSION);
-
-async function see(text: string | RegExp): Promise<string> {
-  await expect.poll(screen, { timeout: 15_000, interval: 100 }).toMatch(text);
-  // The app takes keys with the handlers of its last render: let it settle.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return screen();
-}
-
-function press(...keys: string[]): void {
-  for (const key of keys) tmux("send-keys", "-t", SESSION, key);
-}
-
-async function type(text: string): Promise<void> {
-  for (const char of text) {
-    tmux("send-keys", "-t", SESSION, "-l", char);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const { screen, see, press, type, start, close } = tuiTerminal("katale-find-tui", "find");
 
 describe("katale tui's filter view against a started server", () => {
   let server: TestServer;
@@ -91,24 +64,17 @@ describe("katale tui's filter view against a started server", () => {
   });
 
   afterAll(async () => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // Already gone.
-    }
+    close();
     await server?.close();
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
   it("narrows a sub category's products by a value, a highest price and a sort, then clears them", async () => {
-    const env = [
-      `KATALE_SHOP_URL=${server.shopUrl}`,
-      `KATALE_AUTH_URL=${server.authUrl}`,
-      `KATALE_CONFIG_DIR=${configDir}`,
-      "TERM=xterm-256color",
-    ];
-    const command = `env ${env.map((e) => `'${e}'`).join(" ")} '${process.execPath}' '${KATALE_BIN}' tui; echo "EXITED:$?"; sleep 60`;
-    tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", command);
+    start({
+      KATALE_SHOP_URL: server.shopUrl,
+      KATALE_AUTH_URL: server.authUrl,
+      KATALE_CONFIG_DIR: configDir,
+    });
     await see("[Home]");
     press("Tab");
     await see("› Home");

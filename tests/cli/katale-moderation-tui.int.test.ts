@@ -1,46 +1,17 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aProduct, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KATALE_BIN, runKatale } from "./run-katale.js";
+import { runKatale } from "./run-katale.js";
+import { tuiTerminal } from "./tui-terminal.js";
 
 // The admins' moderation screen of `katale tui` (the built file) as an admin uses it: in a real
 // terminal (tmux, 100×30) against the real server. The open reports come grouped by target, the
 // most-reported first; a report's details; hide with a note (a visitor no longer finds the product),
 // restore from the resolved reports (found again), dismiss the other with a note.
 
-const SOCKET = `katale-moderation-tui-${process.pid}`;
-const SESSION = "moderation";
-
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-}
-
-function screen(): string {
-  return tmux("capture-pane", "-p", "-t", SESSION);
-}
-
-async function see(text: string | RegExp): Promise<string> {
-  await expect.poll(screen, { timeout: 15_000, interval: 100 }).toMatch(text);
-  // The app takes keys with the handlers of its last render: let it settle.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return screen();
-}
-
-function press(...keys: string[]): void {
-  for (const key of keys) tmux("send-keys", "-t", SESSION, key);
-}
-
-/** Types `text` as a person would: a key at a time, then a moment before the next key. */
-async function type(text: string): Promise<void> {
-  for (const char of text) {
-    tmux("send-keys", "-t", SESSION, "-l", char);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const { screen, see, press, type, start, close } = tuiTerminal("katale-moderation-tui", "moderation");
 
 describe("katale tui, the admins' moderation screen, against a started server", () => {
   let server: TestServer;
@@ -86,19 +57,13 @@ describe("katale tui, the admins' moderation screen, against a started server", 
   });
 
   afterAll(async () => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // Already gone.
-    }
+    close();
     await server?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it("lists, shows, hides, restores and dismisses", async () => {
-    const settings = Object.entries({ ...env("admin"), TERM: "xterm-256color" }).map(([k, v]) => `${k}=${v}`);
-    const command = `env ${settings.map((e) => `'${e}'`).join(" ")} '${process.execPath}' '${KATALE_BIN}' tui; echo "EXITED:$?"; sleep 60`;
-    tmux("new-session", "-d", "-s", SESSION, "-x", "100", "-y", "30", command);
+    start(env("admin"), { width: 100, height: 30 });
 
     await see("[Home]");
     // The Admin section shows once the app knows the account is an admin's.

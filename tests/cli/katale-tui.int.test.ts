@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { aProduct, aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KATALE_BIN } from "./run-katale.js";
+import { tuiTerminal } from "./tui-terminal.js";
 
 // `katale tui` (the built file) as a person runs it: in a real terminal (tmux, 80×24) against the
 // real server, keys sent with send-keys, the screen read back with capture-pane.
@@ -12,36 +11,7 @@ import { KATALE_BIN } from "./run-katale.js";
 /** A colour or style escape (ESC [ … m) in a pane captured with -e. */
 const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`);
 
-const SOCKET = `katale-tui-test-${process.pid}`;
-const SESSION = "tui";
-
-function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
-}
-
-function screen(): string {
-  return tmux("capture-pane", "-p", "-t", SESSION);
-}
-
-async function see(text: string | RegExp): Promise<string> {
-  await expect.poll(screen, { timeout: 15_000, interval: 100 }).toMatch(text);
-  // The app takes keys with the handlers of its last render: let it settle.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return screen();
-}
-
-function press(...keys: string[]): void {
-  for (const key of keys) tmux("send-keys", "-t", SESSION, key);
-}
-
-/** Types `text` as a person would: a key at a time, then a moment before the next key. */
-async function type(text: string): Promise<void> {
-  for (const char of text) {
-    tmux("send-keys", "-t", SESSION, "-l", char);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const { tmux, see, press, type, start, close } = tuiTerminal("katale-tui-test", "tui");
 
 describe("katale tui in a terminal against a started server", () => {
   let server: TestServer;
@@ -67,43 +37,39 @@ describe("katale tui in a terminal against a started server", () => {
   });
 
   afterAll(async () => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // Already gone.
-    }
+    close();
     await server?.close();
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
-  function start(session: string, extraEnv: string[] = []): void {
-    const env = [
-      `KATALE_SHOP_URL=${server.shopUrl}`,
-      `KATALE_AUTH_URL=${server.authUrl}`,
-      `KATALE_CONFIG_DIR=${configDir}`,
-      "TERM=xterm-256color",
-      ...extraEnv,
-    ];
-    // The shell stays after the app quits, so its exit code can be read off the screen.
-    const command = `env ${env.map((e) => `'${e}'`).join(" ")} '${process.execPath}' '${KATALE_BIN}' tui; echo "EXITED:$?"; sleep 60`;
-    tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command);
-  }
+  /** The app in a new session `session` of 80×24, as a visitor, with `extra` settings. */
+  const startIn = (session: string, extra: Record<string, string> = {}) =>
+    start(
+      {
+        KATALE_SHOP_URL: server.shopUrl,
+        KATALE_AUTH_URL: server.authUrl,
+        KATALE_CONFIG_DIR: configDir,
+        ...extra,
+      },
+      undefined,
+      session,
+    );
 
   it("goes home → search → a product → back → quit at 80×24, and follows a resize", async () => {
-    start(SESSION);
+    startIn("tui");
 
     const home = await see("For you");
     expect(home).toContain("[Home]");
     expect(home).toMatch(/Bicycle pump\s+UGX 15,000/);
     for (const line of home.split("\n")) expect([...line].length).toBeLessThanOrEqual(80);
     // In colour by default (the NO_COLOR run below has none).
-    expect(tmux("capture-pane", "-p", "-e", "-t", SESSION)).toMatch(SGR);
+    expect(tmux("capture-pane", "-p", "-e", "-t", "tui")).toMatch(SGR);
 
     // A smaller terminal: the app redraws to fit it.
-    tmux("resize-window", "-t", SESSION, "-x", "60", "-y", "20");
+    tmux("resize-window", "-t", "tui", "-x", "60", "-y", "20");
     const narrow = await see(/Katale \[Home\] Categories Saved Following History Chats My s…/);
     for (const line of narrow.split("\n")) expect([...line].length).toBeLessThanOrEqual(60);
-    tmux("resize-window", "-t", SESSION, "-x", "80", "-y", "24");
+    tmux("resize-window", "-t", "tui", "-x", "80", "-y", "24");
     await see("Katale [Home] Categories Saved Following History Chats My shops Account"); // no Admin: a visitor
 
     press("/");
@@ -131,7 +97,7 @@ describe("katale tui in a terminal against a started server", () => {
   });
 
   it("handles each key of a burst: a search typed in one go, two Tabs at once", async () => {
-    start("burst");
+    startIn("burst");
     const screenOf = () => tmux("capture-pane", "-p", "-t", "burst");
     await expect.poll(screenOf, { timeout: 15_000, interval: 100 }).toContain("For you");
     // One send-keys: the keys reach the app together, as from a fast typist or a paste.
@@ -145,7 +111,7 @@ describe("katale tui in a terminal against a started server", () => {
   });
 
   it("draws without colour under NO_COLOR", async () => {
-    start("plain", ["NO_COLOR=1"]);
+    startIn("plain", { NO_COLOR: "1" });
     await expect
       .poll(() => tmux("capture-pane", "-p", "-t", "plain"), { timeout: 15_000, interval: 100 })
       .toContain("For you");
