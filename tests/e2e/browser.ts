@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { aCategory } from "@katale/server/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 // What the Chromium end-to-end tests share: the web build, the browser, pictures of the screens,
@@ -59,4 +60,26 @@ export async function fillLogin(page: Page, who: { email: string; password: stri
   await page.getByLabel("Phone No/Email").fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * The categories every page needs: the home page asks for category 5 (Services, spec §9), and a
+ * missing one answers 404, which the page shows as a problem. Makes five; answers the fifth's id.
+ */
+export async function homeCategories(db: Parameters<typeof aCategory>[0]): Promise<number> {
+  let category = 0;
+  for (let i = 0; i < 5; i++) category = (await aCategory(db)).id;
+  return category;
+}
+
+/** Waits until an activated worker controls the page (the app registers it after its first screen). */
+export async function workerControls(page: Page): Promise<void> {
+  // The script is text: this file is typed for Node, it runs in the page.
+  await page.evaluate(`(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller === null) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+  })()`);
 }

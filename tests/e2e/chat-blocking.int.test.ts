@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aProduct,
   aShop,
   aSignedInUser,
@@ -9,7 +8,7 @@ import {
 } from "@katale/server/testing";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Blocking in chat and the safety notes in Chromium: a shopper at 1280×800 reads the safety note on
 // a product page and in their first chat with the shop, then blocks the chat from the room's menu;
@@ -26,8 +25,7 @@ const phoneProduct = { slug: "", name: "Tecno Spark 20" };
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   const sub = (await aSubCategory(server.db, { category_id: category })).id;
   owner = await aSignedInUser(server);
   shopper = await aSignedInUser(server);

@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aShop,
   aSignedInUser,
   aSubCategory,
@@ -9,7 +8,15 @@ import {
 } from "@katale/server/testing";
 import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import {
+  fillLogin,
+  homeCategories,
+  launchChromium,
+  shot,
+  watchProblems,
+  webBuildDir,
+  workerControls,
+} from "./browser.js";
 
 // Chat that survives a dead zone, in Chromium on a 360 px phone: a message typed while the phone is
 // offline (the network off, the room's socket cut) shows "Waiting to send", stays on the phone
@@ -28,9 +35,7 @@ const OFFLINE_NOTE = "No connection: messages are sent when it is back";
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  // The home page after login asks for its categories (a missing one answers 404).
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   await aSubCategory(server.db, { category_id: category });
   owner = await aSignedInUser(server);
   shopper = await aSignedInUser(server);
@@ -62,17 +67,6 @@ async function shopCall(method: string, path: string, token: string): Promise<an
 async function storedWith(text: string): Promise<number> {
   const room = await shopCall("GET", `chat/room/${slug}`, owner.key);
   return (room.data.data.messages as { message: string }[]).filter((m) => m.message === text).length;
-}
-
-/** Waits until the page is controlled by the app's worker (it serves the shell offline). */
-async function workerControls(page: Page): Promise<void> {
-  await page.evaluate(`(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller === null) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-  })()`);
 }
 
 describe("chat messages typed in a dead zone, at 360 px", () => {

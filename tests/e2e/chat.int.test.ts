@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aProduct,
   aShop,
   aSignedInUser,
@@ -9,7 +8,7 @@ import {
 } from "@katale/server/testing";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Issue 11 in Chromium with two browser contexts: a shopper on a 360×740 phone presses Message
 // Seller on a product page, the room opens over the page, and sends with the product's card; the shop's owner at 1280×800 finds
@@ -30,8 +29,7 @@ let restarted: TestServer["app"] | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   const sub = (await aSubCategory(server.db, { category_id: category })).id;
   owner = await aSignedInUser(server);
   shopper = await aSignedInUser(server);

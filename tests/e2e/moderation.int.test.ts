@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aProduct,
   aShop,
   aSignedInUser,
@@ -9,7 +8,7 @@ import {
 } from "@katale/server/testing";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Reports and moderation in Chromium, at 1280×800 and 360×740: a shopper reports a product from its
 // page, an admin hides it from the moderation page with a note, and the product is gone for a
@@ -28,8 +27,7 @@ let subId = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   subId = (await aSubCategory(server.db, { category_id: category })).id;
   owner = await aSignedInUser(server);
   shopper = await aSignedInUser(server);

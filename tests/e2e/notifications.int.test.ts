@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aShop,
   aSignedInUser,
   aSubCategory,
@@ -9,7 +8,7 @@ import {
 } from "@katale/server/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // The bell in Chromium at 1280 and 360 px: a shop owner's bell counts up live (badge, popover entry)
 // when something happens elsewhere; marking all read clears the badge; a settings switch survives
@@ -22,9 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  // The home page asks for category 5 (Services, spec §9).
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   await aSubCategory(server.db, { category_id: category });
   browser = await launchChromium();
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { aSignedInUser, startTestServer, type TestServer } from "@katale/server/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, webBuildDir } from "./browser.js";
+import { fillLogin, launchChromium, shot, webBuildDir, workerControls } from "./browser.js";
 
 // The installed app on a small phone (360 px) in Chromium: the worker installs and takes control;
 // a product and a category seen online open offline with the saved-copy banner; an action that needs
@@ -40,17 +40,6 @@ afterAll(async () => {
 });
 
 // The page's scripts below are text: this file is typed for Node, they run in the page.
-
-/** Waits until the page is controlled by an activated worker (the app registers it after its first screen). */
-async function workerControls(page: Page): Promise<void> {
-  await page.evaluate(`(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller === null) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-  })()`);
-}
 
 /** The build id of the worker controlling the page. */
 function workerBuild(page: Page): Promise<string> {

@@ -1,5 +1,4 @@
 import {
-  aCategory,
   aProduct,
   aShop,
   aSignedInUser,
@@ -9,7 +8,7 @@ import {
 } from "@katale/server/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Issue 8 on the product page, in Chromium at 1280×800 and 360×740: a visitor presses Save, gets
 // the login-needed popup, logs in and is back on the product; saves it and finds it under Saved
@@ -25,8 +24,7 @@ const products: Record<"lamp" | "radio" | "dress", { slug: string; name: string 
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   const sub = (await aSubCategory(server.db, { category_id: category })).id;
   // No pictures: the fixtures' image paths hold no files, and a missing file is a console error.
   const electronics = await aShop(server.db, { name: "Nakasero Electronics" });

@@ -1,13 +1,15 @@
-import {
-  aCategory,
-  aSignedInUser,
-  aSubCategory,
-  startTestServer,
-  type TestServer,
-} from "@katale/server/testing";
+import { aSignedInUser, aSubCategory, startTestServer, type TestServer } from "@katale/server/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import {
+  fillLogin,
+  homeCategories,
+  launchChromium,
+  shot,
+  watchProblems,
+  webBuildDir,
+  workerControls,
+} from "./browser.js";
 
 // Push on this device in Chromium at 1280 and 360 px. The permission is asked only when the user
 // turns the switch on (Playwright grants or blocks it, as a user would in the browser's prompt).
@@ -24,9 +26,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
-  // The home page asks for category 5 (Services, spec §9).
-  let category = 0;
-  for (let i = 0; i < 5; i++) category = (await aCategory(server.db)).id;
+  const category = await homeCategories(server.db);
   await aSubCategory(server.db, { category_id: category });
   browser = await launchChromium();
 });
@@ -53,17 +53,6 @@ async function signedIn(who: User, context: BrowserContext, problems: string[]):
 }
 
 // The page's scripts below are text: this file is typed for Node, they run in the page.
-
-/** Waits until an activated worker controls the page (the app registers it after its first screen). */
-async function workerControls(page: Page): Promise<void> {
-  await page.evaluate(`(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller === null) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-  })()`);
-}
 
 const pushSwitch = (page: Page) => page.getByRole("switch", { name: "Push notifications on this device" });
 
