@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../testing/test-server.js";
-import { openChat } from "./chat-test-client.js";
+import { openChat, roomSlug } from "./chat-test-client.js";
 
 // Chat that survives a dead zone: a client sends a message again, with the same `client_id`, when it
 // cannot tell whether the first try arrived. Real server, real `ws` clients: the message is stored
@@ -165,12 +165,7 @@ postgresOnly("chat client ids across two instances on PostgreSQL", () => {
   it("answers a repeat sent on the other instance with the stored message, delivered once", async () => {
     const [owner, shopper] = [await aSignedInUser(one), await aSignedInUser(one)];
     const shop = await aShop(one.db, { owner_id: owner.id, name: "Two Towns Radios" });
-    const opened = await one.app.inject({
-      method: "GET",
-      url: `/api/shop/chat/room/get-room/${shop.id}`,
-      headers: { authorization: `Token ${shopper.key}` },
-    });
-    const slug = opened.json().data.slug as string;
+    const slug = await roomSlug(one, shop.id, shopper.key);
     const ownerOnTwo = await openChat(two, slug, owner.key);
     const shopperOnOne = await openChat(one, slug, shopper.key);
     const clientId = randomUUID();

@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../testing/test-server.js";
-import { openChat, refusal } from "./chat-test-client.js";
+import { openChat, refusal, roomSlug } from "./chat-test-client.js";
 
 // Two server instances on one PostgreSQL database (issue 11): a message sent on a socket of one
 // arrives on the sockets of the other, through LISTEN/NOTIFY. With KATALE_REQUIRE_POSTGRES=1 (CI) a
@@ -30,14 +30,7 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
   });
   const post = sellerCaller(() => one);
   /** The room between the user and the shop (opened on instance one). */
-  const roomOf = async (shopId: number, token: string) => {
-    const opened = await one.app.inject({
-      method: "GET",
-      url: `/api/shop/chat/room/get-room/${shopId}`,
-      headers: { authorization: `Token ${token}` },
-    });
-    return opened.json().data.slug as string;
-  };
+  const roomOf = (shopId: number, token: string) => roomSlug(one, shopId, token);
 
   afterAll(async () => {
     await one?.close();
@@ -49,12 +42,7 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
     const [owner, shopper] = [await aSignedInUser(one), await aSignedInUser(one)];
     const shop = await aShop(one.db, { owner_id: owner.id, name: "Two Towns Electronics" });
     const product = await aProduct(one.db, { shop_id: shop.id, name: "Radio", price: 45_000 });
-    const opened = await one.app.inject({
-      method: "GET",
-      url: `/api/shop/chat/room/get-room/${shop.id}`,
-      headers: { authorization: `Token ${shopper.key}` },
-    });
-    const slug = opened.json().data.slug as string;
+    const slug = await roomSlug(one, shop.id, shopper.key);
 
     const shopperOnOne = await openChat(one, slug, shopper.key);
     const ownerOnTwo = await openChat(two, slug, owner.key);
@@ -181,12 +169,7 @@ postgresOnly("chat across two instances on PostgreSQL", () => {
   it("when an instance loses its notifications it sends its sockets away (1012), and delivers again once back", async () => {
     const [owner, shopper] = [await aSignedInUser(one), await aSignedInUser(one)];
     const shop = await aShop(one.db, { owner_id: owner.id });
-    const opened = await one.app.inject({
-      method: "GET",
-      url: `/api/shop/chat/room/get-room/${shop.id}`,
-      headers: { authorization: `Token ${shopper.key}` },
-    });
-    const slug = opened.json().data.slug as string;
+    const slug = await roomSlug(one, shop.id, shopper.key);
     const ownerOnTwo = await openChat(two, slug, owner.key);
     // A socket on each instance: each hears 1012 once its instance listens again.
     const shopperWasOnOne = await openChat(one, slug, shopper.key);

@@ -3,7 +3,7 @@ import { WebSocket } from "ws";
 import type { TestServer } from "../testing/test-server.js";
 
 // A real `ws` client of a room's socket for the chat tests: frames arrive in a queue, `next()` waits
-// for the next one; `refusal()` answers the HTTP status of a refused upgrade.
+// for the next one; `refusal()` answers the HTTP status of a refused upgrade; `roomSlug()` opens a room.
 
 export interface ChatClient {
   socket: WebSocket;
@@ -15,6 +15,16 @@ export interface ChatClient {
   send(frame: unknown): void;
   closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
+}
+
+/** The slug of the room between the user of `token` and the shop (opened through Fastify's inject). */
+export async function roomSlug(server: TestServer, shopId: number, token: string): Promise<string> {
+  const opened = await server.app.inject({
+    method: "GET",
+    url: `/api/shop/chat/room/get-room/${shopId}`,
+    headers: { authorization: `Token ${token}` },
+  });
+  return opened.json().data.slug as string;
 }
 
 export function socketUrl(server: TestServer, slug: string): string {
