@@ -1,6 +1,7 @@
 // The service's stable codes (the `code` beside every refusal, documented in /api/docs) that the
 // clients act on where an error's kind is too coarse. Clients pick their words by these, never by
-// the service's English.
+// the service's English. Each is one of the contract's ERROR_CODES (a test of the HTTP adapter checks
+// it); a blocked chat room's code is CHAT_BLOCKED (chat/chat.ts).
 
 export const SERVICE_CODES = {
   /** A second open report on the same target by the same reporter (409). */
@@ -13,14 +14,8 @@ export const SERVICE_CODES = {
   notParticipant: "not_participant",
   /** No such product, shop, user, review or message to report (404). */
   reportTargetNotFound: "report_target_not_found",
-  /** A message to a blocked chat room (403; the socket's error frame too). */
-  blocked: "blocked",
   /** A new account listed its day's most products (429). */
   newAccountLimit: "new_account_limit",
   /** Listing or changing products of a suspended shop (403). */
   shopSuspended: "shop_suspended",
-  /** Login to, or use of, a suspended account (403). */
-  accountSuspended: "account_suspended",
 } as const;
-
-export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];

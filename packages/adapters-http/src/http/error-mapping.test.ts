@@ -1,4 +1,6 @@
+import { CHAT_BLOCKED, SERVICE_CODES } from "@katale/domain";
 import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../contract/error-codes.js";
 import { errorFromResponse } from "./error-mapping.js";
 
 // The service's stable `code` travels on the domain error, beside the kind it maps to, so that the
@@ -48,5 +50,12 @@ describe("errorFromResponse carries the service's code", () => {
       kind: "server",
       status: 503,
     });
+  });
+});
+
+describe("the codes the domain acts on", () => {
+  it("are codes the service documents", () => {
+    for (const code of [...Object.values(SERVICE_CODES), CHAT_BLOCKED])
+      expect(Object.keys(ERROR_CODES)).toContain(code);
   });
 });
