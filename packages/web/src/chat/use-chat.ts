@@ -93,11 +93,13 @@ function composerState(connection: LiveRoomConnection): ConnectionState {
 let phoneOutbox: Promise<Outbox> | undefined;
 /** The phone's outbox (IndexedDB), loaded with the first room opened, never with the first screen. */
 const keptOutbox = (): Promise<Outbox> => {
-  phoneOutbox ??= import("./idb-outbox.js").then((m) => m.openPhoneOutbox());
-  // Not loaded (offline before the module was kept): tried again at the next room.
-  phoneOutbox.catch(() => {
-    phoneOutbox = undefined;
-  });
+  phoneOutbox ??= import("./idb-outbox.js")
+    .then((m) => m.openPhoneOutbox())
+    .catch((error: unknown) => {
+      // Not loaded (offline before the module was kept): tried again at the next room.
+      phoneOutbox = undefined;
+      throw error;
+    });
   return phoneOutbox;
 };
 /** Messages typed while the connection is down survive a reload (the live room writes each change through). */
