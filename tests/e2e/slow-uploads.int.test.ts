@@ -11,7 +11,7 @@ import {
 import type { Browser, Page, Request } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
 
 // Uploads built for slow links, in Chromium: eight 4000×3000 phone photos are shrunk in the browser
 // before they go (less than a quarter of their bytes is sent); a create whose answer is lost on
@@ -59,6 +59,7 @@ beforeAll(async () => {
   server = await startTestServer({ seed: "none", webDir: webBuildDir() });
   await aCategory(server.db, { name: "Electronics" });
   await aSubCategory(server.db, { category_id: 1, name: "Radios" });
+  await homeCategories(server.db);
   browser = await launchChromium();
 }, 240_000);
 

@@ -105,16 +105,16 @@ describe.each(screens)("a visitor on a $name ($width px)", ({ width, height }) =
       // Like a thumb: bring the end of the list into view (a jump past the footer would skip it).
       if (before > 0) await cards.last().scrollIntoViewIfNeeded();
       else await page.getByRole("tabpanel").scrollIntoViewIfNeeded();
-      await expect
-        .poll(async () => (await end.isVisible()) || (await cards.count()) > before, { timeout: 10_000 })
-        .toBe(true);
+      // Wait for what the thumb waits for: the next card, or the end of the list.
+      await cards.nth(before).or(end).first().waitFor({ state: "visible", timeout: 10_000 });
     }
     await expect.poll(() => end.isVisible()).toBe(true);
     const total = await cards.count();
     expect(total).toBeGreaterThan(8);
     await page.getByRole("tab", { name: "Following" }).click();
     await expect.poll(() => page.getByText("Login first to view products").isVisible()).toBe(true);
-  });
+    // 39 pages fetched and drawn one after another: a real walk, longer than one page's default.
+  }, 150_000);
 
   it("opens a category, a sub category, a product and its shop", async () => {
     await page.goto(url("/"));

@@ -117,7 +117,7 @@ export function itBehavesLikeAdminGateways(fixture: () => AdminFixture): void {
     const category = value(await admin.createCategory(token, { name }));
     expect(await admin.createCategory(token, { name: name.toUpperCase() })).toEqual({
       ok: false,
-      error: { kind: "invalid", message: "category already exists" },
+      error: { kind: "invalid", message: "category already exists", code: "category_exists" },
     });
     const sub = value(await admin.createSubCategory(token, { categoryId: category.id, name: "Pans" }));
     const other = value(await admin.createSubCategory(token, { categoryId: category.id, name: "Pots" }));
@@ -128,7 +128,7 @@ export function itBehavesLikeAdminGateways(fixture: () => AdminFixture): void {
     const filter = value(await admin.createFilter(token, { subCategoryId: sub.id, name: "Size" }));
     expect(await admin.createFilter(token, { subCategoryId: sub.id, name: "size" })).toEqual({
       ok: false,
-      error: { kind: "invalid", message: "filter name already exists" },
+      error: { kind: "invalid", message: "filter name already exists", code: "filter_exists" },
     });
     value(await admin.createFilterValue(token, { filterId: filter.id, name: "Large" }));
     expect(kindOf(await admin.createFilterValue(token, { filterId: filter.id, name: "large" }))).toBe(
@@ -160,7 +160,11 @@ export function itBehavesLikeAdminGateways(fixture: () => AdminFixture): void {
     await addProduct(category.id, sub.id);
     expect(await admin.deleteCategory(token, category.id)).toEqual({
       ok: false,
-      error: { kind: "invalid", message: "This category still holds 1 product; move or delete them first" },
+      error: {
+        kind: "invalid",
+        message: "This category still holds 1 product; move or delete them first",
+        code: "category_in_use",
+      },
     });
     expect(kindOf(await admin.deleteSubCategory(token, sub.id))).toBe("invalid");
     expect(value(await gateways.categories.listCategories()).map((c) => c.id)).toContain(category.id);

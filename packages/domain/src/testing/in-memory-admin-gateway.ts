@@ -32,7 +32,8 @@ type AdminMethod = keyof CatalogueAdminGateway | keyof VerificationReviewGateway
 
 const notLoggedIn: DomainError = { kind: "unauthorized", message: messages.authServer.credentialsMissing };
 const forbidden: DomainError = { kind: "forbidden", message: messages.authServer.adminOnly };
-const invalid = (message: string): DomainError => ({ kind: "invalid", message });
+const invalid = (message: string, code?: string): DomainError =>
+  code ? { kind: "invalid", message, code } : { kind: "invalid", message };
 const notFound = (message: string): DomainError => ({ kind: "not-found", message });
 const key = (name: string) => name.trim().toLowerCase();
 
@@ -66,7 +67,7 @@ export class InMemoryAdminGateway
   createCategory(token: string, category: NewCategory): Promise<Result<Category>> {
     return this.asAdmin("createCategory", token, () => {
       if (this.catalogue.categories.some((c) => key(c.name) === key(category.name)))
-        return err(invalid(adminServerMessages.categoryExists));
+        return err(invalid(adminServerMessages.categoryExists, "category_exists"));
       const created: Category = {
         id: this.nextId++,
         name: category.name,
@@ -86,7 +87,7 @@ export class InMemoryAdminGateway
         change.name !== undefined &&
         this.catalogue.categories.some((c) => c.id !== categoryId && key(c.name) === key(change.name ?? ""))
       )
-        return err(invalid(adminServerMessages.categoryExists));
+        return err(invalid(adminServerMessages.categoryExists, "category_exists"));
       const updated: Category = {
         ...category,
         ...(change.name !== undefined ? { name: change.name } : {}),
@@ -103,7 +104,7 @@ export class InMemoryAdminGateway
       if (!this.catalogue.categories.some((c) => c.id === categoryId))
         return err(notFound(messages.api.categoryNotFound));
       const held = this.productsIn.get(`c${categoryId}`) ?? 0;
-      if (held > 0) return err(invalid(adminServerMessages.categoryHoldsProducts(held)));
+      if (held > 0) return err(invalid(adminServerMessages.categoryHoldsProducts(held), "category_in_use"));
       this.catalogue.categories = this.catalogue.categories.filter((c) => c.id !== categoryId);
       this.catalogue.subCategories = this.catalogue.subCategories.filter((s) => s.categoryId !== categoryId);
       this.calls.push({ method: "deleteCategory", id: categoryId });
@@ -118,7 +119,7 @@ export class InMemoryAdminGateway
       const category = this.catalogue.categories.find((c) => c.id === subCategory.categoryId);
       if (!category) return err(invalid(messages.api.categoryNotFound));
       if (this.siblingNamed(subCategory.categoryId, subCategory.name, null))
-        return err(invalid(adminServerMessages.subCategoryExists));
+        return err(invalid(adminServerMessages.subCategoryExists, "category_exists"));
       const created: SubCategory = {
         id: this.nextId++,
         name: subCategory.name,
@@ -142,7 +143,7 @@ export class InMemoryAdminGateway
       if (!sub) return err(notFound(messages.api.subCategoryNotFound));
       const categoryId = change.categoryId ?? sub.categoryId;
       if (change.name !== undefined && this.siblingNamed(categoryId, change.name, subCategoryId))
-        return err(invalid(adminServerMessages.subCategoryExists));
+        return err(invalid(adminServerMessages.subCategoryExists, "category_exists"));
       const updated: SubCategory = {
         ...sub,
         categoryId,
@@ -162,7 +163,8 @@ export class InMemoryAdminGateway
       if (!this.catalogue.subCategories.some((s) => s.id === subCategoryId))
         return err(notFound(messages.api.subCategoryNotFound));
       const held = this.productsIn.get(`s${subCategoryId}`) ?? 0;
-      if (held > 0) return err(invalid(adminServerMessages.subCategoryHoldsProducts(held)));
+      if (held > 0)
+        return err(invalid(adminServerMessages.subCategoryHoldsProducts(held), "category_in_use"));
       this.catalogue.subCategories = this.catalogue.subCategories.filter((s) => s.id !== subCategoryId);
       this.calls.push({ method: "deleteSubCategory", id: subCategoryId });
       return ok(undefined);
@@ -193,7 +195,7 @@ export class InMemoryAdminGateway
           (f) => f.subCategoryId === filter.subCategoryId && key(f.name) === key(filter.name),
         )
       )
-        return err(invalid(adminServerMessages.filterExists));
+        return err(invalid(adminServerMessages.filterExists, "filter_exists"));
       const created: Filter = {
         id: this.nextId++,
         name: filter.name,
@@ -237,7 +239,7 @@ export class InMemoryAdminGateway
       const filter = this.catalogue.filters.find((f) => f.id === value.filterId);
       if (!filter) return err(invalid(adminServerMessages.filterNotFound));
       if (filter.values.some((v) => key(v.name) === key(value.name)))
-        return err(invalid(adminServerMessages.filterValueExists));
+        return err(invalid(adminServerMessages.filterValueExists, "filter_exists"));
       const created: FilterValue = { id: this.nextId++, filterId: filter.id, name: value.name };
       this.catalogue.filters = this.catalogue.filters.map((f) =>
         f.id === filter.id ? { ...f, values: [...f.values, created] } : f,
