@@ -5,9 +5,9 @@ import { expect } from "vitest";
 import { KeyPacer } from "./key-pacer.js";
 
 // Test support: the TUI driven as a person types, for the component tests. Keys go through the
-// KeyPacer as in `katale tui`; frames are read as ink-testing-library reads them.
+// KeyPacer as in `katale tui`; each frame Ink writes is kept, the last one is the screen.
 
-/** The terminal's side, as ink-testing-library fakes it: 100 columns, frames kept. */
+/** The terminal's side: 100 columns, every frame kept. */
 class FakeStdout extends EventEmitter {
   readonly columns = 100;
   last: string | undefined;
