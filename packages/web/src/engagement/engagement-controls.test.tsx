@@ -44,6 +44,16 @@ describe("the bookmark on a product card", () => {
     expect(pressed("Save Kettle")).toBe("false");
   });
 
+  it("shows a save pressed before the wishlist has loaded", async () => {
+    const { services, engagement } = servicesFor();
+    renderWithServices(<ProductCard product={kettle} />, services);
+    fireEvent.click(screen.getByRole("button", { name: "Save Kettle" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Saved to your wishlist");
+    await waitFor(() => expect(pressed("Save Kettle")).toBe("true"));
+    const list = await engagement.listSaved(ann.token);
+    expect(list.ok && list.value.total).toBe(1);
+  });
+
   it("asks for the state it shows, so a save made elsewhere meanwhile stays saved", async () => {
     const { services, engagement } = servicesFor();
     renderWithServices(<ProductCard product={kettle} />, services);

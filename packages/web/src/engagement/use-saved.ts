@@ -73,8 +73,10 @@ export function useSaveToggle(product: Product) {
         else notify(errorMessage(answer.error), "error");
         return;
       }
-      // The bookmark already shows the new state: the wishlist is read again when next opened.
-      void client.invalidateQueries({ queryKey: SAVED_PRODUCTS_KEY, refetchType: "none" });
+      // The bookmark already shows the new state: the wishlist is read again when next opened. A
+      // press before the wishlist had loaded cancelled that first read and showed nothing: read it now.
+      const shown = context.previous?.ok === true;
+      void client.invalidateQueries({ queryKey: SAVED_PRODUCTS_KEY, refetchType: shown ? "none" : "active" });
       notify(answer.value.message);
     },
     onError: (_error, _wanted, context) => {
