@@ -1,6 +1,7 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages, moderationMessages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
 import { accountKey, refusal } from "./attempts.js";
 import { AUTH_TAG, type AuthDeps } from "./auth-deps.js";
@@ -23,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, { db, 
       const { username, password } = request.body;
       const user = await users.byUsername(username);
       const passed = await attempts.password(reply, {
-        address: request.ip,
+        address: clientKey(request),
         login: true,
         account: accountKey(user, username),
         user,

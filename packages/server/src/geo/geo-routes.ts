@@ -1,5 +1,6 @@
 import { geoCalls, routeSchema } from "@katale/adapters-http/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientKey } from "../http/client-address.js";
 import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { searchPlaces, toFeature } from "./gazetteer.js";
@@ -20,7 +21,7 @@ export const geoRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { config,
     `/${geoCalls.autocomplete.path}`,
     { schema: routeSchema(geoCalls.autocomplete, TAG) },
     async (request, reply) => {
-      if (await refusedByLimits(reply, limits, [["perAddress", request.ip, "hit"]])) return reply;
+      if (await refusedByLimits(reply, limits, [["perAddress", clientKey(request), "hit"]])) return reply;
       const { text } = request.query;
       if (config.geoapifyApiKey) {
         const features = await geoapifyAutocomplete(text, {

@@ -1,12 +1,13 @@
-import { BlockList, isIPv4, isIPv6, type Socket } from "node:net";
+import { BlockList, isIPv4, type Socket } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
+import { addressKey, unmapped } from "./client-address.js";
 
 // Open connections per client address (HTTP_MAX_CONNECTIONS_PER_ADDRESS): one address that opens
 // connections and never finishes its requests holds at most this many of HTTP_MAX_CONNECTIONS, so
-// every other client is still served. Counted on the socket's address (an IPv6 client by its /64,
-// which one subscriber usually has whole). A connection from a trusted proxy (TRUST_PROXY) carries
-// many clients and is not counted: the proxy in front bounds its clients' connections itself.
+// every other client is still served. Counted per the socket's address key (client-address.ts: an
+// IPv6 client by its /64). A connection from a trusted proxy (TRUST_PROXY) carries many clients and
+// is not counted: the proxy in front bounds its clients' connections itself.
 
 const NAMED_RANGES: Record<string, [string, number, "ipv4" | "ipv6"][]> = {
   loopback: [
@@ -42,25 +43,6 @@ export function trustedProxies(trust: Config["trustProxy"]): (address: string) =
     const plain = unmapped(address);
     return list.check(plain, isIPv4(plain) ? "ipv4" : "ipv6");
   };
-}
-
-/** `::ffff:1.2.3.4` is the IPv4 client 1.2.3.4. */
-const unmapped = (address: string) =>
-  address.startsWith("::ffff:") && isIPv4(address.slice(7)) ? address.slice(7) : address;
-
-/** The key a connection counts under: an IPv4 address, or the first 64 bits of an IPv6 one. */
-export function addressKey(address: string): string {
-  const plain = unmapped(address);
-  if (!isIPv6(plain)) return plain;
-  const [head = "", tail] = plain.toLowerCase().split("%")[0]!.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 /**

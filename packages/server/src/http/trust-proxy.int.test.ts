@@ -54,3 +54,41 @@ describe("TRUST_PROXY=false", () => {
     expect((await send("8.8.8.8")).status).toBe(429);
   });
 });
+
+describe("client addresses behind a proxy (TRUST_PROXY=loopback)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: "loopback" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const feedback = (client: string) =>
+    fetch(`${server.shopUrl}faqs/feedback/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client },
+      body: JSON.stringify({
+        message: "Fresh matooke",
+        name: "Nakato",
+        email: "nakato@example.ug",
+        stars: 9,
+      }),
+    });
+
+  it("counts an IPv6 client by its /64: two addresses of one /64 share an allowance", async () => {
+    // One phone changing its address within its /64 at every request.
+    for (let i = 0; i < FEEDBACK_PER_WINDOW; i++) {
+      expect((await feedback(`2001:db8:77:1::${i + 1}`)).status).toBe(201);
+    }
+    expect((await feedback("2001:db8:77:1:abcd:ef01:2345:6789")).status).toBe(429);
+    // The neighbouring /64 is another client.
+    expect((await feedback("2001:db8:77:2::1")).status).toBe(201);
+  });
+
+  it("counts an IPv4-mapped IPv6 address as the IPv4 client", async () => {
+    for (let i = 0; i < FEEDBACK_PER_WINDOW; i++) expect((await feedback("203.0.113.77")).status).toBe(201);
+    expect((await feedback("::ffff:203.0.113.77")).status).toBe(429);
+    expect((await feedback("203.0.113.78")).status).toBe(201);
+  });
+});

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
 import { PRIVATE_NO_STORE, PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
+import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
 import {
   CATEGORY_NOT_FOUND,
@@ -251,7 +252,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     `/${productCalls.search.path}`,
     { schema: routeSchema(productCalls.search, TAG), config: { readCache: true } },
     async (request, reply) => {
-      const limited = [["perAddress", request.ip, "hit"]] as const;
+      const limited = [["perAddress", clientKey(request), "hit"]] as const;
       if (await refusedByLimits(reply, searches, limited, { detail: messages.api.tooManySearches }))
         return reply;
       const json = await products.searchJson(request.body.search_query).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { routeSchema, supportCalls } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PUBLIC_CACHE } from "../http/cache-control.js";
+import { clientKey } from "../http/client-address.js";
 import { RateLimits, refusedByLimits } from "../http/rate-limits.js";
 import type { RouteDeps } from "../http/route-deps.js";
 import { SupportRepository } from "./support-repository.js";
@@ -50,7 +51,9 @@ export const supportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     `/${supportCalls.addFeedback.path}`,
     { schema: routeSchema(supportCalls.addFeedback, TAG) },
     async (request, reply) => {
-      if (await refusedByLimits(reply, limits, [["perAddress", request.ip, "hit"]], FEEDBACK_TOO_OFTEN))
+      if (
+        await refusedByLimits(reply, limits, [["perAddress", clientKey(request), "hit"]], FEEDBACK_TOO_OFTEN)
+      )
         return reply;
       // `stars` arrives as the stored 0–10 value (clients double the 0–5 stars they show).
       const data = await support.addFeedback(request.body);
