@@ -189,6 +189,7 @@ export const messages = {
     countryTooLong: "The country name is too long",
     tooManyAttempts: "Too many attempts, please wait and try again",
     tooManyCodesToday: "You have asked for too many codes today, please try again tomorrow",
+    tooManyWrongCodesToday: "You have entered too many wrong codes today, please try again tomorrow",
     sessionExpired: "Your session has ended, please log in again",
     notLoggedIn: "You are not logged in",
     verified: "Email verified, welcome to Katale! Please log in",

@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   already_verified: "The account is already confirmed.",
   /** A one-time code that is wrong. */
   wrong_code: "The one-time code is wrong.",
-  /** No live one-time code (expired, used, or dead after too many tries): ask for a new one. */
+  /** No live one-time code (none sent, expired or used): ask for a new one. */
   code_expired: "No live one-time code: ask for a new one.",
   /** Password change or account deletion: the current password is wrong. */
   wrong_password: "The current password is wrong.",

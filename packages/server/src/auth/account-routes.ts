@@ -3,6 +3,7 @@ import { isFutureDate, messages, passwordProblem } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
@@ -71,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
       const weak = passwordProblem(request.body.new_password, { email: user?.email, phone: user?.phone });
       if (weak) return sendError(reply, 400, "invalid_input", { detail: weak });
       const passed = await attempts.password(reply, {
-        address: request.ip,
+        address: clientKey(request),
         account: `user:${me.id}`,
         user,
         password: request.body.old_password,
@@ -97,11 +98,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
         return sendError(reply, 409, "email_taken", EMAIL_TAKEN);
       }
       const checks = [
-        ["codeSendsPerAddress", request.ip, "hit"],
-        ["codeSendsPerPair", `user:${me.id}@${request.ip}`, "hit"],
+        ["codeSendsPerAddress", clientKey(request), "hit"],
+        ["codeSendsPerPair", `user:${me.id}@${clientKey(request)}`, "hit"],
       ] as const;
       if (await refusedByLimits(reply, limits, checks)) return reply;
-      const code = await issueCode(db, me.id, "email_change", request.ip, newEmail);
+      const code = await issueCode(db, me.id, "email_change", clientKey(request), newEmail);
       if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, emailChangeCodeMail(newEmail, code)))) return reply;
       return { detail: messages.account.emailOtpSent };
@@ -114,10 +115,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request, reply) => {
       const me = currentUser(request);
       const newEmail = normaliseEmail(request.body.new_email);
+      const address = clientKey(request);
       const passed = await attempts.code(reply, {
-        address: request.ip,
+        address,
         account: `user:${me.id}`,
-        check: () => checkCode(db, me.id, "email_change", request.body.otp, newEmail),
+        check: () => checkCode(db, me.id, "email_change", request.body.otp, address, newEmail),
         wrong: messages.account.invalidEmailOtp,
       });
       if (!passed) return reply;
@@ -134,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) 
     async (request, reply) => {
       const me = currentUser(request);
       const passed = await attempts.password(reply, {
-        address: request.ip,
+        address: clientKey(request),
         account: `user:${me.id}`,
         user: await users.byId(me.id),
         password: request.body.password,

@@ -3,9 +3,9 @@ import type { ErrorCode } from "@katale/adapters-http/contract";
 import { messages } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import { type ErrorWords, sendError } from "../http/error-reply.js";
-import { refusedByLimits } from "../http/rate-limits.js";
+import { refusedByLimits, tooManyRequests } from "../http/rate-limits.js";
 import { AUTH_LIMITS, type AuthRateLimits } from "./auth-rate-limits.js";
-import type { CodeCheck } from "./one-time-codes.js";
+import { type CodeCheck, secondsToNextDay } from "./one-time-codes.js";
 import { burnPasswordCheck, verifyPassword } from "./password-hashing.js";
 import { normaliseEmail, normalisePhone, type UserRecord } from "./user-repository.js";
 
@@ -50,9 +50,11 @@ export class Attempts {
 
   /**
    * A one-time code: the address's allowance and the account and address pair's failures, then
-   * `check` (which may refuse first), then 400 `code_expired` when no code is live, 401 `wrong_code`
-   * (counted against the pair, and tallied for the account without refusing anyone) when wrong.
-   * True when the code was right.
+   * `check` (which may refuse first), then 429 `rate_limited` until tomorrow when the day's wrong
+   * codes are used up (one-time-codes.ts: per account and address, under a ceiling for the account),
+   * 400 `code_expired` when no code is live, 401 `wrong_code` (counted against the pair, and tallied
+   * for the account without refusing anyone) when wrong. `address` is the client's limit key
+   * (http/client-address.ts). True when the code was right.
    */
   async code(
     reply: FastifyReply,
@@ -80,6 +82,11 @@ export class Attempts {
       await this.limits.clear("codeFailuresPerPair", pair);
       await this.limits.clear("codeFailuresPerAccount", account);
       return true;
+    }
+    if (result.reason === "too-many-today") {
+      // The day's wrong codes of this address (or of every address) for the account: not compared.
+      await tooManyRequests(reply, secondsToNextDay(), { detail: messages.auth.tooManyWrongCodesToday });
+      return false;
     }
     if (result.reason === "no-live-code") {
       await sendError(reply, 400, "code_expired", { detail: messages.otp.tryNewCode });

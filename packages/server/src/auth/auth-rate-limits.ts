@@ -2,9 +2,11 @@ import { type CounterStore, type Limit, MEMORY_COUNTERS, RateLimits } from "../h
 
 // Rate limits of the authentication service (issue 4): per client address and per account, on
 // login, code checks and code sends (counted by http/rate-limits.ts, in a store every instance
-// shares). The per-code try limit and the daily code allowance (kept in the database) bound guessing
-// whatever the counters. Wrong passwords, wrong codes and code e-mails lock an account and address
-// pair, never the account alone: a stranger elsewhere cannot lock the owner out (issue 14 MF6).
+// shares). A client address is its limit key (http/client-address.ts): an IPv4 address, or an
+// IPv6 client's /64. The day's codes and wrong codes per account and address, under a ceiling for
+// the account (kept in the database, one-time-codes.ts), bound guessing whatever the counters.
+// Wrong passwords, wrong codes and code e-mails lock an account and address pair, never the account
+// alone: a stranger elsewhere cannot lock the owner out (issue 14 MF6).
 
 const MINUTES_15 = 15 * 60;
 
@@ -24,13 +26,14 @@ export const AUTH_LIMITS = {
   /** Every code check from one address. */
   codeChecksPerAddress: { points: 60, duration: MINUTES_15 },
   /**
-   * Wrong codes entered for one account from one address, whatever the code (each code also dies
-   * after 5): the pair is locked once they are used up; a right code clears it.
+   * Wrong codes entered for one account from one address, whatever the code: the pair is locked
+   * once they are used up; a right code clears it. A code never dies of wrong tries: a stranger's
+   * failures stop the stranger, not the owner's code.
    */
   codeFailuresPerPair: { points: 10, duration: MINUTES_15 },
   /**
    * Wrong codes for one account from every address: never refused (anyone could block the owner's
-   * reset), logged when used up. The per-code tries and the daily allowance bound guessing.
+   * reset), logged when used up. The day's wrong codes (one-time-codes.ts) bound guessing.
    */
   codeFailuresPerAccount: { points: 10, duration: MINUTES_15 },
   /** E-mails with codes requested from one address. */

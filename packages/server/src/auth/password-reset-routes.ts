@@ -1,6 +1,7 @@
 import { authCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages, passwordProblem } from "@katale/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
 import { refusedByLimits } from "../http/rate-limits.js";
 import { accountKey, refusal } from "./attempts.js";
@@ -11,7 +12,8 @@ import { hashPassword } from "./password-hashing.js";
 import { issueResetKey, resetPassword, userOfResetKey } from "./reset-keys.js";
 
 // Password reset (spec §2 Forgot password): a code by e-mail, the code for a reset key, the key for
-// a new password.
+// a new password. A stranger who knows the e-mail cannot block it: asking again sends the live code
+// again, and wrong codes are counted per account and client address (one-time-codes.ts, attempts.ts).
 
 const NO_SUCH_USER = { detail: messages.reset.userDoesNotExist };
 
@@ -22,14 +24,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
     `/${authCalls.resetPassword.path}`,
     { schema: routeSchema(authCalls.resetPassword, AUTH_TAG) },
     async (request, reply) => {
-      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      const address = clientKey(request);
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", address, "hit"]])) return reply;
       const user = await users.byUsername(request.body.username);
       if (!user) return sendError(reply, 404, "user_not_found", NO_SUCH_USER);
-      if (
-        await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
-      )
+      if (await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${address}`, "hit"]]))
         return reply;
-      const code = await issueCode(db, user.id, "reset", request.ip);
+      // The live code again if there is one: a stranger's request does not replace the owner's code.
+      const code = await issueCode(db, user.id, "reset", address);
       if (code === null) return tooManyCodesToday(reply);
       const mail = resetCodeMail(user.email, code, config.publicUrl);
       if (!(await deliverCode(mailer, request, reply, mail))) return reply;
@@ -43,11 +45,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, 
     async (request, reply) => {
       const { username, otp } = request.body;
       const user = await users.byUsername(username);
+      const address = clientKey(request);
       const passed = await attempts.code(reply, {
-        address: request.ip,
+        address,
         account: accountKey(user, username),
         check: async () =>
-          user ? checkCode(db, user.id, "reset", otp) : refusal(404, "user_not_found", NO_SUCH_USER),
+          user ? checkCode(db, user.id, "reset", otp, address) : refusal(404, "user_not_found", NO_SUCH_USER),
       });
       if (!passed || !user) return reply;
       return { key: await issueResetKey(db, user.id), detail: messages.reset.codeVerified };

@@ -334,8 +334,8 @@ describe.each(databaseKinds())("sessions, admin and rate limits (%s)", (kind) =>
         { remoteAddress: guesser },
       );
       expect(blocked.status).toBe(429);
-      // The account is not locked: from another address the code is checked (wrong, or dead after
-      // its 5 tries), not refused.
+      // The account is not locked: from another address the code is checked (wrong tries do not
+      // kill it), not refused.
       const elsewhere = await authPost(
         server,
         "users/verify/",

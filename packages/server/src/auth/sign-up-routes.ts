@@ -2,6 +2,7 @@ import { authCalls, routeSchema } from "@katale/adapters-http/contract";
 import { messages, passwordProblem } from "@katale/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
 import { type FieldWording, fieldErrors } from "../http/field-errors.js";
 import { refusedByLimits } from "../http/rate-limits.js";
@@ -47,15 +48,16 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
       const { email, phone, name, password } = request.body;
       const weak = passwordProblem(password, { email, phone });
       if (weak) return sendError(reply, 400, "invalid_input", { password: [weak] });
-      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", clientKey(request), "hit"]]))
+        return reply;
       const taken = await users.taken({ email, phone });
       if (taken.email || taken.phone) return alreadyRegistered(reply, taken);
       const created = await users.create({ email, phone, name, passwordHash: await hashPassword(password) });
       if (!created.ok) return alreadyRegistered(reply, created.taken);
       const { user } = created;
-      await limits.hit("codeSendsPerPair", `user:${user.id}@${request.ip}`);
+      await limits.hit("codeSendsPerPair", `user:${user.id}@${clientKey(request)}`);
       // A new account's first code, within the day's allowance.
-      const code = await issueCode(db, user.id, "signup", request.ip);
+      const code = await issueCode(db, user.id, "signup", clientKey(request));
       // The account exists either way; if the e-mail fails, the answer says so and "Resend" sends
       // a new code.
       const sent = code !== null && (await sendMail(mailer, request, signupCodeMail(user.email, code)));
@@ -70,13 +72,14 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
     async (request, reply) => {
       const { otp, username } = request.body;
       const user = await users.byUsername(username);
+      const address = clientKey(request);
       const passed = await attempts.code(reply, {
-        address: request.ip,
+        address,
         account: accountKey(user, username),
         // An unknown address and a verified one get the same answer as a wrong code: this call
         // tells nobody which addresses have accounts (issue 14).
         check: async () =>
-          !user || user.email_verified ? NO_SUCH_CODE : checkCode(db, user.id, "signup", otp),
+          !user || user.email_verified ? NO_SUCH_CODE : checkCode(db, user.id, "signup", otp, address),
       });
       if (!passed || !user) return reply;
       await users.markEmailVerified(user.id);
@@ -88,15 +91,18 @@ export const signUpRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) =
     `/${authCalls.newOtp.path}`,
     { schema: routeSchema(authCalls.newOtp, AUTH_TAG) },
     async (request, reply) => {
-      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", request.ip, "hit"]])) return reply;
+      if (await refusedByLimits(reply, limits, [["codeSendsPerAddress", clientKey(request), "hit"]]))
+        return reply;
       const user = await users.byUsername(request.body.username);
       if (!user) return sendError(reply, 404, "user_not_found", { detail: messages.otp.invalidEmail });
       if (user.email_verified) return sendError(reply, 400, "already_verified", ALREADY_VERIFIED);
       if (
-        await refusedByLimits(reply, limits, [["codeSendsPerPair", `user:${user.id}@${request.ip}`, "hit"]])
+        await refusedByLimits(reply, limits, [
+          ["codeSendsPerPair", `user:${user.id}@${clientKey(request)}`, "hit"],
+        ])
       )
         return reply;
-      const code = await issueCode(db, user.id, "signup", request.ip);
+      const code = await issueCode(db, user.id, "signup", clientKey(request));
       if (code === null) return tooManyCodesToday(reply);
       if (!(await deliverCode(mailer, request, reply, signupCodeMail(user.email, code)))) return reply;
       return { detail: messages.otp.resent };

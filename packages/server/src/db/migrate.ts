@@ -25,6 +25,7 @@ import * as chatBlocks from "./migrations/0025-chat-blocks.js";
 import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
 import * as chatClientIds from "./migrations/0027-chat-client-ids.js";
 import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per-address.js";
+import * as codesResentWrongPerDay from "./migrations/0029-codes-resent-wrong-per-day.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0026-catalogue-changes": catalogueChanges,
   "0027-chat-client-ids": chatClientIds,
   "0028-code-allowances-per-address": codeAllowancesPerAddress,
+  "0029-codes-resent-wrong-per-day": codesResentWrongPerDay,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -47,6 +47,8 @@ export interface OneTimeCodesTable {
   user_id: number;
   purpose: CodePurpose;
   code_hash: string;
+  /** The live code itself, to send it again while it lives (migration 0029); null once used or replaced. */
+  code: string | null;
   new_email: string | null;
   attempts: Generated<number>;
   expires_at: Timestamp;
@@ -59,6 +61,8 @@ export interface CodeAllowancesTable {
   user_id: number;
   day: string;
   codes_sent: Generated<number>;
+  /** Wrong codes entered for the account that day, from every address (migration 0029). */
+  wrong_codes: Generated<number>;
 }
 
 /** Codes sent to an account per day at the request of one address (migration 0028). */
@@ -67,6 +71,8 @@ export interface CodeAllowanceAddressesTable {
   day: string;
   address: string;
   codes_sent: Generated<number>;
+  /** Wrong codes entered for the account that day from this address (migration 0029). */
+  wrong_codes: Generated<number>;
 }
 
 export interface ResetKeysTable {
