@@ -81,6 +81,7 @@ export * from "./messages/reporting.js";
 export * from "./messages/safety.js";
 export * from "./messages/seller-server.js";
 export * from "./messages/shop-owner.js";
+export * from "./messages/uploads.js";
 export * from "./messages/web-account.js";
 export * from "./messages/web-admin.js";
 export * from "./messages/web-selling.js";

@@ -501,7 +501,6 @@ export const messages = {
     removeProduct: "Remove the product",
     openProduct: (name: string) => `Open ${name} in a new tab`,
     photoRequired: "Choose a picture to send",
-    sendingPicture: "Sending the picture",
     picture: "Picture",
     pictureFrom: (name: string) => `Picture from ${name}`,
     openPicture: "Open the picture in a new tab",

@@ -31,15 +31,6 @@ export const webSellingMessages = {
   imagesAdded: (n: number) => (n === 1 ? "1 image added" : `${n} images added`),
   imagesLeftOut: (n: number) => `Only ${n} more could be added`,
   notAnImage: "Choose image files (JPEG, PNG or WebP)",
-  resizing: (k: number, n: number) => `Resizing image ${k} of ${n}`,
-  uploading: "Uploading",
-  /** e.g. 'Uploading 2.1 MB of 5.4 MB · 39 %' */
-  uploadingBytes: (sent: string, size: string, percent: number) =>
-    `Uploading ${sent} of ${size} · ${percent} %`,
-  finishing: "Almost done",
-  uploadProgress: "Upload progress",
-  cancelUpload: "Cancel upload",
-  uploadCancelled: "Upload cancelled. Nothing was saved.",
   addProductButton: "Add product",
   adding: "Adding",
   saveChanges: "Save changes",

@@ -1,6 +1,7 @@
 import {
   type ActiveUser,
   changePicture,
+  err,
   isVerified,
   webAccountMessages,
   webAdminMessages,
@@ -8,8 +9,9 @@ import {
 import { BadgeCheck, Camera, LoaderCircle } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { useAccountPorts } from "../auth/use-account-ports.js";
-import { downscaleImage } from "../media/downscale-image.js";
+import { UploadProgress } from "../media/upload-progress.js";
 import { useMediaUrl } from "../media/use-media-url.js";
+import { resizeForUpload, useUploadSession } from "../media/use-upload-session.js";
 import { type BannerState, Banners } from "../ui/banner.js";
 import { failureWords } from "../ui/form-failure.js";
 
@@ -48,11 +50,13 @@ export function Avatar({ user, size }: { user: ActiveUser; size: number }) {
 
 /**
  * The avatar-edit panel of /account: picture, name and email, and 'Change picture'
- * ('Image changed successfully' / 'Image upload failed', spec §8).
+ * ('Image changed successfully' / 'Image upload failed', spec §8). The picture is shrunk before it
+ * goes, with the bytes sent shown and a Cancel that changes nothing.
  */
 export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: () => void }) {
   const ports = useAccountPorts();
   const [busy, setBusy] = useState(false);
+  const upload = useUploadSession();
   const [banner, setBanner] = useState<BannerState | null>(null);
   const inputId = useId();
 
@@ -62,7 +66,13 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
     if (file === undefined) return;
     setBusy(true);
     setBanner(null);
-    const answer = await changePicture(ports, await downscaleImage(file));
+    const answer = await upload.run(async (onStage, cancelled) => {
+      try {
+        return await changePicture(ports, await resizeForUpload(file, onStage, cancelled));
+      } catch {
+        return err({ kind: "network" as const });
+      }
+    });
     setBusy(false);
     if (answer.ok) {
       setBanner({ tone: "success", text: answer.value.message });
@@ -106,6 +116,7 @@ export function AvatarPanel({ user, onChanged }: { user: ActiveUser; onChanged: 
         />
       </label>
       <div className="w-full text-left">
+        <UploadProgress stage={upload.stage} onCancel={upload.cancel} className="mb-2" />
         <Banners state={banner} />
       </div>
     </section>

@@ -15,6 +15,7 @@ import { ArrowLeft, CircleAlert, Clock, ImagePlus, LoaderCircle, SendHorizontal,
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
+import { UploadProgress } from "../media/upload-progress.js";
 import { useMediaUrl } from "../media/use-media-url.js";
 import { ReportButton } from "../moderation/report-button.js";
 import { SafetyNote } from "../support/safety-note.js";
@@ -68,6 +69,8 @@ export function ChatRoom({
     loadOlder,
     sendPhoto,
     sendingPhoto,
+    photoStage,
+    cancelPhoto,
     blockedBy,
   } = useChatRoom(slug);
   const { userId } = useSession();
@@ -118,6 +121,11 @@ export function ChatRoom({
           {attached !== undefined && (
             <AttachedProduct slug={attached} onRemove={() => setAttached(undefined)} />
           )}
+          <UploadProgress
+            stage={photoStage}
+            onCancel={cancelPhoto}
+            className="border-t border-gray-200 px-3 py-2 sm:px-4"
+          />
           <Composer
             state={state}
             sendingPhoto={sendingPhoto}
@@ -545,11 +553,6 @@ function Composer({
             if (file !== undefined) onPhoto(file);
           }}
         />
-        {sendingPhoto && (
-          <span role="status" className="sr-only">
-            {messages.chat.sendingPicture}
-          </span>
-        )}
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}

@@ -5,6 +5,7 @@ import {
   messages,
   type ProductDetail,
   type ShopPage,
+  uploadMessages,
 } from "@katale/domain";
 import { aProduct, aShop, InMemoryChat, type InMemoryChatRoom } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -253,6 +254,30 @@ describe("a chat room", () => {
     const ownGroup = mine.closest("[data-testid=message-group]") as HTMLElement;
     expect(ownGroup.dataset.own).toBe("true");
     expect(within(ownGroup).getByText(messages.common.now)).toBeTruthy();
+  });
+
+  it("shows a picture's upload progress with Cancel; Cancel sends nothing and says so", async () => {
+    const { services, chat } = setUp([aRoom()]);
+    let abort = () => {};
+    chat.sendPhoto = () =>
+      new Promise((resolve) => {
+        // What the HTTP client answers once Cancel aborts the request on the way.
+        abort = () => resolve({ ok: false, error: { kind: "network" } });
+      });
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    await screen.findByRole("textbox");
+    const input = screen.getByLabelText(messages.chat.sendPicture, { selector: "input" });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], "crack.jpg", { type: "image/jpeg" });
+    fireEvent.change(input, { target: { files: [file] } });
+    const bar = await screen.findByRole("progressbar", { name: uploadMessages.uploadProgress });
+    await waitFor(() => expect(bar.getAttribute("aria-valuetext")).toBe(uploadMessages.uploading));
+    // Said politely to a screen reader, as well as shown.
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain(uploadMessages.uploading);
+    fireEvent.click(screen.getByRole("button", { name: uploadMessages.cancelUpload }));
+    abort();
+    await findAlert(uploadMessages.uploadCancelled, { exact: true });
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("img", { name: messages.chat.picture })).toBeNull();
   });
 
   it("says why a picture was refused", async () => {

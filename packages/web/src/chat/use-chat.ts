@@ -2,6 +2,7 @@ import {
   CHAT_BLOCKED,
   type ChatRoom,
   chatViewer,
+  err,
   errorMessage,
   findProduct,
   type LiveMessage,
@@ -22,7 +23,7 @@ import { useServices } from "../app/services-context.js";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
-import { downscaleImage } from "../media/downscale-image.js";
+import { resizeForUpload, useUploadSession } from "../media/use-upload-session.js";
 import { useNotice } from "../ui/notices.js";
 import { withChat } from "./chat-popups.js";
 
@@ -225,28 +226,37 @@ export function useChatRoom(slug: string) {
   const retry = useCallback((clientId: string) => live?.retry(clientId) ?? false, [live]);
   const discard = useCallback((clientId: string) => live?.discard(clientId), [live]);
 
-  /** A photo on its way (shrunk here, then checked and re-encoded by the server). */
+  /** A photo on its way (shrunk here, then checked and re-encoded by the server): its stage and Cancel. */
   const [sendingPhoto, setSendingPhoto] = useState(false);
-  /** Sends a picked picture; it arrives on the connection like a message (and is shown from the answer). */
+  const photoUpload = useUploadSession();
+  const runUpload = photoUpload.run;
+  /**
+   * Sends a picked picture; it arrives on the connection like a message (and is shown from the
+   * answer). One Idempotency-Key per picture, reused by its retries: a lost answer sends no twin.
+   */
   const sendPhoto = useCallback(
     async (file: File): Promise<void> => {
       setSendingPhoto(true);
       setRefusal(null);
       try {
-        const answer = await sendChatPhoto(ports.current, slug, await downscaleImage(file));
+        const answer = await runUpload(async (onStage, cancelled) => {
+          try {
+            return await sendChatPhoto(ports.current, slug, await resizeForUpload(file, onStage, cancelled));
+          } catch {
+            return err({ kind: "network" as const });
+          }
+        });
         if (!answer.ok) {
           // A photo into a blocked room is refused (403): the room says so, as for a text.
           if (answer.error.kind === "forbidden") setRefusedBlocked(true);
           return setRefusal(errorMessage(answer.error));
         }
         live?.merge([answer.value], { live: true });
-      } catch {
-        setRefusal(errorMessage({ kind: "network" }));
       } finally {
         setSendingPhoto(false);
       }
     },
-    [slug, live],
+    [slug, live, runUpload],
   );
 
   return {
@@ -263,6 +273,8 @@ export function useChatRoom(slug: string) {
     loadOlder,
     sendPhoto,
     sendingPhoto,
+    photoStage: photoUpload.stage,
+    cancelPhoto: photoUpload.cancel,
     blockedBy,
   };
 }

@@ -1,5 +1,7 @@
 import { err, messages, PRODUCT_CREATE_ERROR_MS, type Shop, webSellingMessages } from "@katale/domain";
 import { Link, useNavigate } from "react-router";
+import { UploadProgress } from "../media/upload-progress.js";
+import { uploadCancelledFailure, useUploadSession } from "../media/use-upload-session.js";
 import { productPath } from "../products/product-path.js";
 import { Banners } from "../ui/banner.js";
 import { ErrorState } from "../ui/error-state.js";
@@ -7,7 +9,7 @@ import { useNotice } from "../ui/notices.js";
 import { Spinner } from "../ui/spinner.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
-import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
+import { ProductFormFields, ProductFormFrame } from "./product-form.js";
 import {
   chosenFilterValueIds,
   type ProductFormValues,
@@ -15,7 +17,6 @@ import {
 } from "./product-form-schema.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
 import { useProductWrites } from "./use-product-writes.js";
-import { uploadCancelledFailure, useUploadSession } from "./use-upload-session.js";
 
 const blank: ProductFormValues = {
   name: "",
@@ -100,7 +101,7 @@ function AddProductForm({ shop }: { shop: Shop }) {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={busy}>
         <ProductFormFields form={form} busy={busy} />
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
+          <UploadProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners state={banner} />
           <SubmitButton busy={busy} busyLabel={text.adding} className="w-full sm:w-auto sm:self-start">
             {text.addProductButton}

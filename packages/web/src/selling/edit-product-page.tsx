@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { UploadProgress } from "../media/upload-progress.js";
+import { useUploadSession } from "../media/use-upload-session.js";
 import { productPath } from "../products/product-path.js";
 import { Banner, Banners } from "../ui/banner.js";
 import { Dialog } from "../ui/dialog.js";
@@ -12,7 +14,7 @@ import { Spinner } from "../ui/spinner.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ShopChoiceState } from "./add-product-page.js";
-import { ProductFormFields, ProductFormFrame, ProductFormProgress } from "./product-form.js";
+import { ProductFormFields, ProductFormFrame } from "./product-form.js";
 import { keptImages } from "./product-form-images.js";
 import {
   chosenFilterValueIds,
@@ -22,7 +24,6 @@ import {
 import { shopAdminPath, useMyShops, useProductsChanged } from "./product-form-shop.js";
 import { splitForEdit } from "./product-form-upload.js";
 import { ownProductKey, useOwnProduct, useProductWrites } from "./use-product-writes.js";
-import { useUploadSession } from "./use-upload-session.js";
 
 /** The form's values for `product` as it stands. */
 function valuesOf(product: Product): ProductFormValues {
@@ -134,7 +135,7 @@ function EditProductForm({ product: loaded, shop }: { product: Product; shop: Sh
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={busy}>
         <ProductFormFields form={form} busy={busy} />
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
+          <UploadProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners state={banner} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <button

@@ -1,11 +1,9 @@
 import type { ImageUpload } from "@katale/domain";
 import { downscaleImage } from "../media/downscale-image.js";
+import type { UploadStage } from "../media/use-upload-session.js";
 import type { PickedImage } from "./product-form-images.js";
 
-/** Where sending the form stands: resizing image k of n, then uploading. */
-export type UploadStage =
-  | { readonly step: "resizing"; readonly current: number; readonly total: number }
-  | { readonly step: "uploading"; readonly total: number };
+export type { UploadStage } from "../media/use-upload-session.js";
 
 /**
  * An edit keeps the product's images in their order and adds new ones after them (spec §7's image

@@ -6,17 +6,15 @@ import {
   webSellingMessages,
 } from "@katale/domain";
 import { ArrowLeft, Check } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Link } from "react-router";
-import { onUploadProgress } from "../app/upload-aware-fetch.js";
 import { useCategories, useSubCategoriesOf, useSubCategoryFilters } from "../catalogue/use-catalogue.js";
 import { TextAreaField, TextField } from "../ui/field.js";
 import { PageTitle } from "../ui/page-title.js";
 import { SelectField } from "../ui/select-field.js";
 import { ProductFormImages } from "./product-form-images.js";
 import type { CheckedProductFormValues, ProductFormValues } from "./product-form-schema.js";
-import type { UploadStage } from "./product-form-upload.js";
 
 export type ProductFormHandle = UseFormReturn<ProductFormValues, unknown, CheckedProductFormValues>;
 
@@ -207,82 +205,4 @@ function SubCategoryFilterSelects({
       onChange={(event) => onChange({ ...value, [String(filter.id)]: event.target.value })}
     />
   ));
-}
-
-/** 1536 -> "1.5 KB", 2_500_000 -> "2.4 MB". */
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/**
- * How far sending has come, for slow networks: one step per image resized, then the bytes sent
- * and their percent (the browser's multipart requests report them; without a report the bar
- * pulses until the answer). `onCancel` shows a Cancel button until every byte is sent.
- */
-export function ProductFormProgress({
-  stage,
-  onCancel,
-}: {
-  stage: UploadStage | null;
-  onCancel?: () => void;
-}) {
-  const [sent, setSent] = useState<{ sent: number; size: number } | null>(null);
-  const uploading = stage?.step === "uploading";
-  useEffect(() => {
-    if (!uploading) return;
-    setSent(null);
-    return onUploadProgress((done, size) => setSent({ sent: done, size }));
-  }, [uploading]);
-  if (stage === null) return null;
-  const text = webSellingMessages;
-  let percent: number;
-  let label: string;
-  if (stage.step === "resizing") {
-    percent = Math.round((100 * (stage.current - 1)) / stage.total);
-    label = text.resizing(stage.current, stage.total);
-  } else if (sent === null || sent.size === 0) {
-    percent = 0;
-    label = text.uploading;
-  } else {
-    percent = Math.min(100, Math.floor((100 * sent.sent) / sent.size));
-    label =
-      sent.sent >= sent.size
-        ? text.finishing
-        : text.uploadingBytes(bytes(sent.sent), bytes(sent.size), percent);
-  }
-  const waiting = stage.step === "uploading" && (sent === null || sent.sent >= sent.size);
-  // Once every byte is out the server may already be saving: Cancel could no longer promise that
-  // nothing was saved, so it goes.
-  const sentAll = uploading && sent !== null && sent.size > 0 && sent.sent >= sent.size;
-  const cancellable = onCancel !== undefined && !sentAll;
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-gray-700 tabular-nums" aria-hidden="true">
-          {label}
-        </p>
-        {cancellable && (
-          <button type="button" className="btn-secondary shrink-0" onClick={onCancel}>
-            {text.cancelUpload}
-          </button>
-        )}
-      </div>
-      <div
-        role="progressbar"
-        aria-label={text.uploadProgress}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={label}
-        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
-      >
-        <div
-          className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${waiting ? "animate-pulse" : ""}`}
-          style={{ width: `${Math.max(percent, 4)}%` }}
-        />
-      </div>
-    </div>
-  );
 }

@@ -17,16 +17,17 @@ import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useSubCategoriesOf } from "../catalogue/use-catalogue.js";
+import { UploadProgress } from "../media/upload-progress.js";
+import { uploadCancelledFailure, useUploadSession } from "../media/use-upload-session.js";
 import { Banners } from "../ui/banner.js";
 import { FieldFrame, inputClass, TextAreaField, TextField } from "../ui/field.js";
 import { SubmitButton } from "../ui/submit-button.js";
 import { useOutcomeForm } from "../ui/use-outcome-form.js";
 import { ShopChoiceState } from "./add-product-page.js";
-import { ProductFormFrame, ProductFormProgress } from "./product-form.js";
+import { ProductFormFrame } from "./product-form.js";
 import { type PickedImage, ProductFormImages } from "./product-form-images.js";
 import { shopAdminPath, useChosenShop, useProductsChanged } from "./product-form-shop.js";
 import { useProductWrites } from "./use-product-writes.js";
-import { uploadCancelledFailure, useUploadSession } from "./use-upload-session.js";
 
 /** A service is listed while its stock is above 0: one, for as long as it is offered. */
 const SERVICE_STOCK = 1;
@@ -187,7 +188,7 @@ function ServiceBannerForm({ shop }: { shop: Shop }) {
           />
         </fieldset>
         <div className="flex flex-col gap-3">
-          <ProductFormProgress stage={upload.stage} onCancel={upload.cancel} />
+          <UploadProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners
             state={
               posted ? { tone: "success", text: `${words.servicePosted}. ${words.redirecting}` } : banner

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { messages } from "@katale/domain";
+import { messages, uploadMessages } from "@katale/domain";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { findAlert, renderWithServices } from "../testing/test-services.js";
@@ -39,6 +39,28 @@ describe("/account/shop-details", () => {
     const saved = seller.shops.find((s) => s.id === 31);
     expect(saved).toMatchObject({ email: "spares@gulu.ug", phone: "0772123456" });
     expect(saved?.displayImage).toMatch(/^\/media\/shops\//);
+  });
+
+  it("shows the pictures' upload progress with Cancel; Cancel saves nothing and says so", async () => {
+    const { seller } = openDetails("/account/shop-details?shop=31");
+    pick("Display image", aPng());
+    expect(await screen.findByRole("img", { name: "Display image" })).toBeTruthy();
+    let abort = () => {};
+    seller.updateShop = () =>
+      new Promise((resolve) => {
+        // What the HTTP client answers once Cancel aborts the request on the way.
+        abort = () => resolve({ ok: false, error: { kind: "network" } });
+      });
+    fireEvent.click(screen.getByRole("button", { name: "Finish" }));
+    const bar = await screen.findByRole("progressbar", { name: uploadMessages.uploadProgress });
+    expect(bar.getAttribute("aria-valuetext")).toBe(uploadMessages.uploading);
+    fireEvent.click(screen.getByRole("button", { name: uploadMessages.cancelUpload }));
+    abort();
+    await findAlert(uploadMessages.uploadCancelled);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(seller.shops.find((s) => s.id === 31)?.displayImage).toBeNull();
+    // The picked picture stays, to send again.
+    expect(screen.getByRole("img", { name: "Display image" })).toBeTruthy();
   });
 
   it("shows the images the shop has now until new ones are picked", async () => {

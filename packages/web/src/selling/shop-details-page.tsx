@@ -11,6 +11,8 @@ import { Controller } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AccountCard, AccountFrame } from "../account/account-frame.js";
 import { ImagePicker } from "../account/image-picker.js";
+import { UploadProgress } from "../media/upload-progress.js";
+import { useUploadSession } from "../media/use-upload-session.js";
 import { Banners } from "../ui/banner.js";
 import { EmailField } from "../ui/email-field.js";
 import { TextAreaField } from "../ui/field.js";
@@ -43,9 +45,16 @@ function DetailsForm({ shop }: { shop: Shop }) {
   const navigate = useNavigate();
   const notify = useNotice();
   const shopChanged = useShopChanged();
+  // The pictures were shrunk when picked; sending them shows the bytes sent, and Cancel saves nothing.
+  const upload = useUploadSession();
   const { form, onSubmit, busy, banner } = useOutcomeForm(
     shopDetailsFormSchema,
-    (values) => writes.saveDetails(shop.id, values as ShopDetailsForm),
+    (values) =>
+      upload.run((onStage) => {
+        const pictures = [values.displayImage, values.coverImage].filter(Boolean).length;
+        if (pictures > 0) onStage({ step: "uploading", total: pictures });
+        return writes.saveDetails(shop.id, values as ShopDetailsForm);
+      }),
     {
       defaultValues: {
         email: shop.email ?? "",
@@ -105,6 +114,7 @@ function DetailsForm({ shop }: { shop: Shop }) {
           )}
         />
         <div className="flex flex-col gap-2 sm:col-span-2">
+          <UploadProgress stage={upload.stage} onCancel={upload.cancel} />
           <Banners state={banner} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={adminShopPath(shop)} className="btn-secondary">
