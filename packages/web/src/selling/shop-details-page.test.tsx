@@ -43,6 +43,7 @@ describe("/account/shop-details", () => {
 
   it("shows the pictures' upload progress with Cancel; Cancel saves nothing and says so", async () => {
     const { seller } = openDetails("/account/shop-details?shop=31");
+    await screen.findByRole("heading", { name: "Gulu Boda Spares" });
     pick("Display image", aPng());
     expect(await screen.findByRole("img", { name: "Display image" })).toBeTruthy();
     let abort = () => {};
