@@ -19,6 +19,10 @@ export default defineConfig({
           name: "web",
           include: ["packages/web/src/**/*.test.tsx", "packages/web/worker/**/*.test.ts"],
           environment: "happy-dom",
+          // Several files render at once on two cores: findBy and waitFor wait up to 5 s for what
+          // the user waits for (testing-library's default is 1 s), inside a 15 s test.
+          setupFiles: ["packages/web/src/testing/setup-dom-waits.ts"],
+          testTimeout: 15_000,
         },
       },
       {
