@@ -8,6 +8,7 @@ import type {
   ReportGateway,
   Timers,
 } from "@katale/domain";
+import type { SavedRooms } from "../chat/saved-rooms.js";
 
 /** The admins' ports, loaded on first use by the admin pages (their own chunk). */
 export type AdminServices = AdminHttpGateways;
@@ -27,6 +28,8 @@ export interface Services extends HttpGateways {
   readonly chatSockets: ChatConnector;
   /** Where chat messages wait while the connection is down (the phone's IndexedDB unless given: tests). */
   readonly chatOutbox?: Outbox;
+  /** The chat rooms kept for reading offline (the phone's IndexedDB unless given: tests). */
+  readonly chatSavedRooms?: SavedRooms;
   /** The user's notification socket (the bell's live count). */
   readonly notificationSockets: NotificationConnector;
   /** The admins' ports, loaded on first use by the admin pages (their own chunk). */

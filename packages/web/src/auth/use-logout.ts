@@ -2,18 +2,21 @@ import { logout } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useServices } from "../app/services-context.js";
+import { phoneSavedRooms } from "../chat/saved-rooms.js";
 import { forgetSignedInData } from "../engagement/engagement-keys.js";
 import { forgetKeptAnswers } from "../pwa/saved-copy.js";
 
-/** Logout (user menu, account menu): the token is revoked, all storage cleared, then /login (spec §4). */
+/** Logout (user menu, account menu): the token is revoked, all storage and kept copies cleared, then /login (spec §4). */
 export function useLogout(): () => Promise<void> {
-  const { auth, local } = useServices();
+  const { auth, local, chatSavedRooms } = useServices();
   const navigate = useNavigate();
   const client = useQueryClient();
   return async () => {
     await logout({ auth, storage: local });
     forgetSignedInData(client);
     await forgetKeptAnswers().catch(() => {});
+    // The chat rooms kept for reading offline are this user's own.
+    await (chatSavedRooms ?? phoneSavedRooms).forget().catch(() => {});
     navigate("/login");
   };
 }

@@ -46,7 +46,8 @@ export function ChatRoom({
   headingId,
   backTo = "/account/chat",
   closeTo = "/account/chat",
-  className = "h-[calc(100dvh-9rem)] min-h-96 rounded-2xl border border-gray-200 md:h-[calc(100dvh-8rem)]",
+  // The offline banner, when shown, takes its height off the room's (the text box stays in view).
+  className = "h-[calc(100dvh_-_9rem_-_var(--offline-banner-height,0px))] min-h-96 rounded-2xl border border-gray-200 md:h-[calc(100dvh_-_8rem_-_var(--offline-banner-height,0px))]",
 }: {
   slug: string;
   productSlug?: string;

@@ -12,11 +12,14 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProductSummary } from "../products/product-summary.js";
+import { savedCopyTime } from "../pwa/saved-copy.js";
 import { ShopHeader } from "../shops/shop-header.js";
 import { chatServices, findAlert, renderWithServices, signIn } from "../testing/test-services.js";
 import { ChatList } from "./chat-list.js";
 import { ChatButton, ChatPopupHost } from "./chat-popups.js";
 import ChatRoomPage from "./chat-room-page.js";
+import { MemorySavedRooms, withinBounds } from "./kept-rooms.js";
+import { SAVED_ROOMS } from "./saved-rooms.js";
 
 afterEach(cleanup);
 
@@ -470,5 +473,103 @@ describe("the Chats popup and the room over the page", () => {
     const popup = await screen.findByRole("dialog", { name: messages.chat.chats });
     fireEvent(popup, new Event("cancel"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
+
+describe("a room seen before, read offline", () => {
+  const roomAt = "/account/chat-room?room=room-1";
+  const seen = () =>
+    aRoom({
+      messages: [
+        at("2026-03-05T09:00:00.000Z", "Is the Tecno still available?", 7),
+        at("2026-03-05T09:05:00.000Z", "Yes, come today", 9),
+      ],
+    });
+
+  it("shows the phone's copy of the room and of the list when the network is down, and says when it was saved", async () => {
+    const { services, chat } = setUp([seen()]);
+    const kept = services.chatSavedRooms!;
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    expect(await screen.findByText("Yes, come today")).toBeTruthy();
+    await waitFor(() => expect(kept.get("room-1", amina.id)).resolves.toBeDefined(), { timeout: 3000 });
+    const savedAt = (await kept.get("room-1", amina.id))!.savedAt;
+    cleanup();
+
+    // Reloaded offline: nothing answers, the room reads from the copy and takes what is typed.
+    chat.reachable = false;
+    chat.failures.set("loadRoom", { kind: "network" });
+    chat.failures.set("listRooms", { kind: "network" });
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    expect(await screen.findByText("Yes, come today")).toBeTruthy();
+    expect(screen.getByText("Is the Tecno still available?")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Kampala Phones" })).toBeTruthy();
+    expect(savedCopyTime()).toBe(savedAt);
+    expect(await screen.findByText(chatOutboxMessages.offline)).toBeTruthy();
+    const box = screen.getByRole("textbox", { name: messages.chat.typeMessage });
+    fireEvent.change(box, { target: { value: "I am on my way" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect((await screen.findByTestId("outbox-message")).textContent).toBe(
+      `I am on my way${chatOutboxMessages.waitingToSend}`,
+    );
+    cleanup();
+    expect(savedCopyTime()).toBeNull();
+
+    renderWithServices(<ChatList />, services);
+    expect(await screen.findByText("Kampala Phones")).toBeTruthy();
+    expect(screen.getByText("Yes, come today")).toBeTruthy();
+  });
+
+  it("keeps another user's rooms from them, and says the network failed when nothing was kept", async () => {
+    const { services, chat } = setUp([seen()], owner);
+    await services.chatSavedRooms!.put({ slug: "room-1", viewerId: amina.id, savedAt: 1, room: seen() });
+    chat.failures.set("loadRoom", { kind: "network" });
+    renderWithServices(<ChatRoomPage />, services, { path: "/account/chat-room", at: roomAt });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Please check your internet connection");
+    expect(screen.queryByText("Yes, come today")).toBeNull();
+  });
+});
+
+describe("the rooms kept on the phone", () => {
+  const room = (slug: string, count: number, text = "Hello") =>
+    aRoom({
+      slug,
+      messages: Array.from({ length: count }, (_, i) =>
+        at(new Date(Date.UTC(2026, 2, 5, 9, 0, i)).toISOString(), `${text} ${i}`, 7),
+      ),
+    });
+
+  it("keeps a room's latest 50 messages, the 20 latest saved rooms, and forgets them all at logout", async () => {
+    const kept = new MemorySavedRooms();
+    await kept.put({ slug: "long", viewerId: 7, savedAt: 1, room: room("long", 120) });
+    const long = await kept.get("long", 7);
+    expect(long?.room.messages).toHaveLength(SAVED_ROOMS.messages);
+    expect(long?.room.messages.at(-1)?.message).toBe("Hello 119");
+    for (let i = 0; i < 25; i++)
+      await kept.put({ slug: `r${i}`, viewerId: 7, savedAt: 10 + i, room: room(`r${i}`, 2) });
+    const list = await kept.chatList(7);
+    expect(list?.rooms).toHaveLength(SAVED_ROOMS.rooms);
+    expect(list?.savedAt).toBe(34);
+    expect(await kept.get("long", 7)).toBeUndefined();
+    expect(await kept.get("r24", 7)).toBeDefined();
+    expect(await kept.chatList(8)).toBeUndefined();
+    await kept.forget();
+    expect(await kept.chatList(7)).toBeUndefined();
+  });
+
+  it("keeps within its bytes, the latest saved first", () => {
+    const big = "x".repeat(1900);
+    const rooms = Array.from({ length: 15 }, (_, i) => ({
+      slug: `big${i}`,
+      viewerId: 7,
+      savedAt: i,
+      room: room(`big${i}`, 50, big),
+    }));
+    const { keep, drop } = withinBounds(rooms);
+    const bytes = keep.reduce((sum, saved) => sum + JSON.stringify(saved).length, 0);
+    expect(bytes).toBeLessThanOrEqual(SAVED_ROOMS.bytes);
+    expect(keep.length).toBeGreaterThan(0);
+    expect(drop.length).toBeGreaterThan(0);
+    expect(Math.min(...keep.map((r) => r.savedAt))).toBeGreaterThan(Math.max(...drop.map((r) => r.savedAt)));
   });
 });

@@ -1,6 +1,7 @@
 import {
   CHAT_BLOCKED,
   type ChatRoom,
+  type ChatRoomSummary,
   chatViewer,
   err,
   errorMessage,
@@ -14,6 +15,7 @@ import {
   type Outbox,
   openChatWithShop,
   type PendingMessage,
+  type Result,
   sendChatPhoto,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,20 +26,46 @@ import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
 import { resizeForUpload, useUploadSession } from "../media/use-upload-session.js";
+import { showSavedCopy } from "../pwa/saved-copy.js";
 import { useNotice } from "../ui/notices.js";
 import { withChat } from "./chat-popups.js";
+import { phoneSavedRooms } from "./saved-rooms.js";
 
 export const CHATS_KEY = ["chats"] as const;
 
-/** The chat list, read again on each visit and every 15 s while shown (new rooms, new previews). */
+/** The chat list: `savedAt` when it is told by the rooms kept on the phone (offline), the latest saved then. */
+type ChatListAnswer = Result<ChatRoomSummary[]> & { readonly savedAt?: number };
+
+/** The signed-in user's id (0 when none), whose kept rooms are read. */
+function viewerOf(local: ReturnType<typeof useServices>["local"]): number {
+  const viewer = chatViewer({ storage: local });
+  return viewer.ok ? viewer.value : 0;
+}
+
+/**
+ * The chat list, read again on each visit and every 15 s while shown (new rooms, new previews).
+ * Offline, the rooms kept on the phone (those seen before) are the list.
+ */
 export function useChatList() {
-  const { chat, local } = useServices();
-  return useQuery({
+  const { chat, local, chatSavedRooms = phoneSavedRooms } = useServices();
+  const queryClient = useQueryClient();
+  const query = useQuery<ChatListAnswer>({
     queryKey: CHATS_KEY,
     staleTime: 0,
     refetchInterval: 15_000,
-    queryFn: () => listChats({ chat, storage: local }),
+    queryFn: async (): Promise<ChatListAnswer> => {
+      const answer = await listChats({ chat, storage: local });
+      if (answer.ok || answer.error.kind !== "network") return answer;
+      // The list shown stays on a bad network; the first offline shows what the phone kept.
+      const shown = queryClient.getQueryData<ChatListAnswer>(CHATS_KEY);
+      if (shown?.ok) return shown;
+      const kept = await chatSavedRooms.chatList(viewerOf(local)).catch(() => undefined);
+      return kept === undefined ? answer : { ok: true, value: kept.rooms, savedAt: kept.savedAt };
+    },
   });
+  const savedAt = query.data?.savedAt;
+  useEffect(() => (savedAt === undefined ? undefined : showSavedCopy(savedAt)), [savedAt]);
+  return query;
 }
 
 /** The room page's address; `product` puts that product's card on the first message. */
@@ -78,6 +106,12 @@ export function useOpenChat(shopId: number, productSlug?: string) {
 
 /** How many messages the server gives per page of a room's history. */
 const CHAT_PAGE_SIZE = 50;
+
+/** A room's history: `savedAt` when it is the copy kept on the phone (read offline), saved then. */
+type RoomHistory = Result<ChatRoom> & { readonly savedAt?: number };
+
+/** The room's copy on the phone is written at most this often while messages come and go. */
+const SAVE_ROOM_MS = 1000;
 
 /** `offline`: the connection is down and being tried again: what is typed waits in the outbox. */
 export type ConnectionState = "connecting" | "open" | "offline" | "closed";
@@ -121,27 +155,41 @@ const noSubscription = () => () => {};
  * Leaving closes it, and refreshes the chat list when it had to say the room was read.
  */
 export function useChatRoom(slug: string) {
-  const { chat, chatSockets, chatOutbox = outbox, local, clock, timers } = useServices();
+  const {
+    chat,
+    chatSockets,
+    chatOutbox = outbox,
+    chatSavedRooms = phoneSavedRooms,
+    local,
+    clock,
+    timers,
+  } = useServices();
   const queryClient = useQueryClient();
   const ports = useRef({ chat, storage: local });
   ports.current = { chat, storage: local };
-  const history = useQuery({
+  const history = useQuery<RoomHistory>({
     queryKey: ["chat-room", slug],
     // Coming back to a room shows the cached history at once and asks for what was said since.
     staleTime: 0,
     refetchOnWindowFocus: false,
     // The live room fetches what it missed when its socket is back: the whole room need not be.
     refetchOnReconnect: false,
-    queryFn: async () => {
+    queryFn: async (): Promise<RoomHistory> => {
       const answer = await loadChatRoom(ports.current, slug);
+      if (answer.ok || answer.error.kind !== "network") return answer;
       // Asked again on a bad network: the room shown stays (with its outbox) rather than an error.
-      const shown = queryClient.getQueryData<typeof answer>(["chat-room", slug]);
-      if (!answer.ok && answer.error.kind === "network" && shown?.ok) return shown;
-      return answer;
+      const shown = queryClient.getQueryData<RoomHistory>(["chat-room", slug]);
+      if (shown?.ok) return shown;
+      // Offline from the start (a reload): the copy the phone kept of the room, if it was seen.
+      const kept = await chatSavedRooms.get(slug, viewerOf(local)).catch(() => undefined);
+      return kept === undefined ? answer : { ok: true, value: kept.room, savedAt: kept.savedAt };
     },
   });
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
+  /** When the shown room was saved, while it is the phone's copy (the banner says so). */
+  const savedAt = history.data?.savedAt;
+  useEffect(() => (savedAt === undefined ? undefined : showSavedCopy(savedAt)), [savedAt]);
   const latestRoom = useRef(room);
   latestRoom.current = room;
   const [live, setLive] = useState<LiveRoom | null>(null);
@@ -214,6 +262,24 @@ export function useChatRoom(slug: string) {
   }, [shown, older, slug, live]);
 
   const state = snapshot === null ? "connecting" : composerState(snapshot.connection);
+
+  // What the room shows while its connection is open (or as the service answered it) is kept on
+  // the phone, so the room reads offline after a reload; written a moment after it changes.
+  const fresh = room !== undefined && (state === "open" || savedAt === undefined);
+  const latestShown = useRef(shown);
+  latestShown.current = shown;
+  const newestShown = shown.at(-1)?.createdAt;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written again when the newest message changes
+  useEffect(() => {
+    if (!fresh || room === undefined || local.get("token") === null) return;
+    const viewerId = viewerOf(local);
+    return timers.after(SAVE_ROOM_MS, () => {
+      const messages = latestShown.current.map(({ live: _live, ...m }) => m);
+      void chatSavedRooms
+        .put({ slug, viewerId, savedAt: clock.now().getTime(), room: { ...room, messages } })
+        .catch(() => {});
+    });
+  }, [fresh, room, newestShown, slug, local, clock, timers, chatSavedRooms]);
 
   /** Sends the text (trimmed; blank is not sent), now or, offline, once back; false when it was not taken. */
   const send = useCallback(

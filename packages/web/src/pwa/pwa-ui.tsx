@@ -1,7 +1,7 @@
 import { messages } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, WifiOff } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { onSavedCopy, savedCopyTime } from "./saved-copy.js";
 
@@ -67,6 +67,21 @@ function useServiceWorker() {
   return { registration, waiting };
 }
 
+/** The banner's height, as `--offline-banner-height` on the page (full-height screens, a chat room, take it off). */
+function useBannerHeight() {
+  return useCallback((node: HTMLDivElement) => {
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty("--offline-banner-height", `${node.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(node);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty("--offline-banner-height");
+    };
+  }, []);
+}
+
 function takeOver(worker: ServiceWorker) {
   navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload());
   worker.postMessage({ type: "SKIP_WAITING" });
@@ -123,10 +138,15 @@ export default function PwaUi() {
 
   const savedAt = useSyncExternalStore(onSavedCopy, savedCopyTime);
   const saved = offlineSince === null ? null : savedAt;
+  const bannerHeight = useBannerHeight();
   return (
     <>
       {offlineSince !== null && (
-        <div role="status" className="border-b border-amber-300 bg-amber-50 text-amber-900">
+        <div
+          ref={bannerHeight}
+          role="status"
+          className="border-b border-amber-300 bg-amber-50 text-amber-900"
+        >
           <p className="page flex items-center gap-2 py-2 text-sm">
             <WifiOff aria-hidden="true" size={16} className="shrink-0" />
             {saved === null ? messages.pwa.savedCopy : messages.pwa.savedCopyFrom(savedWhen(saved))}

@@ -6,7 +6,12 @@ import type { FetchLike } from "@katale/adapters-http";
 
 const SAVED_AT_HEADER = "x-katale-saved-at";
 let latestSavedAt: number | null = null;
+/** The saved time of what the screen mostly shows (a chat room's kept copy): said before any other. */
+let shownSavedAt: number | null = null;
 const listeners = new Set<() => void>();
+const told = () => {
+  for (const listener of listeners) listener();
+};
 
 /** Hears each newer saved time until the returned function is called. */
 export function onSavedCopy(listener: () => void): () => void {
@@ -16,7 +21,21 @@ export function onSavedCopy(listener: () => void): () => void {
 
 /** When the latest answer the page got from the worker's copies was saved, or null. */
 export function savedCopyTime(): number | null {
-  return latestSavedAt;
+  return shownSavedAt ?? latestSavedAt;
+}
+
+/**
+ * The screen shows a copy the page kept itself (a chat room, from IndexedDB), saved at `time`: the
+ * banner says that time until the returned function is called (the room left, or read live).
+ */
+export function showSavedCopy(time: number): () => void {
+  shownSavedAt = time;
+  told();
+  return () => {
+    if (shownSavedAt !== time) return;
+    shownSavedAt = null;
+    told();
+  };
 }
 
 /** fetch that notes the saved time of kept answers, and fails writes at once while offline. */
@@ -30,7 +49,7 @@ export function withSavedCopy(fetchFn: FetchLike): FetchLike {
     const saved = Number(headers?.get?.(SAVED_AT_HEADER) ?? Number.NaN);
     if (Number.isFinite(saved) && saved > 0 && saved !== latestSavedAt) {
       latestSavedAt = saved;
-      for (const listener of listeners) listener();
+      told();
     }
     return response;
   };

@@ -23,6 +23,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import type { Services } from "../app/services.js";
 import { ServicesProvider } from "../app/services-context.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
+import { MemorySavedRooms } from "../chat/kept-rooms.js";
 import { NoticeProvider } from "../ui/notices.js";
 
 /** Services over the domain's in-memory fakes; override what a test cares about. */
@@ -55,6 +56,7 @@ export function testServices(overrides: Partial<Services> = {}): Services {
     chatSockets: chat,
     // Each test's own: what one leaves waiting never shows in the next.
     chatOutbox: new MemoryOutbox(),
+    chatSavedRooms: new MemorySavedRooms(),
     finder: new InMemoryProductFinder([]),
     notifications,
     notificationSockets: notifications,
