@@ -14,6 +14,7 @@ import { registerChatSockets } from "./chat/register-chat-sockets.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/connect.js";
 import { engagementRoutes } from "./engagement/engagement-routes.js";
+import { BrowseIndex } from "./find/browse-index.js";
 import { findRoutes } from "./find/find-routes.js";
 import { geoRoutes } from "./geo/geo-routes.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -95,6 +96,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.setLog(app.log);
   // Before the read cache, whose hook answers cached requests early: those get the headers too.
   installSecurityHeaders(app);
+
+  // On PGlite every commit's notice reaches this process at once: the browse index reads its log
+  // only after one (find/browse-index.ts). PostgreSQL's notices may come late: it reads it always.
+  if (database.kind === "pglite") {
+    const stop = await BrowseIndex.of(database.db).watchNotices((channel, onNotify) =>
+      database.listen(channel, onNotify),
+    );
+    app.addHook("onClose", async () => stop());
+  }
 
   // Before the routes and the read cache: answers without a policy of their own are not stored.
   installNoStoreDefault(app);

@@ -26,6 +26,7 @@ import * as catalogueChanges from "./migrations/0026-catalogue-changes.js";
 import * as chatClientIds from "./migrations/0027-chat-client-ids.js";
 import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per-address.js";
 import * as codesResentWrongPerDay from "./migrations/0029-codes-resent-wrong-per-day.js";
+import * as taxonomyChanges from "./migrations/0030-taxonomy-changes.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0027-chat-client-ids": chatClientIds,
   "0028-code-allowances-per-address": codeAllowancesPerAddress,
   "0029-codes-resent-wrong-per-day": codesResentWrongPerDay,
+  "0030-taxonomy-changes": taxonomyChanges,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

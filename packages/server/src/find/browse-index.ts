@@ -1,5 +1,6 @@
 import type { BrowseSort } from "@katale/adapters-http/contract";
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
 
 // The browse index (GET product/browse/): what narrowing, sorting and counting facets read of each
@@ -16,7 +17,13 @@ import type { Database } from "../db/schema.js";
 // has not seen (one indexed statement, usually answering nothing), so an answer shows every change
 // committed before the request arrived. Entries may commit out of sequence order: a sequence number
 // skipped is looked for again for a while. Entries older than an hour are pruned; an index that has
-// not looked for that long loads everything again.
+// not looked for that long loads everything again. The taxonomy (categories, sub categories, filters
+// and their values: migration 0030 logs them as 'taxonomy') is kept too: a browse's ids are checked
+// and its filters facet named without a statement.
+//
+// On PGlite (one connection in this process, watchNotices) every commit's catalogue notice reaches
+// this process before the next request is read, so the log is read only after a notice (and at least
+// every NOTICE_NET_MS): most browses run no statement before their page's answers.
 
 /** A browse request, checked and read (browse-routes.ts). */
 export interface BrowseAsk {
@@ -87,11 +94,46 @@ export interface BrowseFound {
   valueCounts: [number, number, number][];
 }
 
+/** A filter value as the filters facet shows it. */
+interface TaxonomyValue {
+  readonly id: number;
+  readonly name: string;
+  readonly filterId: number;
+  readonly filterName: string;
+}
+
+/** The filters facet: each filter with its values and counts (browse-routes.ts sends it). */
+export type FilterFacet = {
+  filter_id: number;
+  filter_name: string;
+  values: { value_id: number; value_name: string; count: number }[];
+};
+
+/** Tables whose changes the log records (catalogue notices of other tables leave the index be). */
+const LOGGED_TABLES = new Set([
+  "products",
+  "product_filter_values",
+  "shops",
+  "categories",
+  "sub_categories",
+  "filters",
+  "filter_values",
+]);
+/** With notices (PGlite), the log is still read at least this often: a net, and its pruning. */
+const NOTICE_NET_MS = 5_000;
+/**
+ * Search words' ids and ranks kept (each valid until the index applies a product change): at most
+ * this many ids in all, the searches least recently asked dropped first.
+ */
+const RANKS_KEPT_IDS = 200_000;
+
 /** How long a skipped sequence number may still turn up (a transaction committing late). */
 const HOLE_WAIT_MS = 30_000;
 /** Log entries are kept this long; an index that has not looked for longer loads everything. */
 const LOG_KEPT_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60_000;
+/** The channel of the catalogue's notices (migrations 0001, 0013, 0019). */
+const CATALOGUE_NOTICES = "katale_catalogue_changed";
 
 /** Kilometres between two points: the haversine formula, as the database worked it out. */
 function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -177,8 +219,10 @@ export class BrowseIndex {
 
   private readonly items = new Map<number, Item>();
   private readonly shops = new Map<number, Shop>();
-  /** Every item, newest first, and per category and sub category; rebuilt after a change. */
+  /** Every item, newest first, and per category and sub category; patched after a change (listOf). */
   private newest: Item[] | undefined;
+  /** Products changed since the lists were last brought up, and the shops they were or are in. */
+  private patch: { ids: Set<number>; shops: Set<Shop> } | undefined;
   private readonly byCategory = new Map<number, Item[]>();
   private readonly bySub = new Map<number, Item[]>();
   /** Value ids get dense slots, so a browse counts them in a typed array; each slot's filter too. */
@@ -195,11 +239,42 @@ export class BrowseIndex {
   private lastPrune = 0;
   private ticket = 0;
   private look: { ticket: number; done: Promise<void> } | undefined;
+  /** The taxonomy: ids that exist, and the values by id and by their filter's sub category. */
+  private readonly categoryIds = new Set<number>();
+  private readonly subCategoryIds = new Set<number>();
+  private readonly taxonomyValues = new Map<number, TaxonomyValue>();
+  private readonly valuesBySub = new Map<number, TaxonomyValue[]>();
+  /** Counts the product changes applied: a kept search's ranks hold while it has not moved. */
+  private productChanges = 0;
+  private readonly ranksKept = new Map<string, { changes: number; ranks: Map<number, number> }>();
+  private ranksKeptIds = 0;
+  /** The products of kept ranks, newest first, as of a count of product changes. */
+  private readonly rankedItems = new WeakMap<Map<number, number>, { changes: number; items: Item[] }>();
+  /** Set by watchNotices: a catalogue notice came since the log was last read (or none ever did). */
+  private noticed: boolean | undefined;
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Brings the index up to every change committed before the call. */
-  private async fresh(): Promise<void> {
+  /**
+   * Reads the log only after a catalogue notice (or NOTICE_NET_MS): for a database whose notices
+   * reach this process before anything else can read what they tell of (PGlite, one connection in
+   * this process: the notice is handed over as the commit's answer is read).
+   */
+  async watchNotices(
+    listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>,
+  ) {
+    const stop = await listen(CATALOGUE_NOTICES, (payload) => {
+      const table = /^([a-z_]+)(?::[\d,]*)?$/.exec(payload)?.[1];
+      if (table === undefined || LOGGED_TABLES.has(table)) this.noticed = true;
+    });
+    this.noticed ??= true;
+    return stop;
+  }
+
+  /** Brings the index up to every change committed before the call (with the taxonomy). */
+  async fresh(): Promise<void> {
+    if (this.noticed === false && this.loaded && Date.now() - this.lastLook < NOTICE_NET_MS)
+      return this.look?.done;
     const asked = ++this.ticket;
     for (;;) {
       const current = this.look;
@@ -211,15 +286,23 @@ export class BrowseIndex {
         continue;
       }
       const ticket = ++this.ticket;
-      const done = this.catchUp().finally(() => {
-        if (this.look?.ticket === ticket) this.look = undefined;
-      });
+      const done = this.catchUp()
+        .catch((error: unknown) => {
+          // Not brought up: the next browse reads the log again.
+          if (this.noticed !== undefined) this.noticed = true;
+          throw error;
+        })
+        .finally(() => {
+          if (this.look?.ticket === ticket) this.look = undefined;
+        });
       this.look = { ticket, done };
       return done;
     }
   }
 
   private async catchUp(): Promise<void> {
+    // Before the log is read: a notice from now on asks for another look.
+    if (this.noticed !== undefined) this.noticed = false;
     const now = Date.now();
     if (!this.loaded || now - this.lastLook > LOG_KEPT_MS - PRUNE_EVERY_MS) {
       await this.loadAll();
@@ -234,23 +317,106 @@ export class BrowseIndex {
       );
     }
     const holes = [...this.holes.keys()];
-    const { rows } = await sql<{ seq: string | number; tbl: string; ids: number[] }>`
-      SELECT seq, tbl, ids FROM catalogue_changes
+    // Prepared (db/prepared.ts); the ids as text ('{1,2}'), read the same way on both databases.
+    const { rows } = await prepared<{ seq: string | number; tbl: string; ids: string }>`
+      SELECT seq, tbl, ids::text AS ids FROM catalogue_changes
       WHERE seq > ${this.lastSeq}::bigint OR seq = ANY(${holes}::bigint[])
       ORDER BY seq`.execute(this.db);
     for (const [seq, since] of this.holes) if (now - since > HOLE_WAIT_MS) this.holes.delete(seq);
     if (rows.length === 0) return;
     const products = new Set<number>();
     const shops = new Set<number>();
+    let taxonomy = false;
     for (const row of rows) {
       const seq = Number(row.seq);
       this.holes.delete(seq);
       for (let missed = this.lastSeq + 1; missed < seq; missed++) this.holes.set(missed, now);
       if (seq > this.lastSeq) this.lastSeq = seq;
-      for (const id of row.ids) (row.tbl === "shops" ? shops : products).add(id);
+      if (row.tbl === "taxonomy") taxonomy = true;
+      else
+        for (const id of row.ids.slice(1, -1).split(","))
+          if (id !== "") (row.tbl === "shops" ? shops : products).add(Number(id));
     }
+    if (taxonomy) await this.loadTaxonomy();
     if (shops.size > 0) await this.loadShops([...shops]);
     if (products.size > 0) await this.loadProducts([...products]);
+  }
+
+  /** Categories, sub categories, filters and values: a few hundred rows, read whole on any change. */
+  private async loadTaxonomy(): Promise<void> {
+    const { rows: categories } = await sql<{ id: number }>`SELECT id FROM categories`.execute(this.db);
+    const { rows: subs } = await sql<{ id: number }>`SELECT id FROM sub_categories`.execute(this.db);
+    const { rows: values } = await sql<{
+      id: number;
+      name: string;
+      filter_id: number;
+      filter_name: string;
+      sub_category_id: number;
+    }>`
+      SELECT v.id, v.name, f.id AS filter_id, f.name AS filter_name, f.sub_category_id
+      FROM filter_values v JOIN filters f ON f.id = v.filter_id`.execute(this.db);
+    this.categoryIds.clear();
+    for (const row of categories) this.categoryIds.add(row.id);
+    this.subCategoryIds.clear();
+    for (const row of subs) this.subCategoryIds.add(row.id);
+    this.taxonomyValues.clear();
+    this.valuesBySub.clear();
+    for (const row of values) {
+      const value = { id: row.id, name: row.name, filterId: row.filter_id, filterName: row.filter_name };
+      this.taxonomyValues.set(value.id, value);
+      const list = this.valuesBySub.get(row.sub_category_id);
+      if (list) list.push(value);
+      else this.valuesBySub.set(row.sub_category_id, [value]);
+    }
+  }
+
+  /** Whether the category exists (after fresh()). */
+  hasCategory(id: number): boolean {
+    return this.categoryIds.has(id);
+  }
+
+  /** Whether the sub category exists (after fresh()). */
+  hasSubCategory(id: number): boolean {
+    return this.subCategoryIds.has(id);
+  }
+
+  /** The filter a value belongs to, or undefined for no such value (after fresh()). */
+  filterOf(valueId: number): number | undefined {
+    return this.taxonomyValues.get(valueId)?.filterId;
+  }
+
+  /**
+   * The filters facet of a browse's value counts, by filter id then value id. Listed: every value
+   * with a count, the chosen ones, and (with a sub category) every value of its filters.
+   */
+  filterFacets(
+    counts: readonly [number, number, number][],
+    chosen: readonly { valueId: number }[],
+    subCategoryId: number | undefined,
+  ): FilterFacet[] {
+    const countOf = new Map<number, number>();
+    const shown = new Set<TaxonomyValue>();
+    const show = (id: number) => {
+      const value = this.taxonomyValues.get(id);
+      if (value) shown.add(value);
+    };
+    for (const [, valueId, n] of counts) {
+      countOf.set(valueId, n);
+      show(valueId);
+    }
+    for (const { valueId } of chosen) show(valueId);
+    if (subCategoryId !== undefined)
+      for (const value of this.valuesBySub.get(subCategoryId) ?? []) shown.add(value);
+    const facets: FilterFacet[] = [];
+    for (const value of [...shown].sort((a, b) => a.filterId - b.filterId || a.id - b.id)) {
+      let filter = facets.at(-1);
+      if (filter?.filter_id !== value.filterId) {
+        filter = { filter_id: value.filterId, filter_name: value.filterName, values: [] };
+        facets.push(filter);
+      }
+      filter.values.push({ value_id: value.id, value_name: value.name, count: countOf.get(value.id) ?? 0 });
+    }
+    return facets;
   }
 
   private async loadAll(): Promise<void> {
@@ -261,6 +427,7 @@ export class BrowseIndex {
     this.shops.clear();
     this.holes.clear();
     this.lastSeq = Number(rows[0]?.seq ?? 0);
+    await this.loadTaxonomy();
     await this.loadShops(undefined);
     await this.loadProducts(undefined);
     this.loaded = true;
@@ -348,9 +515,22 @@ export class BrowseIndex {
     const { rows: values } = await sql<{ product_id: number; filter_id: number; value_id: number }>`
       SELECT product_id, filter_id, value_id FROM product_filter_values
       ${ids ? sql`WHERE product_id = ANY(${ids}::int[])` : sql``}`.execute(this.db);
-    if (ids) for (const id of ids) this.items.delete(id);
-    for (const row of rows)
-      this.items.set(row.id, {
+    this.productChanges++;
+    // A few changed products are patched into the lists; many (or a load) build them again.
+    let patch: { ids: Set<number>; shops: Set<Shop> } | undefined;
+    if (ids && this.newest && (this.patch?.ids.size ?? 0) + ids.length <= this.items.size / 16) {
+      patch = this.patch ?? { ids: new Set(), shops: new Set() };
+      this.patch = patch;
+    }
+    if (ids)
+      for (const id of ids) {
+        const old = this.items.get(id);
+        if (old) patch?.shops.add(old.shop);
+        patch?.ids.add(id);
+        this.items.delete(id);
+      }
+    for (const row of rows) {
+      const item: Item = {
         id: row.id,
         category: row.category_id,
         sub: row.sub_category_id,
@@ -359,32 +539,90 @@ export class BrowseIndex {
         rating: Number(row.rating),
         shop: this.shopOf(row.shop_id),
         values: [],
-      });
+      };
+      patch?.shops.add(item.shop);
+      this.items.set(row.id, item);
+    }
     for (const v of values) this.items.get(v.product_id)?.values.push(this.slotOf(v.value_id, v.filter_id));
-    this.newest = undefined;
-    this.byCategory.clear();
-    this.bySub.clear();
+    if (!patch) {
+      this.patch = undefined;
+      this.newest = undefined;
+      this.byCategory.clear();
+      this.bySub.clear();
+    }
+  }
+
+  /**
+   * The changed products out of the lists (newest, per category and sub category, per shop) and their
+   * new rows in, each list merged in one pass; the changed products' shops' totals counted again.
+   */
+  private applyPatch(patch: { ids: Set<number>; shops: Set<Shop> }) {
+    const added: Item[] = [];
+    for (const id of patch.ids) {
+      const item = this.items.get(id);
+      if (item) added.push(item);
+    }
+    added.sort((a, b) => b.id - a.id);
+    const merged = (list: Item[], belongs: (item: Item) => boolean) => {
+      const out: Item[] = [];
+      let j = 0;
+      for (const item of list) {
+        if (patch.ids.has(item.id)) continue;
+        for (; j < added.length && added[j]!.id > item.id; j++) if (belongs(added[j]!)) out.push(added[j]!);
+        out.push(item);
+      }
+      for (; j < added.length; j++) if (belongs(added[j]!)) out.push(added[j]!);
+      return out;
+    };
+    this.newest = merged(this.newest!, () => true);
+    for (const [key, list] of this.byCategory)
+      this.byCategory.set(
+        key,
+        merged(list, (item) => item.category === key),
+      );
+    for (const [key, list] of this.bySub)
+      this.bySub.set(
+        key,
+        merged(list, (item) => item.sub === key),
+      );
+    for (const shop of patch.shops)
+      this.countShop(
+        shop,
+        merged(shop.items, (item) => item.shop === shop),
+      );
+  }
+
+  /** A shop's list (newest first) and its totals. */
+  private countShop(shop: Shop, items: Item[]) {
+    shop.items = items;
+    shop.stocked = 0;
+    shop.priceMin = Number.POSITIVE_INFINITY;
+    shop.priceMax = Number.NEGATIVE_INFINITY;
+    shop.valueCounts = new Map();
+    for (const item of items) {
+      if (item.stocked) shop.stocked++;
+      if (item.price < shop.priceMin) shop.priceMin = item.price;
+      if (item.price > shop.priceMax) shop.priceMax = item.price;
+      for (const v of item.values) shop.valueCounts.set(v, (shop.valueCounts.get(v) ?? 0) + 1);
+    }
   }
 
   /** The products a scope starts from, newest first. */
   private listOf(ask: BrowseAsk): Item[] {
+    if (this.newest && this.patch) {
+      this.applyPatch(this.patch);
+      this.patch = undefined;
+    }
     if (!this.newest) {
       this.newest = [...this.items.values()].sort((a, b) => b.id - a.id);
-      for (const shop of this.shops.values()) {
-        shop.items = [];
-        shop.stocked = 0;
-        shop.priceMin = Number.POSITIVE_INFINITY;
-        shop.priceMax = Number.NEGATIVE_INFINITY;
-        shop.valueCounts = new Map();
-      }
+      const lists = new Map<Shop, Item[]>();
+      for (const shop of this.shops.values()) lists.set(shop, []);
       for (const item of this.newest) {
-        const shop = item.shop;
-        shop.items.push(item);
-        if (item.stocked) shop.stocked++;
-        if (item.price < shop.priceMin) shop.priceMin = item.price;
-        if (item.price > shop.priceMax) shop.priceMax = item.price;
-        for (const v of item.values) shop.valueCounts.set(v, (shop.valueCounts.get(v) ?? 0) + 1);
+        const list = lists.get(item.shop);
+        if (list) list.push(item);
+        else lists.set(item.shop, [item]);
       }
+      for (const [shop, items] of lists) this.countShop(shop, items);
     }
     const keyed = (map: Map<number, Item[]>, key: number, pick: (item: Item) => number) => {
       let list = map.get(key);
@@ -399,20 +637,50 @@ export class BrowseIndex {
     return this.newest;
   }
 
-  /** Ids and ranks of the products the search words find (their GIN index). */
-  private async ranksOf(words: readonly string[]): Promise<Map<number, number>> {
+  /**
+   * Ids and ranks of the products the search words find (their GIN index), kept per words while the
+   * index applies no product change: a change committed after the statement read is applied after
+   * it was sent, so the kept ranks are those of the change count read before sending it.
+   */
+  private async ranksOf(words: readonly string[], freshened: Promise<void> | undefined) {
+    const key = words.join(" ");
+    // Kept ranks are weighed against the index brought up to the request.
+    if (this.ranksKept.has(key)) await freshened;
+    const kept = this.ranksKept.get(key);
+    if (kept && kept.changes === this.productChanges) {
+      this.ranksKept.delete(key);
+      this.ranksKept.set(key, kept);
+      return kept.ranks;
+    }
+    const changes = this.productChanges;
     const query = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(" & ")}::text)`;
     const { rows } = await sql<{ id: number; rank: number }>`
       SELECT id, ts_rank(search_vector, ${query}) AS rank FROM products WHERE search_vector @@ ${query}`.execute(
       this.db,
     );
-    return new Map(rows.map((row) => [row.id, Number(row.rank)]));
+    const ranks = new Map(rows.map((row) => [row.id, Number(row.rank)]));
+    const old = this.ranksKept.get(key);
+    if (old) {
+      this.ranksKept.delete(key);
+      this.ranksKeptIds -= old.ranks.size;
+    }
+    if (ranks.size > RANKS_KEPT_IDS) return ranks;
+    this.ranksKept.set(key, { changes, ranks });
+    this.ranksKeptIds += ranks.size;
+    for (const [oldest, { ranks: dropped }] of this.ranksKept) {
+      if (this.ranksKeptIds <= RANKS_KEPT_IDS) break;
+      this.ranksKept.delete(oldest);
+      this.ranksKeptIds -= dropped.size;
+    }
+    return ranks;
   }
 
-  async find(ask: BrowseAsk): Promise<BrowseFound> {
+  /** A browse's page, count and facets; `fresh: false` when the caller brought the index up already. */
+  async find(ask: BrowseAsk, options: { fresh?: boolean } = {}): Promise<BrowseFound> {
+    const freshened = options.fresh === false ? undefined : this.fresh();
     const [ranks] = await Promise.all([
-      ask.words.length > 0 ? this.ranksOf(ask.words) : Promise.resolve(undefined),
-      this.fresh(),
+      ask.words.length > 0 ? this.ranksOf(ask.words, freshened) : undefined,
+      freshened,
     ]);
     const near = ask.near;
     for (const shop of this.shops.values()) {
@@ -623,22 +891,31 @@ export class BrowseIndex {
     };
   }
 
-  /** The products the search words found, newest first (when they are few). */
+  /** The products the search words found, newest first (when they are few); kept with the ranks. */
   private byRank(ranks: Map<number, number>): Item[] {
+    const kept = this.rankedItems.get(ranks);
+    if (kept && kept.changes === this.productChanges) return kept.items;
     const found: Item[] = [];
     for (const id of ranks.keys()) {
       const item = this.items.get(id);
       if (item) found.push(item);
     }
-    return found.sort((a, b) => b.id - a.id);
+    found.sort((a, b) => b.id - a.id);
+    this.rankedItems.set(ranks, { changes: this.productChanges, items: found });
+    return found;
   }
 
-  /** The page's answers, in the page's order (products.wire). */
+  /**
+   * The page's answers, in the page's order (products.wire), as one JSON array put together by the
+   * database: one prepared statement, one row (a row per product costs this process more to read).
+   */
   async wires(ids: number[]): Promise<string> {
     if (ids.length === 0) return "[]";
-    const { rows } = await sql<{ id: number; wire: string }>`
-      SELECT id, wire FROM products WHERE id = ANY(${ids}::int[])`.execute(this.db);
-    const wireOf = new Map(rows.map((row) => [row.id, row.wire]));
-    return `[${ids.flatMap((id) => wireOf.get(id) ?? []).join(",")}]`;
+    const { rows } = await prepared<{ results: string }>`
+      SELECT '[' || coalesce(string_agg(p.wire, ',' ORDER BY o.ord), '') || ']' AS results
+      FROM unnest(${ids}::int[]) WITH ORDINALITY AS o(id, ord) JOIN products p ON p.id = o.id`.execute(
+      this.db,
+    );
+    return rows[0]?.results ?? "[]";
   }
 }

@@ -32,7 +32,10 @@ const m = findServerMessages;
 const listOf = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-/** What the query asks, checked against the catalogue: the ask, or the message of a 400. */
+/**
+ * What the query asks, checked against the catalogue (the browse index's taxonomy, brought up to
+ * every change committed before the call): the ask, or the message of a 400.
+ */
 export async function readBrowseQuery(
   db: Kysely<Database>,
   query: BrowseQuery,
@@ -48,30 +51,18 @@ export async function readBrowseQuery(
   if (query.sort === "nearest" && !point) return { ok: false, detail: m.nearestNeedsNear };
   if (query.price_min !== undefined && query.price_max !== undefined && query.price_max < query.price_min)
     return { ok: false, detail: m.priceRange };
-  if (
-    query.category !== undefined &&
-    !(await db.selectFrom("categories").select("id").where("id", "=", query.category).executeTakeFirst())
-  )
+  const index = BrowseIndex.of(db);
+  await index.fresh();
+  if (query.category !== undefined && !index.hasCategory(query.category))
     return { ok: false, detail: m.categoryUnknown };
-  if (
-    query.subcategory !== undefined &&
-    !(await db
-      .selectFrom("sub_categories")
-      .select("id")
-      .where("id", "=", query.subcategory)
-      .executeTakeFirst())
-  )
+  if (query.subcategory !== undefined && !index.hasSubCategory(query.subcategory))
     return { ok: false, detail: m.subCategoryUnknown };
-  const valueIds = [...new Set(listOf(query.value))];
-  const values =
-    valueIds.length === 0
-      ? []
-      : await db
-          .selectFrom("filter_values")
-          .select(["id as valueId", "filter_id as filterId"])
-          .where("id", "in", valueIds)
-          .execute();
-  if (values.length !== valueIds.length) return { ok: false, detail: m.valueUnknown };
+  const values: { valueId: number; filterId: number }[] = [];
+  for (const valueId of new Set(listOf(query.value))) {
+    const filterId = index.filterOf(valueId);
+    if (filterId === undefined) return { ok: false, detail: m.valueUnknown };
+    values.push({ valueId, filterId });
+  }
   const words = query.q === undefined ? [] : searchWords(query.q);
   const sort: BrowseSort = query.sort ?? (words.length > 0 ? "relevance" : "newest");
   return {
@@ -92,49 +83,6 @@ export async function readBrowseQuery(
   };
 }
 
-/**
- * The filters facet: each filter with its values and counts, by id. Listed: every value with a count,
- * the chosen ones, and (with a sub category) every value of the sub category's filters.
- */
-async function filterFacets(
-  db: Kysely<Database>,
-  counts: [number, number, number][],
-  ask: Omit<BrowseAsk, "skip" | "size">,
-): Promise<BrowseFacetsWire["filters"]> {
-  const countOf = new Map(counts.map(([, valueId, n]) => [valueId, n]));
-  const shown = [...new Set([...countOf.keys(), ...ask.values.map((v) => v.valueId)])];
-  if (shown.length === 0 && ask.subCategoryId === undefined) return [];
-  let query = db
-    .selectFrom("filter_values as v")
-    .innerJoin("filters as f", "f.id", "v.filter_id")
-    .select(["f.id as filter_id", "f.name as filter_name", "v.id as value_id", "v.name as value_name"])
-    .orderBy("f.id")
-    .orderBy("v.id");
-  const subCategoryId = ask.subCategoryId;
-  query =
-    subCategoryId === undefined
-      ? query.where("v.id", "in", shown)
-      : query.where((eb) =>
-          shown.length === 0
-            ? eb("f.sub_category_id", "=", subCategoryId)
-            : eb.or([eb("f.sub_category_id", "=", subCategoryId), eb("v.id", "in", shown)]),
-        );
-  const facets: BrowseFacetsWire["filters"] = [];
-  for (const row of await query.execute()) {
-    let filter = facets.at(-1);
-    if (filter?.filter_id !== row.filter_id) {
-      filter = { filter_id: row.filter_id, filter_name: row.filter_name, values: [] };
-      facets.push(filter);
-    }
-    filter.values.push({
-      value_id: row.value_id,
-      value_name: row.value_name,
-      count: countOf.get(row.value_id) ?? 0,
-    });
-  }
-  return facets;
-}
-
 /** Sends an answer already written as JSON, as the route's serializer would have. */
 function sendJson(reply: FastifyReply, body: string) {
   return reply.type("application/json; charset=utf-8").send(body);
@@ -152,12 +100,13 @@ export const browseRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       const read = await readBrowseQuery(db, query);
       if (!read.ok) return sendError(reply, 400, "invalid_input", { detail: read.detail });
       const size = query.page_size ?? LISTING_PAGE_SIZE;
-      const found = await index.find({ ...read.ask, skip: (page - 1) * size, size });
+      // readBrowseQuery brought the index up to the request.
+      const found = await index.find({ ...read.ask, skip: (page - 1) * size, size }, { fresh: false });
       const count = found.total;
       if (page > 1 && (page - 1) * size >= count)
         return sendError(reply, 404, "invalid_page", { detail: INVALID_PAGE });
       const facets: BrowseFacetsWire = {
-        filters: await filterFacets(db, found.valueCounts, read.ask),
+        filters: index.filterFacets(found.valueCounts, read.ask.values, read.ask.subCategoryId),
         price: { min: found.priceMin, max: found.priceMax },
         districts: found.districts,
         verified: found.verified,

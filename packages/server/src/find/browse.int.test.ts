@@ -165,48 +165,59 @@ describe.each(databaseKinds())("browse (%s)", (kind) => {
     return { count: first!.count, ids, facets: first!.facets };
   }
 
+  /** A random combination of every parameter, and whether its sort is sent though it is the default. */
+  function randomAsk(prng: ReturnType<typeof createPrng>): { ask: OracleAsk; sortSent: boolean } {
+    const near = prng.chance(0.3)
+      ? { lat: 0.3163, lng: 32.5822, radius: prng.pick([5, 30, 100, 500]) }
+      : undefined;
+    const prices = [prng.pick(PRICES), prng.pick(PRICES)].sort((a, b) => a - b);
+    const q = prng.chance(0.25) ? prng.sample(WORDS, prng.int(1, 2)).join(" ") : undefined;
+    const sorts: BrowseSort[] = [
+      "newest",
+      "price_asc",
+      "price_desc",
+      "rating",
+      ...(near ? ["nearest" as const] : []),
+    ];
+    const ask: OracleAsk = {
+      ...(prng.chance(0.3) && { category: prng.pick(categories) }),
+      ...(prng.chance(0.3) && { subcategory: prng.pick(subCategories) }),
+      ...(q !== undefined && { q }),
+      value: prng.sample(values, prng.pick([0, 0, 1, 2, 3])).map((v) => v.valueId),
+      ...(prng.chance(0.3) && { price_min: prices[0] }),
+      ...(prng.chance(0.3) && { price_max: prices[1] }),
+      district: prng.sample(
+        PLACES.map(([d]) => d),
+        prng.pick([0, 0, 1, 2]),
+      ),
+      ...(near && { near }),
+      verified: prng.chance(0.3),
+      in_stock: prng.chance(0.4),
+      sort: q !== undefined && prng.chance(0.5) ? "relevance" : prng.pick(sorts),
+    };
+    return { ask, sortSent: ask.sort !== (q ? "relevance" : "newest") || prng.chance(0.5) };
+  }
+
+  /** Browses every page of `ask` and compares it whole with the slow truth over `truth`. */
+  async function expectTruth(truth: readonly OracleProduct[], ask: OracleAsk, sortSent: boolean) {
+    const query = queryOf(ask, sortSent);
+    const expected = expectedBrowse(truth, values, ask);
+    const got = await browseAll(query);
+    expect(got.count, `${query}`).toBe(expected.ids.length);
+    // Relevance ranks by ts_rank, which the slow truth does not model: the same products, any order.
+    if (ask.sort === "relevance") expect([...got.ids].sort()).toEqual([...expected.ids].sort());
+    else expect(got.ids, `${query}`).toEqual(expected.ids);
+    expect(got.facets, `${query}`).toEqual(expected.facets);
+    return got.count;
+  }
+
   it("narrows, sorts, pages and counts facets as the slow truth does, for random combinations", async () => {
     const prng = createPrng(kind === "pglite" ? 7 : 8);
     let narrowedToSome = 0;
     for (let round = 0; round < 60; round++) {
-      const near = prng.chance(0.3)
-        ? { lat: 0.3163, lng: 32.5822, radius: prng.pick([5, 30, 100, 500]) }
-        : undefined;
-      const prices = [prng.pick(PRICES), prng.pick(PRICES)].sort((a, b) => a - b);
-      const q = prng.chance(0.25) ? prng.sample(WORDS, prng.int(1, 2)).join(" ") : undefined;
-      const sorts: BrowseSort[] = [
-        "newest",
-        "price_asc",
-        "price_desc",
-        "rating",
-        ...(near ? ["nearest" as const] : []),
-      ];
-      const ask: OracleAsk = {
-        ...(prng.chance(0.3) && { category: prng.pick(categories) }),
-        ...(prng.chance(0.3) && { subcategory: prng.pick(subCategories) }),
-        ...(q !== undefined && { q }),
-        value: prng.sample(values, prng.pick([0, 0, 1, 2, 3])).map((v) => v.valueId),
-        ...(prng.chance(0.3) && { price_min: prices[0] }),
-        ...(prng.chance(0.3) && { price_max: prices[1] }),
-        district: prng.sample(
-          PLACES.map(([d]) => d),
-          prng.pick([0, 0, 1, 2]),
-        ),
-        ...(near && { near }),
-        verified: prng.chance(0.3),
-        in_stock: prng.chance(0.4),
-        sort: q !== undefined && prng.chance(0.5) ? "relevance" : prng.pick(sorts),
-      };
-      const sortSent = ask.sort !== (q ? "relevance" : "newest") || prng.chance(0.5);
-      const query = queryOf(ask, sortSent);
-      const expected = expectedBrowse(products, values, ask);
-      const got = await browseAll(query);
-      expect(got.count, `${query}`).toBe(expected.ids.length);
-      // Relevance ranks by ts_rank, which the slow truth does not model: the same products, any order.
-      if (ask.sort === "relevance") expect([...got.ids].sort()).toEqual([...expected.ids].sort());
-      else expect(got.ids, `${query}`).toEqual(expected.ids);
-      expect(got.facets, `${query}`).toEqual(expected.facets);
-      if (got.count > 0 && got.count < products.length) narrowedToSome++;
+      const { ask, sortSent } = randomAsk(prng);
+      const count = await expectTruth(products, ask, sortSent);
+      if (count > 0 && count < products.length) narrowedToSome++;
     }
     // The combinations are not all empty answers or the whole catalogue.
     expect(narrowedToSome).toBeGreaterThan(20);
@@ -283,5 +294,135 @@ describe.each(databaseKinds())("browse (%s)", (kind) => {
     const after = await cheapest(2);
     expect(after.count).toBeGreaterThan(before.count);
     expect(after.results[0]?.product_id).toBe(product.id);
+  });
+
+  /** The slow truth's products as the database holds them now (names as the catalogue made them). */
+  async function truthNow(): Promise<OracleProduct[]> {
+    const rows = await server.db
+      .selectFrom("products as p")
+      .innerJoin("shops as s", "s.id", "p.shop_id")
+      .select([
+        "p.id",
+        "p.category_id",
+        "p.sub_category_id",
+        "p.price",
+        "p.in_stock",
+        "p.rating_total",
+        "p.rating_count",
+        "s.district",
+        "s.verification_status",
+        "s.location_latitude",
+        "s.location_longitude",
+      ])
+      .where("p.hidden", "=", false)
+      .execute();
+    const chosen = await server.db
+      .selectFrom("product_filter_values")
+      .select(["product_id", "filter_id", "value_id"])
+      .execute();
+    const wordsOf = new Map(products.map((p) => [p.id, p.words]));
+    return rows.map((row) => ({
+      id: row.id,
+      categoryId: row.category_id,
+      subCategoryId: row.sub_category_id,
+      price: Number(row.price),
+      inStock: row.in_stock,
+      words: wordsOf.get(row.id) ?? [],
+      ratingTotal: row.rating_total,
+      ratingCount: row.rating_count,
+      district: row.district,
+      verified: row.verification_status === "VERIFIED",
+      lat: row.location_latitude === null ? null : Number(row.location_latitude),
+      lng: row.location_longitude === null ? null : Number(row.location_longitude),
+      values: new Map(
+        chosen.filter((c) => c.product_id === row.id).map((c) => [c.filter_id, c.value_id] as const),
+      ),
+    }));
+  }
+
+  it("answers as the slow truth right after each change to products, values and the taxonomy", async () => {
+    const prng = createPrng(kind === "pglite" ? 17 : 18);
+    const [first, second, third] = products;
+    const sisal = values.find((v) => v.valueName === "Sisal")!;
+    const fruit = subCategories[2]!;
+    // Each written as psql would, then browsed at once: no waiting for a notice.
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        "a price and stock",
+        () =>
+          server.db
+            .updateTable("products")
+            .set({ price: 7n, in_stock: 0 })
+            .where("id", "=", first!.id)
+            .execute(),
+      ],
+      [
+        "a move to another sub category",
+        () =>
+          server.db
+            .updateTable("products")
+            .set({ sub_category_id: fruit, category_id: categories[1]! })
+            .where("id", "=", second!.id)
+            .execute(),
+      ],
+      [
+        "a product's values",
+        () => server.db.deleteFrom("product_filter_values").where("product_id", "=", third!.id).execute(),
+      ],
+      [
+        "a hidden product",
+        () => server.db.updateTable("products").set({ hidden: true }).where("id", "=", first!.id).execute(),
+      ],
+      [
+        "a value renamed",
+        async () => {
+          await server.db
+            .updateTable("filter_values")
+            .set({ name: "Jute" })
+            .where("id", "=", sisal.valueId)
+            .execute();
+          sisal.valueName = "Jute";
+        },
+      ],
+      [
+        "a new product with a value",
+        async () => {
+          const made = await aProduct(server.db, {
+            shop_id: (
+              await server.db.selectFrom("shops").select("id").orderBy("id").executeTakeFirstOrThrow()
+            ).id,
+            category_id: categories[0]!,
+            sub_category_id: subCategories[0]!,
+            name: "zebra lantern new",
+            price: 12_000,
+            in_stock: 3,
+          });
+          await server.db
+            .insertInto("product_filter_values")
+            .values({ product_id: made.id, filter_id: sisal.filterId, value_id: sisal.valueId })
+            .execute();
+          products.push({
+            ...first!,
+            id: made.id,
+            words: "zebra lantern new a fine zebra lantern new".split(" "),
+          });
+        },
+      ],
+    ];
+    for (const [what, change] of changes) {
+      await change();
+      const truth = await truthNow();
+      for (let round = 0; round < 8; round++) {
+        const { ask, sortSent } = randomAsk(prng);
+        await expectTruth(truth, ask, sortSent).catch((error: Error) => {
+          throw new Error(`after ${what}: ${error.message}`);
+        });
+      }
+    }
+    // A category made a moment ago is known at once: an empty answer, not a refusal.
+    const tools = await aCategory(server.db, { name: "Tools" });
+    const answer = await call("GET", `product/browse/?category=${tools.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.count).toBe(0);
   });
 });
