@@ -4,12 +4,9 @@
 // on PGlite, the cost of durable writes (writes.ts; BENCH_WRITES=0 leaves it out), and the
 // EXPLAIN ANALYZE of the statements behind each endpoint's answer (explain.ts; BENCH_EXPLAIN=0 leaves
 // it out).
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import {
   connectDatabase,
   createMediaStore,
@@ -19,10 +16,25 @@ import {
   seedCatalogue,
 } from "@katale/server";
 import { databaseKinds, hashPassword } from "@katale/server/testing";
-import autocannon from "autocannon";
 import { sql } from "kysely";
-import pg from "pg";
 import { explainCases } from "./explain.js";
+import {
+  answerBytes,
+  ceiling,
+  createPostgresDatabase,
+  fmt,
+  type LoadOptions,
+  log,
+  type Measured,
+  measure,
+  percentile,
+  type RequestMaker,
+  type Row,
+  SEARCHES,
+  startServer,
+  summarise,
+  warmUp,
+} from "./load.js";
 import { benchWrites, printWrites } from "./writes.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -54,243 +66,18 @@ const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const FAN_OUT = { password: "bench-fan-out-password", follower: "bench.follower.1@example.ug" };
 /** Kampala's centre, where the "near" browse row asks from. */
 const KAMPALA = { lat: 0.3476, lng: 32.5825 };
-const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-/**
- * The server measured (BENCH_SERVER, from the repository's root): the build by default. A copy of an
- * earlier build measures before and after on the same workload; it must lie where the packages it
- * imports resolve (e.g. packages/server/node_modules/.before/main.js).
- */
-const SERVER = join(ROOT, process.env.BENCH_SERVER ?? "packages/server/dist/main.js");
 /** A shopper logs in this often while each load runs (issue 13: logins stay fast under load). */
 const LOGIN_EVERY_MS = 100;
 const LOGIN = { username: "bench.login@example.ug", password: "bench-login-password" };
-const POSTGRES_ADMIN = process.env.KATALE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-const SEARCHES = [
-  "samsung",
-  "samsng",
-  "matooke",
-  "tecno spark",
-  "kitenge",
-  "plumbing",
-  "solar panel",
-  "helmet",
-  "sofa",
-  "rice",
-  "shoes",
-  "laptop",
-  "jerrycan",
-  "salon",
-  "charger",
-  "iphon",
-  "mattress",
-  "sugar",
-];
-
-interface Row {
-  db: string;
-  cache: "on" | "off";
-  endpoint: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  ceilingRps: number;
-  ceilingP99: number;
-  /** The median of the rounds' ratios (req/s over the ceiling measured right after), and their range. */
-  ratio: number;
-  ratioLow: number;
-  ratioHigh: number;
-  /** POST login/ while the load ran: one at a time, one every LOGIN_EVERY_MS. */
-  loginP50: number;
-  loginP95: number;
-}
-
-const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-    s.on("error", fail);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-type RequestMaker = () => { path: string; method?: "GET" | "POST"; body?: string };
-
-/** Logs in again and again, one at a time, until `stop` is called: the latencies of the 200s. */
-function loginsMeanwhile(port: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login/`, {
-        method: "POST",
-        body: JSON.stringify(LOGIN),
-        headers: { "content-type": "application/json" },
-      });
-      await res.arrayBuffer();
-      if (res.ok) latencies.push(performance.now() - started);
-      else failures++;
-      await new Promise((r) => setTimeout(r, LOGIN_EVERY_MS));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return { latencies, failures };
-  };
-}
-
-async function measure(port: number, make: RequestMaker, withLogins = false) {
-  const stopLogins = withLogins ? loginsMeanwhile(port) : undefined;
-  const latencies: number[] = [];
-  const options: autocannon.Options = {
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest(req) {
-          const r = make();
-          return {
-            ...req,
-            path: r.path,
-            method: r.method ?? "GET",
-            ...(r.body ? { body: r.body, headers: { "content-type": "application/json" } } : {}),
-          };
-        },
-      },
-    ],
-  };
-  const result = await new Promise<autocannon.Result>((done, fail) => {
-    const instance = autocannon(options, (error, finished) => (error ? fail(error) : done(finished)));
-    instance.on("response", (_client, _status, _bytes, time) => latencies.push(time));
-  });
-  const logins = await stopLogins?.();
-  return {
-    rps: result.requests.average,
-    latencies,
-    errors: result.non2xx + result.errors + result.timeouts + (logins?.failures ?? 0),
-    logins: logins?.latencies ?? [],
-  };
-}
-
-type Measured = Awaited<ReturnType<typeof measure>>;
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/**
- * An endpoint's row from its rounds, each a load and the ceiling measured right after it: req/s and
- * the ceiling's figures are the rounds' medians, the ratio the median of each round's own ratio (with
- * their range), latencies the percentiles of every request of every round.
- */
-function summarise(
-  head: Pick<Row, "db" | "cache" | "endpoint">,
-  rounds: { load: Measured; top: Measured }[],
-): Row {
-  const pooled = (pick: (round: (typeof rounds)[number]) => number[]) =>
-    rounds.flatMap(pick).sort((a, b) => a - b);
-  const latencies = pooled((r) => r.load.latencies);
-  const logins = pooled((r) => r.load.logins);
-  const ceilingLatencies = pooled((r) => r.top.latencies);
-  const ratios = rounds.map((r) => r.load.rps / r.top.rps);
-  return {
-    ...head,
-    rps: median(rounds.map((r) => r.load.rps)),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: rounds.reduce((sum, r) => sum + r.load.errors, 0),
-    ceilingRps: median(rounds.map((r) => r.top.rps)),
-    ceilingP99: percentile(ceilingLatencies, 99),
-    ratio: median(ratios),
-    ratioLow: Math.min(...ratios),
-    ratioHigh: Math.max(...ratios),
-    loginP50: percentile(logins, 50),
-    loginP95: percentile(logins, 95),
-  };
-}
-
-async function warmUp(port: number, requests: ReturnType<RequestMaker>[]) {
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const r = requests[next++]!;
-      const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
-        method: r.method ?? "GET",
-        ...(r.body ? { body: r.body, headers: { "content-type": "application/json" } } : {}),
-      });
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-async function ceiling(bodyBytes: number) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const body=Buffer.alloc(${bodyBytes},"x");require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{s.writeHead(200,{"content-type":"application/json","content-length":body.length});s.end(body)})}).listen(${port},"127.0.0.1")`,
-    ],
-    { stdio: "ignore" },
-  );
-  try {
-    await waitFor(`http://127.0.0.1:${port}/`, child);
-    return await measure(port, () => ({ path: "/" }));
-  } finally {
-    child.kill();
-  }
-}
+/** Each load: CONNECTIONS for SECONDS; the ceiling after it runs the same without the logins. */
+const LOAD: LoadOptions = { connections: CONNECTIONS, seconds: SECONDS };
+const LOAD_WITH_LOGINS: LoadOptions = { ...LOAD, login: { ...LOGIN, everyMs: LOGIN_EVERY_MS } };
 
 async function prepare(kind: "pglite" | "postgres") {
   const dataDir = mkdtempSync(join(tmpdir(), "katale-bench-"));
   let databaseUrl: string | undefined;
   let drop = async () => {};
-  if (kind === "postgres") {
-    const name = `katale_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_ADMIN);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (kind === "postgres") ({ databaseUrl, drop } = await createPostgresDatabase("katale_bench"));
   // Throwaway preparation: no fsync per commit (the servers measured below run durably, the default).
   const database = await connectDatabase({ databaseUrl, dataDir, durable: false });
   const started = Date.now();
@@ -412,7 +199,7 @@ async function measureFanOut(
   };
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   body.append("image_1", new Blob([aSeededPicture(dataDir)]), "picture.jpg");
-  const load = measure(port, make, false);
+  const load = measure(port, make, LOAD);
   await new Promise((r) => setTimeout(r, 1000));
   const started = performance.now();
   const posted = await fetch(`http://127.0.0.1:${port}/api/shop/product/`, {
@@ -482,42 +269,6 @@ async function explainEndpoints(kind: string, db: Parameters<typeof explainCases
   ];
   for (const c of cases) await c.run(db);
   return `${kind}\n${await explainCases(db, cases)}`;
-}
-
-async function startServer(dataDir: string, databaseUrl: string | undefined, cache: "on" | "off") {
-  const port = await freePort();
-  // BENCH_PROFILE=dir: each server writes a CPU profile (node --cpu-prof) there when it stops.
-  const profile = process.env.BENCH_PROFILE
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-    : [];
-  const server = spawn(process.execPath, [...profile, SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      SEED: "none",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      READ_CACHE_SECONDS: cache === "on" ? "60" : "0",
-      // The bench's shopper logs in every LOGIN_EVERY_MS, far more often than the login limit allows.
-      AUTH_RATE_LIMITS: "off",
-      // Every search of the bench comes from 127.0.0.1.
-      SEARCH_PER_MINUTE: "0",
-      // The fan-out row's shop owner is a fresh account; new accounts may list 10 products a day.
-      NEW_ACCOUNT_DAILY_PRODUCTS: "0",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL) } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${port}/api/health`, server);
-  return {
-    port,
-    async stop() {
-      server.kill("SIGTERM");
-      if (server.exitCode === null) await new Promise((r) => server.once("exit", r));
-    },
-  };
 }
 
 async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
@@ -602,7 +353,7 @@ async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
   ];
   try {
     for (const cache of CACHE_MODES) {
-      const server = await startServer(dataDir, databaseUrl, cache);
+      const server = await startServer({ dataDir, databaseUrl, cache, pool: POOL });
       try {
         const warm = cache === "on" ? everyRequest : everyRequest.filter((_, i) => i % 20 === 0);
         const started = Date.now();
@@ -610,12 +361,7 @@ async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
         log(`${kind}, cache ${cache}: warmed with ${warm.length} requests in ${Date.now() - started} ms`);
         for (const [endpoint, make] of endpoints) {
           // Size the ceiling's body like a typical answer of this endpoint, and warm the server up.
-          const sample = make();
-          const res = await fetch(`http://127.0.0.1:${server.port}${sample.path}`, {
-            method: sample.method ?? "GET",
-            ...(sample.body ? { body: sample.body, headers: { "content-type": "application/json" } } : {}),
-          });
-          const bytes = (await res.arrayBuffer()).byteLength;
+          const bytes = await answerBytes(server.port, make());
           log(`${kind}, cache ${cache}: ${endpoint} (${bytes} B)`);
           // The ceiling right after each load, not once per endpoint: on a shared machine it moved from
           // 27,000 to 48,000 req/s between runs of the same bench (issue 13), so a ratio means something
@@ -624,8 +370,8 @@ async function benchKind(kind: "pglite" | "postgres"): Promise<Row[]> {
           // taking one unchanged server's ratio from 0.20 to 0.28.
           const rounds: { load: Measured; top: Measured }[] = [];
           for (let round = 0; round < ROUNDS; round++) {
-            const load = await measure(server.port, make, true);
-            rounds.push({ load, top: await ceiling(bytes) });
+            const load = await measure(server.port, make, LOAD_WITH_LOGINS);
+            rounds.push({ load, top: await ceiling(bytes, LOAD) });
           }
           rows.push(summarise({ db: kind, cache, endpoint }, rounds));
         }
@@ -659,8 +405,6 @@ const fanOuts: { db: string; seconds: number; rps: number; p95: number; p99: num
 for (const kind of KINDS) all.push(...(await benchKind(kind)));
 const writes = KINDS.includes("pglite") && process.env.BENCH_WRITES !== "0" ? await benchWrites() : [];
 
-const fmt = (n: number, d = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(
   `\nKatale read API, ${fmt(PRODUCTS)} products, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint\n`,
 );
