@@ -16,7 +16,7 @@ import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
 import { writeAudit } from "../moderation/audit-log.js";
 import { refusedNewAccountProduct, refusedSuspendedShop } from "../moderation/posting-limits.js";
-import { recordPriceAndStock } from "../notifications/product-events.js";
+import { recordNewProduct, recordPriceAndStock } from "../notifications/product-events.js";
 import { filterValuesOf } from "./product-filter-values.js";
 import { IMAGE_FIELD, imageFields, parseRemoved } from "./product-form-fields.js";
 import { ProductRepository } from "./product-repository.js";
@@ -156,11 +156,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       let created: Awaited<ReturnType<typeof createProduct>>;
       try {
         created = await createProduct(db, body.shop_id, fields, images, signal, (trx, productId) =>
-          deps.notifier.record(trx, {
-            kind: "new_product_from_followed_shop",
-            actor_id: user.id,
-            product_id: productId,
-          }),
+          recordNewProduct(deps.notifier, trx, user.id, body.shop_id, productId),
         );
       } catch (error) {
         await release(images.map((image) => image.path));

@@ -92,8 +92,14 @@ async function freeSlug(db: Db, name: string): Promise<string> {
   return `${base}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-async function writeImages(db: Db, productId: number, images: readonly ImageRow[]): Promise<void> {
-  await db.deleteFrom("product_images").where("product_id", "=", productId).execute();
+/** The product's images, replacing its old ones (`fresh`: a product just created has none to remove). */
+async function writeImages(
+  db: Db,
+  productId: number,
+  images: readonly ImageRow[],
+  fresh = false,
+): Promise<void> {
+  if (!fresh) await db.deleteFrom("product_images").where("product_id", "=", productId).execute();
   await db
     .insertInto("product_images")
     .values(images.map((image, index) => ({ product_id: productId, position: index + 1, ...image })))
@@ -141,7 +147,7 @@ export async function createProduct(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await writeImages(trx, row.id, images);
+      await writeImages(trx, row.id, images, true);
       if (fields.filterValues) await writeFilterValues(trx, row.id, fields.filterValues);
       if (onCreated) await onCreated(trx, row.id);
       // The request's client went away or its deadline passed: roll back rather than commit.
