@@ -220,6 +220,42 @@ describe("chat messages typed in a dead zone, at 360 px", () => {
     await shopCall("DELETE", `chat/room/${slug}/block/`, owner.key);
   }, 90_000);
 
+  it("leaves nothing waiting on the phone after logout, for the next one to sign in", async () => {
+    await openRoom();
+    await shopCall("POST", `chat/room/${slug}/block/`, owner.key);
+    await box().fill("Left behind at logout");
+    await box().press("Enter");
+    await visible(waiting().filter({ hasText: "Left behind at logout" }).getByText("Couldn't send"));
+    expect(await outboxSize()).toBe(1);
+    await page.goto(url("/account/account"));
+    await page.getByRole("button", { name: "Log out" }).first().click();
+    await page.waitForURL(url("/login"));
+    await expect.poll(outboxSize).toBe(0);
+    // Signed in again, the room shows no message waiting or refused.
+    await shopCall("DELETE", `chat/room/${slug}/block/`, owner.key);
+    await fillLogin(page, shopper);
+    await page.waitForURL(url("/"));
+    await openRoom();
+    expect(await waiting().count()).toBe(0);
+    expect(await storedWith("Left behind at logout")).toBe(0);
+  }, 90_000);
+
+  /** How many messages the phone's outbox (IndexedDB) holds, read in the page. */
+  function outboxSize(): Promise<number> {
+    // The script is text: this file is typed for Node, it runs in the page.
+    return page.evaluate(`new Promise((resolve) => {
+      const opening = indexedDB.open("katale-chat");
+      opening.onerror = () => resolve(-1);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains("outbox")) { db.close(); return resolve(0); }
+        const count = db.transaction("outbox").objectStore("outbox").count();
+        count.onsuccess = () => { db.close(); resolve(count.result); };
+        count.onerror = () => { db.close(); resolve(-1); };
+      };
+    })`);
+  }
+
   afterAll(() => {
     // Offline, the browser says so for each refused socket and request: expected.
     const offline =

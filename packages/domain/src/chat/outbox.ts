@@ -63,4 +63,9 @@ export class MemoryOutbox implements Outbox {
   remove(clientId: string): void {
     this.entries = this.entries.filter((e) => e.clientId !== clientId);
   }
+
+  /** Drops every entry (the web's logout). */
+  clear(): void {
+    this.entries = [];
+  }
 }

@@ -17,6 +17,8 @@ export function useLogout(): () => Promise<void> {
     await forgetKeptAnswers().catch(() => {});
     // The chat rooms kept for reading offline are this user's own.
     await (chatSavedRooms ?? phoneSavedRooms).forget().catch(() => {});
+    // And the messages still waiting to send: nobody else may see or send them.
+    await import("../chat/idb-outbox.js").then((m) => m.forgetPhoneOutbox()).catch(() => {});
     navigate("/login");
   };
 }

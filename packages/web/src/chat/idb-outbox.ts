@@ -26,7 +26,7 @@ function openDatabase(): Promise<IDBDatabase> {
   return request(opening);
 }
 
-class IndexedDbOutbox implements Outbox {
+class IndexedDbOutbox implements PhoneOutbox {
   constructor(private readonly db: IDBDatabase) {}
 
   async list(slug: string): Promise<readonly OutboxEntry[]> {
@@ -43,6 +43,10 @@ class IndexedDbOutbox implements Outbox {
     return this.change((store) => store.delete(clientId));
   }
 
+  clear(): Promise<void> {
+    return this.change((store) => store.clear());
+  }
+
   /** One write, done when its transaction has committed. */
   private change(write: (store: IDBObjectStore) => void): Promise<void> {
     const transaction = this.db.transaction(STORE, "readwrite");
@@ -55,11 +59,25 @@ class IndexedDbOutbox implements Outbox {
   }
 }
 
-/** The phone's outbox (memory when IndexedDB cannot be opened). */
-export async function openPhoneOutbox(): Promise<Outbox> {
-  try {
-    return new IndexedDbOutbox(await openDatabase());
-  } catch {
-    return new MemoryOutbox();
-  }
+/** An outbox that can be emptied (logout). */
+type PhoneOutbox = Outbox & { clear(): void | Promise<void> };
+
+let opened: Promise<PhoneOutbox> | undefined;
+const phoneOutbox = (): Promise<PhoneOutbox> => {
+  opened ??= openDatabase().then(
+    (db): PhoneOutbox => new IndexedDbOutbox(db),
+    (): PhoneOutbox => new MemoryOutbox(),
+  );
+  return opened;
+};
+
+/** The phone's outbox (memory when IndexedDB cannot be opened), one per page. */
+export const openPhoneOutbox = (): Promise<Outbox> => phoneOutbox();
+
+/**
+ * Logout: what was still waiting to send is dropped. It was typed by the user leaving; the next one
+ * to sign in on this phone must neither see it nor send it as their own.
+ */
+export async function forgetPhoneOutbox(): Promise<void> {
+  await (await phoneOutbox()).clear();
 }
