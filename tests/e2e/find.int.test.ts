@@ -30,6 +30,8 @@ const screens = [
 /** The product names the listing shows, in order. */
 const names = (page: Page) => page.locator("main article h3").allTextContents();
 const chips = (page: Page) => page.getByRole("list", { name: "Chosen filters" }).first();
+/** The listing shows the answer to the last choice, not the one it keeps on screen while that loads. */
+const settled = (page: Page) => expect.poll(() => page.locator("main [aria-busy='true']").count()).toBe(0);
 
 describe.each(screens)("finding products on a $name ($width px)", ({ name, width, height }) => {
   let page: Page;
@@ -86,6 +88,7 @@ describe.each(screens)("finding products on a $name ($width px)", ({ name, width
     await expect.poll(() => page.url()).toContain("sort=price_desc");
     await expect.poll(async () => (await names(page)).length).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole("main").getByLabel("Sort by").inputValue()).toBe("price_desc");
+    await settled(page);
     const narrowed = await names(page);
     expect(narrowed.length).toBeLessThan(all.length);
     await shot(page, `find-narrowed-${width}`);
