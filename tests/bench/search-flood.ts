@@ -9,11 +9,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectDatabase, createMediaStore, migrateToLatest, seedCatalogue } from "@katale/server";
+import { freePort, log } from "./load.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SERVER = process.env.BENCH_SERVER ?? join(ROOT, "packages/server/dist/main.js");
@@ -21,19 +21,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 60);
 const SEARCHERS = Number(process.env.BENCH_SEARCHERS ?? 4);
 const QUERY_WORDS = 33;
-
-const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-    s.on("error", fail);
-  });
-}
 
 async function start(dataDir: string) {
   const port = await freePort();

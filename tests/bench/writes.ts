@@ -4,12 +4,12 @@
 // `node --import tsx tests/bench/writes.ts` after building the server (BENCH_WRITES sets the count).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectDatabase, createMediaStore, migrateToLatest, seedCatalogue } from "@katale/server";
 import { sql } from "kysely";
+import { freePort, log } from "./load.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SERVER = join(ROOT, "packages/server/dist/main.js");
@@ -25,19 +25,6 @@ export interface WriteRow {
   p95: number;
   p99: number;
   failed: number;
-}
-
-const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-    s.on("error", fail);
-  });
 }
 
 async function start(dataDir: string, fsync: "on" | "off") {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { aCategory } from "@katale/server/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page, type Request } from "playwright-core";
 
 // What the Chromium end-to-end tests share: the web build, the browser, pictures of the screens,
 // and the problems a page may show (console errors, uncaught errors, failed requests, dialogs).
@@ -82,4 +82,27 @@ export async function workerControls(page: Page): Promise<void> {
         navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
     }
   })()`);
+}
+
+/** The files of a multipart body: their declared type and bytes. */
+export function multipartFiles(request: Request): { type: string; bytes: Buffer }[] {
+  const body = request.postDataBuffer();
+  const boundary = /boundary=(.+)$/.exec(request.headers()["content-type"] ?? "")?.[1];
+  if (body === null || boundary === undefined) return [];
+  const files: { type: string; bytes: Buffer }[] = [];
+  const marker = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(marker);
+  while (at >= 0) {
+    const next = body.indexOf(marker, at + marker.length);
+    if (next < 0) break;
+    const part = body.subarray(at + marker.length + 2, next - 2);
+    const split = part.indexOf("\r\n\r\n");
+    const head = part.subarray(0, split).toString();
+    if (head.includes("filename=")) {
+      const type = /Content-Type: (\S+)/i.exec(head)?.[1] ?? "";
+      files.push({ type, bytes: part.subarray(split + 4) });
+    }
+    at = next;
+  }
+  return files;
 }

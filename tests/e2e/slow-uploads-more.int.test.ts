@@ -5,7 +5,15 @@ import { aShop, aSignedInUser, startTestServer, type TestServer } from "@katale/
 import type { Browser, BrowserContext, CDPSession, Page, Request } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import {
+  fillLogin,
+  homeCategories,
+  launchChromium,
+  multipartFiles,
+  shot,
+  watchProblems,
+  webBuildDir,
+} from "./browser.js";
 
 // The other pictures a phone sends, in Chromium at 360 px on a slow uplink, as the product form's
 // (slow-uploads.int.test.ts): a chat photo, a shop's display image and cover photo, and the
@@ -66,29 +74,6 @@ async function call(base: string, path: string, token: string): Promise<any> {
   const answer = await fetch(`${base}${path}`, { headers: { authorization: `Token ${token}` } });
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return answer.json();
-}
-
-/** The files of a multipart body: their declared type and bytes. */
-function multipartFiles(request: Request): { type: string; bytes: Buffer }[] {
-  const body = request.postDataBuffer();
-  const boundary = /boundary=(.+)$/.exec(request.headers()["content-type"] ?? "")?.[1];
-  if (body === null || boundary === undefined) return [];
-  const files: { type: string; bytes: Buffer }[] = [];
-  const marker = Buffer.from(`--${boundary}`);
-  let at = body.indexOf(marker);
-  while (at >= 0) {
-    const next = body.indexOf(marker, at + marker.length);
-    if (next < 0) break;
-    const part = body.subarray(at + marker.length + 2, next - 2);
-    const split = part.indexOf("\r\n\r\n");
-    const head = part.subarray(0, split).toString();
-    if (head.includes("filename=")) {
-      const type = /Content-Type: (\S+)/i.exec(head)?.[1] ?? "";
-      files.push({ type, bytes: part.subarray(split + 4) });
-    }
-    at = next;
-  }
-  return files;
 }
 
 /** Every file of `request` is a WebP or JPEG at most 1,600 px on its longest side. */

@@ -11,7 +11,15 @@ import {
 import type { Browser, Page, Request } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillLogin, homeCategories, launchChromium, shot, watchProblems, webBuildDir } from "./browser.js";
+import {
+  fillLogin,
+  homeCategories,
+  launchChromium,
+  multipartFiles,
+  shot,
+  watchProblems,
+  webBuildDir,
+} from "./browser.js";
 
 // Uploads built for slow links, in Chromium: eight 4000×3000 phone photos are shrunk in the browser
 // before they go (less than a quarter of their bytes is sent); a create whose answer is lost on
@@ -94,29 +102,6 @@ async function aShopOf(key: string, name: string): Promise<number> {
   const body = (await response.json()) as { data: { id: number } };
   if (response.status !== 201) throw new Error(`shop: ${JSON.stringify(body)}`);
   return body.data.id;
-}
-
-/** The files of a multipart body: their declared type and bytes. */
-function multipartFiles(request: Request): { type: string; bytes: Buffer }[] {
-  const body = request.postDataBuffer();
-  const boundary = /boundary=(.+)$/.exec(request.headers()["content-type"] ?? "")?.[1];
-  if (body === null || boundary === undefined) return [];
-  const files: { type: string; bytes: Buffer }[] = [];
-  const marker = Buffer.from(`--${boundary}`);
-  let at = body.indexOf(marker);
-  while (at >= 0) {
-    const next = body.indexOf(marker, at + marker.length);
-    if (next < 0) break;
-    const part = body.subarray(at + marker.length + 2, next - 2);
-    const split = part.indexOf("\r\n\r\n");
-    const head = part.subarray(0, split).toString();
-    if (head.includes("filename=")) {
-      const type = /Content-Type: (\S+)/i.exec(head)?.[1] ?? "";
-      files.push({ type, bytes: part.subarray(split + 4) });
-    }
-    at = next;
-  }
-  return files;
 }
 
 /** A signed-in shop owner on the add-product form with the fields filled and `files` picked. */
