@@ -21,13 +21,40 @@ export interface InboxDelivery {
   readonly id: number;
 }
 
+/** Recipients written per statement: a big fan-out leaves the database to other work between chunks. */
+export const INBOX_CHUNK = 1000;
+
+/**
+ * Writes the entry for every recipient, INBOX_CHUNK of them per statement (deliverChunk). One
+ * statement for 10,000 followers held PGlite's one connection for seconds while the listing's reads
+ * queued behind it; in chunks, reads run between them. Each chunk is idempotent on its own, so a
+ * fan-out cut off midway and run again writes the rest once.
+ */
+export async function deliverToInbox(
+  db: Kysely<Database>,
+  eventId: string,
+  recipients: RawBuilder<{ user_id: number }>,
+  entry: InboxEntry,
+): Promise<InboxDelivery[]> {
+  const { rows } = await sql<{ user_id: number }>`SELECT DISTINCT user_id FROM (${recipients}) r
+    ORDER BY user_id`.execute(db);
+  const ids = rows.map((row) => row.user_id);
+  const written: InboxDelivery[] = [];
+  for (let start = 0; start < ids.length; start += INBOX_CHUNK) {
+    const chunk = ids.slice(start, start + INBOX_CHUNK);
+    const users = sql<{ user_id: number }>`SELECT unnest(${chunk}::int[]) AS user_id`;
+    written.push(...(await deliverChunk(db, eventId, users, entry)));
+  }
+  return written;
+}
+
 /**
  * Writes the entry for every recipient in one statement: skips those who turned the kind's inbox
  * off and those who already got this event (the receipt), folds into an unread entry with the same
  * fold key (count + 1, the newest words and time), else adds one. Run twice, or on two instances,
  * it writes once. Answers the entries written, with their users.
  */
-export async function deliverToInbox(
+async function deliverChunk(
   db: Kysely<Database>,
   eventId: string,
   recipients: RawBuilder<{ user_id: number }>,

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { NotificationWire } from "@katale/adapters-http/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aPhoto, form, sellerCaller } from "../products/seller-test-client.js";
 import { aSignedInUser } from "../testing/auth-helpers.js";
 import { aCategory, aProduct, aShop, aSubCategory } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 import { deliverEvent } from "./deliver-event.js";
+import { INBOX_CHUNK } from "./inbox-delivery.js";
 
 // Notifications: each kind made by its cause and never by the user's own action, bursts folded into
 // one unread entry, the inbox choices respected, another user's entries out of reach, and delivery
@@ -203,5 +205,33 @@ describe.each(databaseKinds())("notifications (%s)", (kind) => {
     await deliverEvent(server.db, event);
     for (const follower of followers)
       expect(await titles(follower)).toEqual(["Owino Fabrics listed something new"]);
+  });
+
+  it("writes a fan-out of several chunks once to each follower, however often its job runs", async () => {
+    const fan = await aShop(server.db, { owner_id: other.id, name: "Kalerwe Greens" });
+    const followers = INBOX_CHUNK * 2 + 300;
+    // Users made in one statement: this is about the fan-out, not about signing up.
+    await sql`INSERT INTO users (email, phone, name, password_hash, country, email_verified)
+      SELECT 'fan' || g || '@example.ug', '+256' || lpad(g::text, 9, '0'), 'Fan ' || g, 'x', 'Uganda', true
+      FROM generate_series(1, ${followers}) g`.execute(server.db);
+    await sql`INSERT INTO follows (user_id, shop_id)
+      SELECT id, ${fan.id} FROM users WHERE email LIKE 'fan%@example.ug'`.execute(server.db);
+    const product = await aProduct(server.db, { shop_id: fan.id, name: "Matooke bunch" });
+    const event = {
+      kind: "new_product_from_followed_shop" as const,
+      actor_id: other.id,
+      product_id: product.id,
+      event_id: randomUUID(),
+    };
+    const [first, second] = await Promise.all([
+      deliverEvent(server.db, event),
+      deliverEvent(server.db, event),
+    ]);
+    expect(first.length + second.length).toBe(followers);
+    expect(await deliverEvent(server.db, event)).toEqual([]);
+    const { rows } = await sql<{ users: number; entries: number; counts: number }>`
+      SELECT count(DISTINCT user_id)::int AS users, count(*)::int AS entries, sum(count)::int AS counts
+      FROM notifications WHERE subject = 'Kalerwe Greens'`.execute(server.db);
+    expect(rows[0]).toEqual({ users: followers, entries: followers, counts: followers });
   });
 });
