@@ -12,4 +12,6 @@ export const chatOutboxMessages = {
   deleteLabel: (text: string) => `Delete the unsent message: ${text}`,
   /** Above the text box while the connection is down. */
   offline: "No connection: messages are sent when it is back",
+  /** In the room's header instead of 'Available' while the room shown is the phone's copy (offline). */
+  savedCopy: "Saved copy",
 } as const;

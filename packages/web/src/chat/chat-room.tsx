@@ -73,6 +73,7 @@ export function ChatRoom({
     photoStage,
     cancelPhoto,
     blockedBy,
+    savedAt,
   } = useChatRoom(slug);
   const { userId } = useSession();
   const [attached, setAttached] = useState(productSlug);
@@ -97,6 +98,7 @@ export function ChatRoom({
         backTo={backTo}
         closeTo={closeTo}
         blockedByYou={blockedBy === "you"}
+        presence={state === "open" ? "available" : savedAt === undefined ? "unknown" : "saved"}
       />
       {/* A shopper's first visit to a room with a shop: money is about to be discussed. */}
       {!partner.isCustomer && <FirstVisitSafetyNote empty={result.value.messages.length === 0} />}
@@ -150,6 +152,7 @@ function RoomHeader({
   backTo,
   closeTo,
   blockedByYou,
+  presence,
 }: {
   room: ChatRoomData;
   viewerId: number;
@@ -157,6 +160,11 @@ function RoomHeader({
   backTo: string;
   closeTo: string;
   blockedByYou: boolean;
+  /**
+   * 'Available' only while the room's connection is open; the phone's copy (offline) says so and
+   * claims nothing of the other side; nothing while connecting or down.
+   */
+  presence: "available" | "saved" | "unknown";
 }) {
   const partner = chatPartner(room, viewerId);
   return (
@@ -175,8 +183,12 @@ function RoomHeader({
         </h1>
         {blockedByYou ? (
           <p className="text-xs text-gray-600">{chatBlockingMessages.blockedState}</p>
-        ) : (
+        ) : presence === "available" ? (
           <p className="text-xs text-green-700">{messages.chat.available}</p>
+        ) : (
+          <p className="h-4 text-xs text-gray-600">
+            {presence === "saved" ? chatOutboxMessages.savedCopy : ""}
+          </p>
         )}
       </div>
       <ChatRoomMenu slug={room.slug} partner={partner.name} blockedByYou={blockedByYou} />

@@ -18,8 +18,7 @@ import { chatServices, findAlert, renderWithServices, signIn } from "../testing/
 import { ChatList } from "./chat-list.js";
 import { ChatButton, ChatPopupHost } from "./chat-popups.js";
 import ChatRoomPage from "./chat-room-page.js";
-import { MemorySavedRooms, withinBounds } from "./kept-rooms.js";
-import { SAVED_ROOMS } from "./saved-rooms.js";
+import { MemorySavedRooms, SAVED_ROOMS, withinBounds } from "./kept-rooms.js";
 
 afterEach(cleanup);
 
@@ -115,8 +114,11 @@ describe("a chat room", () => {
     expect(await screen.findByText(messages.chat.connecting)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Kampala Phones" })).toBeTruthy();
     expect(screen.queryByRole("textbox")).toBeNull();
+    // Nothing is claimed of the other side before the connection is open.
+    expect(screen.queryByText(messages.chat.available)).toBeNull();
     act(() => chat.openAll());
     const box = await screen.findByRole("textbox", { name: messages.chat.typeMessage });
+    expect(screen.getByText(messages.chat.available)).toBeTruthy();
     fireEvent.change(box, { target: { value: "  Is it still available? " } });
     fireEvent.keyDown(box, { key: "Enter" });
     expect(await screen.findByText("Is it still available?")).toBeTruthy();
@@ -505,6 +507,9 @@ describe("a room seen before, read offline", () => {
     expect(screen.getByRole("heading", { name: "Kampala Phones" })).toBeTruthy();
     expect(savedCopyTime()).toBe(savedAt);
     expect(await screen.findByText(chatOutboxMessages.offline)).toBeTruthy();
+    // The header claims nothing of the other side: it says the room is the saved copy.
+    expect(screen.queryByText(messages.chat.available)).toBeNull();
+    expect(screen.getByText(chatOutboxMessages.savedCopy)).toBeTruthy();
     const box = screen.getByRole("textbox", { name: messages.chat.typeMessage });
     fireEvent.change(box, { target: { value: "I am on my way" } });
     fireEvent.keyDown(box, { key: "Enter" });
@@ -517,6 +522,37 @@ describe("a room seen before, read offline", () => {
     renderWithServices(<ChatList />, services);
     expect(await screen.findByText("Kampala Phones")).toBeTruthy();
     expect(screen.getByText("Yes, come today")).toBeTruthy();
+  });
+
+  it("shows offline every room the list showed last time online, with its unread count", async () => {
+    const { services, chat } = setUp([
+      seen(),
+      aRoom({
+        slug: "room-2",
+        shop: { id: 4, name: "Owino Shoes", displayImage: null, owner: 11 },
+        messages: [at("2026-03-05T10:00:00.000Z", "Size 42 is back", 11)],
+        unreadCount: 3,
+      }),
+    ]);
+    renderWithServices(<ChatList />, services);
+    expect(await screen.findByText("Owino Shoes")).toBeTruthy();
+    await waitFor(() => expect(services.chatSavedRooms!.chatList(amina.id)).resolves.toBeDefined());
+    cleanup();
+
+    // Reloaded offline: no room was ever opened on this phone, the list it showed is there.
+    chat.failures.set("listRooms", { kind: "network" });
+    renderWithServices(<ChatList />, services);
+    await screen.findByText("Owino Shoes");
+    expect(screen.getAllByRole("listitem").map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Owino Shoes.*Size 42 is back.*3 unread$/),
+      expect.stringMatching(/^Kampala Phones.*Yes, come today$/),
+    ]);
+    expect(savedCopyTime()).toBe(now.getTime());
+    cleanup();
+    // Another user of the phone is not shown it.
+    signIn(services, owner);
+    renderWithServices(<ChatList />, services);
+    expect((await screen.findByRole("alert")).textContent).toContain("Please check your internet connection");
   });
 
   it("keeps another user's rooms from them, and says the network failed when nothing was kept", async () => {
@@ -555,6 +591,39 @@ describe("the rooms kept on the phone", () => {
     expect(await kept.chatList(8)).toBeUndefined();
     await kept.forget();
     expect(await kept.chatList(7)).toBeUndefined();
+  });
+
+  it("keeps the chat list's last answer per user, its first 100 rooms, the 5 latest saved, and forgets it at logout", async () => {
+    const kept = new MemorySavedRooms();
+    const summary = (slug: string, unreadCount: number) => ({
+      slug,
+      customer: { id: 7, name: "Amina", profilePicture: null },
+      shop: { id: 3, name: "Kampala Phones", displayImage: null, owner: 9 },
+      lastMessage: at("2026-03-05T09:00:00.000Z", `In ${slug}`, 9),
+      unreadCount,
+    });
+    const many = Array.from({ length: 120 }, (_, i) => summary(`s${i}`, i));
+    await kept.putList({ viewerId: 7, savedAt: 5, rooms: many });
+    const list = await kept.chatList(7);
+    expect(list?.rooms).toHaveLength(SAVED_ROOMS.listRooms);
+    expect(list?.savedAt).toBe(5);
+    expect(list?.rooms.find((r) => r.slug === "s2")?.unreadCount).toBe(2);
+    // A room opened since the list was saved: its copy tells it (read there: nothing unread).
+    await kept.put({ slug: "s2", viewerId: 7, savedAt: 6, room: room("s2", 3) });
+    const after = await kept.chatList(7);
+    expect(after?.rooms[0]).toMatchObject({
+      slug: "s2",
+      unreadCount: 0,
+      lastMessage: { message: "Hello 2" },
+    });
+    expect(after?.rooms).toHaveLength(SAVED_ROOMS.listRooms);
+    expect(after?.savedAt).toBe(6);
+    for (let viewer = 20; viewer < 25; viewer++)
+      await kept.putList({ viewerId: viewer, savedAt: viewer, rooms: [summary("x", 1)] });
+    expect(await kept.chatList(20)).toBeDefined();
+    expect((await kept.chatList(7))?.rooms.map((r) => r.slug)).toEqual(["s2"]);
+    await kept.forget();
+    expect(await kept.chatList(20)).toBeUndefined();
   });
 
   it("keeps within its bytes, the latest saved first", () => {

@@ -1,17 +1,21 @@
 import {
+  LIST_BOUNDS,
+  listToKeep,
   MemorySavedRooms,
   roomToKeep,
   SAVED_ROOMS_DATABASE,
   savedChatList,
   withinBounds,
 } from "./kept-rooms.js";
-import type { SavedChatList, SavedRoom, SavedRooms } from "./saved-rooms.js";
+import type { SavedChatList, SavedList, SavedRoom, SavedRooms } from "./saved-rooms.js";
 
-// The kept rooms on the phone (IndexedDB): one store keyed by the room's slug. Each use opens the
+// The kept rooms on the phone (IndexedDB): one store keyed by the room's slug, and one of the chat
+// lists keyed by their user's id (version 2 added it). Each use opens the
 // database and closes it after, so a logout in another tab can always delete it. Where IndexedDB
 // cannot be opened (some private windows) the rooms are kept in memory for the page.
 
 const STORE = "rooms";
+const LISTS = "lists";
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -21,9 +25,11 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
 }
 
 function openDatabase(): Promise<IDBDatabase> {
-  const opening = indexedDB.open(SAVED_ROOMS_DATABASE, 1);
+  const opening = indexedDB.open(SAVED_ROOMS_DATABASE, 2);
   opening.onupgradeneeded = () => {
-    opening.result.createObjectStore(STORE, { keyPath: "slug" });
+    const db = opening.result;
+    if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "slug" });
+    if (!db.objectStoreNames.contains(LISTS)) db.createObjectStore(LISTS, { keyPath: "viewerId" });
   };
   return request(opening).then((db) => {
     db.onversionchange = () => db.close();
@@ -51,9 +57,13 @@ class IndexedDbSavedRooms implements SavedRooms {
 
   async chatList(viewerId: number): Promise<SavedChatList | undefined> {
     return this.using(async (db) => {
-      const store = db.transaction(STORE, "readonly").objectStore(STORE);
-      const all = (await request(store.getAll())) as SavedRoom[];
-      return savedChatList(all.filter((saved) => saved.viewerId === viewerId));
+      const transaction = db.transaction([STORE, LISTS], "readonly");
+      const all = (await request(transaction.objectStore(STORE).getAll())) as SavedRoom[];
+      const list = (await request(transaction.objectStore(LISTS).get(viewerId))) as SavedList | undefined;
+      return savedChatList(
+        all.filter((saved) => saved.viewerId === viewerId),
+        list,
+      );
     });
   }
 
@@ -69,10 +79,22 @@ class IndexedDbSavedRooms implements SavedRooms {
     });
   }
 
+  async putList(saved: SavedList): Promise<void> {
+    return this.using(async (db) => {
+      const transaction = db.transaction(LISTS, "readwrite");
+      const store = transaction.objectStore(LISTS);
+      store.put(listToKeep(saved));
+      const all = (await request(store.getAll())) as SavedList[];
+      for (const dropped of withinBounds(all, LIST_BOUNDS).drop) store.delete(dropped.viewerId);
+      await done(transaction);
+    });
+  }
+
   async forget(): Promise<void> {
     return this.using(async (db) => {
-      const transaction = db.transaction(STORE, "readwrite");
+      const transaction = db.transaction([STORE, LISTS], "readwrite");
       transaction.objectStore(STORE).clear();
+      transaction.objectStore(LISTS).clear();
       await done(transaction);
     });
   }

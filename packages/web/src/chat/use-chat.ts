@@ -15,7 +15,6 @@ import {
   type Outbox,
   openChatWithShop,
   type PendingMessage,
-  type Result,
   sendChatPhoto,
 } from "@katale/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,15 +25,15 @@ import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
 import { needsLogin } from "../engagement/needs-login.js";
 import { resizeForUpload, useUploadSession } from "../media/use-upload-session.js";
-import { showSavedCopy } from "../pwa/saved-copy.js";
 import { useNotice } from "../ui/notices.js";
 import { withChat } from "./chat-popups.js";
+import { orSavedCopy, type SavedAnswer, useSavedCopyBanner } from "./saved-answer.js";
 import { phoneSavedRooms } from "./saved-rooms.js";
 
 export const CHATS_KEY = ["chats"] as const;
 
-/** The chat list: `savedAt` when it is told by the rooms kept on the phone (offline), the latest saved then. */
-type ChatListAnswer = Result<ChatRoomSummary[]> & { readonly savedAt?: number };
+/** The chat list: `savedAt` when it is told by what the phone kept (offline), the latest saved then. */
+type ChatListAnswer = SavedAnswer<ChatRoomSummary[]>;
 
 /** The signed-in user's id (0 when none), whose kept rooms are read. */
 function viewerOf(local: ReturnType<typeof useServices>["local"]): number {
@@ -44,10 +43,11 @@ function viewerOf(local: ReturnType<typeof useServices>["local"]): number {
 
 /**
  * The chat list, read again on each visit and every 15 s while shown (new rooms, new previews).
- * Offline, the rooms kept on the phone (those seen before) are the list.
+ * Each answer is kept on the phone: offline, the list it showed last (with its unread counts) and
+ * the rooms opened since are the list.
  */
 export function useChatList() {
-  const { chat, local, chatSavedRooms = phoneSavedRooms } = useServices();
+  const { chat, local, clock, chatSavedRooms = phoneSavedRooms } = useServices();
   const queryClient = useQueryClient();
   const query = useQuery<ChatListAnswer>({
     queryKey: CHATS_KEY,
@@ -55,16 +55,19 @@ export function useChatList() {
     refetchInterval: 15_000,
     queryFn: async (): Promise<ChatListAnswer> => {
       const answer = await listChats({ chat, storage: local });
-      if (answer.ok || answer.error.kind !== "network") return answer;
-      // The list shown stays on a bad network; the first offline shows what the phone kept.
-      const shown = queryClient.getQueryData<ChatListAnswer>(CHATS_KEY);
-      if (shown?.ok) return shown;
-      const kept = await chatSavedRooms.chatList(viewerOf(local)).catch(() => undefined);
-      return kept === undefined ? answer : { ok: true, value: kept.rooms, savedAt: kept.savedAt };
+      const viewerId = viewerOf(local);
+      // Not after a logout (an answer that arrives as the session ends is nobody's to keep).
+      if (answer.ok && local.get("token") !== null)
+        void chatSavedRooms
+          .putList({ viewerId, savedAt: clock.now().getTime(), rooms: answer.value })
+          .catch(() => {});
+      return orSavedCopy(answer, queryClient.getQueryData<ChatListAnswer>(CHATS_KEY), async () => {
+        const kept = await chatSavedRooms.chatList(viewerId);
+        return kept && { value: kept.rooms, savedAt: kept.savedAt };
+      });
     },
   });
-  const savedAt = query.data?.savedAt;
-  useEffect(() => (savedAt === undefined ? undefined : showSavedCopy(savedAt)), [savedAt]);
+  useSavedCopyBanner(query.data?.savedAt);
   return query;
 }
 
@@ -108,7 +111,7 @@ export function useOpenChat(shopId: number, productSlug?: string) {
 const CHAT_PAGE_SIZE = 50;
 
 /** A room's history: `savedAt` when it is the copy kept on the phone (read offline), saved then. */
-type RoomHistory = Result<ChatRoom> & { readonly savedAt?: number };
+type RoomHistory = SavedAnswer<ChatRoom>;
 
 /** The room's copy on the phone is written at most this often while messages come and go. */
 const SAVE_ROOM_MS = 1000;
@@ -176,20 +179,19 @@ export function useChatRoom(slug: string) {
     refetchOnReconnect: false,
     queryFn: async (): Promise<RoomHistory> => {
       const answer = await loadChatRoom(ports.current, slug);
-      if (answer.ok || answer.error.kind !== "network") return answer;
-      // Asked again on a bad network: the room shown stays (with its outbox) rather than an error.
-      const shown = queryClient.getQueryData<RoomHistory>(["chat-room", slug]);
-      if (shown?.ok) return shown;
-      // Offline from the start (a reload): the copy the phone kept of the room, if it was seen.
-      const kept = await chatSavedRooms.get(slug, viewerOf(local)).catch(() => undefined);
-      return kept === undefined ? answer : { ok: true, value: kept.room, savedAt: kept.savedAt };
+      // On a bad network the room shown stays (with its outbox); offline from the start (a reload),
+      // the copy the phone kept of the room, if it was seen.
+      return orSavedCopy(answer, queryClient.getQueryData<RoomHistory>(["chat-room", slug]), async () => {
+        const kept = await chatSavedRooms.get(slug, viewerOf(local));
+        return kept && { value: kept.room, savedAt: kept.savedAt };
+      });
     },
   });
   const room: ChatRoom | undefined = history.data?.ok ? history.data.value : undefined;
   const loaded = room !== undefined;
   /** When the shown room was saved, while it is the phone's copy (the banner says so). */
   const savedAt = history.data?.savedAt;
-  useEffect(() => (savedAt === undefined ? undefined : showSavedCopy(savedAt)), [savedAt]);
+  useSavedCopyBanner(savedAt);
   const latestRoom = useRef(room);
   latestRoom.current = room;
   const [live, setLive] = useState<LiveRoom | null>(null);
@@ -342,6 +344,7 @@ export function useChatRoom(slug: string) {
     photoStage: photoUpload.stage,
     cancelPhoto: photoUpload.cancel,
     blockedBy,
+    savedAt,
   };
 }
 
