@@ -5,6 +5,7 @@ import { useServices } from "../app/services-context.js";
 import { phoneSavedRooms } from "../chat/saved-rooms.js";
 import { forgetSignedInData } from "../engagement/engagement-keys.js";
 import { forgetKeptAnswers } from "../pwa/saved-copy.js";
+import { SESSION_END } from "./session-end.js";
 
 /** Logout (user menu, account menu): the token is revoked, all storage and kept copies cleared, then /login (spec §4). */
 export function useLogout(): () => Promise<void> {
@@ -12,6 +13,8 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const client = useQueryClient();
   return async () => {
+    // The bell stops first: its next read would go out with the token being revoked (a 401).
+    window.dispatchEvent(new Event(SESSION_END));
     await logout({ auth, storage: local });
     forgetSignedInData(client);
     await forgetKeptAnswers().catch(() => {});

@@ -3,6 +3,7 @@ import { Bell } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { useServices } from "../app/services-context.js";
+import { SESSION_END } from "../auth/session-end.js";
 import { Spinner } from "../ui/spinner.js";
 import { useDismiss } from "../ui/use-dismiss.js";
 import { InboxEntryLink } from "./inbox-entry.js";
@@ -36,7 +37,11 @@ function useLiveInbox(): LiveInbox | null {
     );
     setInbox(opened);
     setCurrentInbox(opened);
+    // Logout: no attempt or read more with the token it revokes.
+    const end = () => opened.close();
+    window.addEventListener(SESSION_END, end);
     return () => {
+      window.removeEventListener(SESSION_END, end);
       opened.close();
       setCurrentInbox(null);
       setInbox(null);

@@ -2,6 +2,7 @@
 import { IN_MEMORY_VAPID_KEY, InMemoryNotifications } from "@katale/domain/testing";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { useLogout } from "../auth/use-logout.js";
 import { renderWithServices, signIn, testServices } from "../testing/test-services.js";
 import LiveBell from "./live-bell.js";
 import NotificationSettingsPage from "./notification-settings-page.js";
@@ -46,6 +47,66 @@ describe("the bell", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     await waitFor(() => expect(bell.getAttribute("aria-expanded")).toBe("false"));
     expect(document.activeElement).toBe(bell);
+  });
+
+  it("asks nothing more with the token a logout revokes", async () => {
+    const { fake, all } = services();
+    // The bell's next attempt waits here (after a drop) until the test lets it fall due.
+    const due = new Set<() => void>();
+    const timers = {
+      after: (_ms: number, fn: () => void) => {
+        due.add(fn);
+        return () => due.delete(fn);
+      },
+    };
+    let revoked = false;
+    const asked: string[] = [];
+    const list = fake.listNotifications.bind(fake);
+    fake.listNotifications = (token, page, options) => {
+      if (revoked) asked.push(token);
+      return list(token, page, options);
+    };
+    const connect = fake.connect.bind(fake);
+    fake.connect = (token, listener) => {
+      if (revoked) asked.push(token);
+      return connect(token, listener);
+    };
+    // The service revokes the token; meanwhile the bell's next attempt falls due.
+    const auth = {
+      ...all.auth,
+      logout: async () => {
+        revoked = true;
+        for (const fn of [...due]) fn();
+        await Promise.resolve();
+        return { ok: true as const, value: undefined };
+      },
+    } as typeof all.auth;
+    function LogOut() {
+      const logout = useLogout();
+      return (
+        <button type="button" onClick={() => void logout()}>
+          Log out
+        </button>
+      );
+    }
+    renderWithServices(
+      <>
+        <LiveBell />
+        <LogOut />
+      </>,
+      { ...all, auth, timers },
+    );
+    await waitFor(() => expect(fake.connections.some((c) => c.opened)).toBe(true));
+    act(() => fake.dropAll());
+    await waitFor(() => expect(due.size).toBe(1));
+    fireEvent.click(screen.getByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(revoked).toBe(true));
+    await act(async () => {
+      for (const fn of [...due]) fn();
+      await Promise.resolve();
+    });
+    expect(asked).toEqual([]);
+    expect(due.size).toBe(0);
   });
 
   it("says so when there is nothing yet", async () => {
