@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { ConnectivityToast } from "../shell/connectivity-toast.js";
 import { UserMenu } from "../shell/user-menu.js";
 import { renderWithServices } from "../testing/test-services.js";
 import { dataSaverOn, setDataSaver } from "./data-saver.js";
@@ -27,6 +28,28 @@ describe("the saved-copy banner", () => {
     expect(await screen.findByText("You are offline. This page is a saved copy.")).toBeTruthy();
     goOffline(false);
     expect(screen.queryByText(/saved copy/)).toBeNull();
+  });
+
+  it("says 'You are offline' under its text for the toast's 3 s, the floating toast hidden meanwhile", async () => {
+    renderWithServices(
+      <>
+        <ConnectivityToast />
+        <PwaUi />
+      </>,
+    );
+    goOffline(true);
+    const text = await screen.findByText("You are offline. This page is a saved copy.");
+    const banner = text.closest("[role=status]") as HTMLElement;
+    // Stacked in the banner (its height, taken off a chat room's, includes it): nothing covers the text.
+    expect(within(banner).getByText("You are offline")).toBeTruthy();
+    // The floating one (index.css hides it while the banner is there).
+    expect(document.documentElement.dataset.offlineBanner).toBe("");
+    expect(document.querySelector(".conn-toast")?.textContent).toBe("You are offline");
+    await waitFor(() => expect(within(banner).queryByText("You are offline")).toBeNull());
+    expect(banner.textContent).toBe("You are offline. This page is a saved copy.");
+    goOffline(false);
+    expect(document.documentElement.dataset.offlineBanner).toBeUndefined();
+    expect(document.querySelector(".conn-toast")?.textContent).toBe("You are online");
   });
 });
 

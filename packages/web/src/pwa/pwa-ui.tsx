@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { CONNECTIVITY_TOAST_MS, messages } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, WifiOff } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -67,19 +67,37 @@ function useServiceWorker() {
   return { registration, waiting };
 }
 
-/** The banner's height, as `--offline-banner-height` on the page (full-height screens, a chat room, take it off). */
+/**
+ * The banner's height, as `--offline-banner-height` on the page (full-height screens, a chat room,
+ * take it off), and `data-offline-banner` on it while shown: the floating connectivity toast hides
+ * then (index.css), the banner says the change itself, stacked under its text.
+ */
 function useBannerHeight() {
   return useCallback((node: HTMLDivElement) => {
-    const root = document.documentElement.style;
-    const measure = () => root.setProperty("--offline-banner-height", `${node.offsetHeight}px`);
+    const html = document.documentElement;
+    const measure = () => html.style.setProperty("--offline-banner-height", `${node.offsetHeight}px`);
     measure();
+    html.dataset.offlineBanner = "";
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
     observer?.observe(node);
     return () => {
       observer?.disconnect();
-      root.removeProperty("--offline-banner-height");
+      html.style.removeProperty("--offline-banner-height");
+      delete html.dataset.offlineBanner;
     };
   }, []);
+}
+
+/** True for the toast's 3 s after `since` (each time the phone goes offline, and as the banner first shows). */
+function useToastFor(since: number | null): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (since === null) return;
+    setShown(true);
+    const timer = setTimeout(() => setShown(false), CONNECTIVITY_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [since]);
+  return shown;
 }
 
 function takeOver(worker: ServiceWorker) {
@@ -139,6 +157,7 @@ export default function PwaUi() {
   const savedAt = useSyncExternalStore(onSavedCopy, savedCopyTime);
   const saved = offlineSince === null ? null : savedAt;
   const bannerHeight = useBannerHeight();
+  const toast = useToastFor(offlineSince);
   return (
     <>
       {offlineSince !== null && (
@@ -147,10 +166,19 @@ export default function PwaUi() {
           role="status"
           className="border-b border-amber-300 bg-amber-50 text-amber-900"
         >
-          <p className="page flex items-center gap-2 py-2 text-sm">
-            <WifiOff aria-hidden="true" size={16} className="shrink-0" />
-            {saved === null ? messages.pwa.savedCopy : messages.pwa.savedCopyFrom(savedWhen(saved))}
-          </p>
+          {/* The connectivity toast beside the banner's text, or under it on a phone: never over it. */}
+          <div className="page flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+            <p className="flex items-center gap-2">
+              <WifiOff aria-hidden="true" size={16} className="shrink-0" />
+              {saved === null ? messages.pwa.savedCopy : messages.pwa.savedCopyFrom(savedWhen(saved))}
+            </p>
+            {toast && (
+              <p className="ml-auto flex items-center gap-2 rounded-lg bg-gray-800 px-3 py-1 font-medium text-white shadow-lg">
+                <WifiOff aria-hidden="true" size={16} />
+                {messages.common.offline}
+              </p>
+            )}
+          </div>
         </div>
       )}
       {waiting !== null && (

@@ -2,7 +2,11 @@ import { CONNECTIVITY_TOAST_MS, messages } from "@katale/domain";
 import { Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** 'You are online' / 'You are offline' at top right, just under the header (never over its buttons), at start and on each change, gone after 3 s. */
+/**
+ * 'You are online' / 'You are offline' at top right, just under the header (never over its buttons),
+ * at start and on each change, gone after 3 s. While the saved-copy banner shows it says it instead,
+ * under its own text (this one would cover it): `conn-toast` hides then (index.css).
+ */
 export function ConnectivityToast() {
   const [online, setOnline] = useState(() => navigator.onLine);
   // Bumped on every change, so the 3 s timer restarts even when the state flips back quickly.
@@ -29,7 +33,11 @@ export function ConnectivityToast() {
   }, [shown]);
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed top-[4.5rem] right-3 z-50">
+    <div
+      role="status"
+      aria-live="polite"
+      className="conn-toast pointer-events-none fixed top-[4.5rem] right-3 z-50"
+    >
       {visible && (
         <p
           className={`flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium text-white shadow-lg ${online ? "bg-green-700" : "bg-gray-800"}`}
