@@ -42,9 +42,13 @@ export class FollowRepository {
     });
   }
 
-  /** The shops a user follows, newest follow first. */
+  /** The shops a user follows, newest follow first; a shop moderators hid or suspended is left out. */
   async followedBy(userId: number): Promise<FollowRecordWire[]> {
-    const rows = await this.records().where("f.user_id", "=", userId).orderBy("f.id", "desc").execute();
+    const rows = await this.records()
+      .where("f.user_id", "=", userId)
+      .where("s.hidden", "=", false)
+      .orderBy("f.id", "desc")
+      .execute();
     return rows.map(toWire);
   }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/password-hashing.js";
 import { aPhoto, form, sellerCaller } from "../products/seller-test-client.js";
 import { aSignedInUser, authPost, TEST_PASSWORD } from "../testing/auth-helpers.js";
-import { aComment, aProduct, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
+import { aCategory, aComment, aProduct, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../testing/test-server.js";
 
 // Trust and safety against the real server: the report rules, the admins' moderation (hide,
@@ -305,6 +305,63 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       expect(twice.body.code).toBe("not_moderated");
     });
 
+    it("takes it off the category, related, followed-shops, saved and recently-viewed lists too, until restored", async () => {
+      const shop = (await aShop(server.db, { owner_id: owner.id, name: "Nakasero Wholesale" })).id;
+      const product = await aListedProduct("Hidden gas cooker", shop);
+      const sibling = await aListedProduct("Sibling gas cooker");
+      const categoryId = (
+        await server.db
+          .selectFrom("products")
+          .select("category_id")
+          .where("id", "=", product.id)
+          .executeTakeFirstOrThrow()
+      ).category_id;
+      expect(
+        (
+          await call("POST", "shop/follow/", {
+            token: shopper.key,
+            json: { token: shopper.key, shop_id: shop },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await call("POST", "product/save/", {
+            token: shopper.key,
+            json: { token: shopper.key, product_id: product.id },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await call("POST", "product/browse-history/", {
+            token: shopper.key,
+            json: { token: shopper.key, product_id: product.id },
+          })
+        ).status,
+      ).toBe(201);
+      const paths: [string, string | undefined][] = [
+        [`product/category/${categoryId}/?page_size=50`, undefined],
+        [`product/related/${sibling.id}/?limit=50`, undefined],
+        ["product/from-followed-shops/", shopper.key],
+        ["product/save/", shopper.key],
+        ["product/browse-history/", shopper.key],
+      ];
+      const shows = async (path: string, token?: string) => {
+        const answer = await call("GET", path, { ...(token && { token }) });
+        expect(answer.status, path).toBe(200);
+        return JSON.stringify(answer.body).includes(product.slug);
+      };
+      for (const [path, token] of paths) expect(await shows(path, token), path).toBe(true);
+
+      const filed = await report(stranger.key, { target: "product", target_id: product.id, reason: "scam" });
+      expect((await resolve(filed.body.data.id, "hide", "Scam")).status).toBe(200);
+      for (const [path, token] of paths) expect(await shows(path, token), path).toBe(false);
+
+      expect((await restore("product", product.id)).status).toBe(200);
+      for (const [path, token] of paths) expect(await shows(path, token), path).toBe(true);
+    });
+
     it("is told to nobody: a follower hears nothing of a hidden product's price drop", async () => {
       // Delivery reads the product as it is now (notifications/deliver-event.ts): hidden is gone.
       const product = await aListedProduct("Quiet kettle");
@@ -385,12 +442,24 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       (await call("GET", `chat/room/${room}`, { token })).body.data.data.messages.map(
         (m: { message: string }) => m.message,
       );
+    // Nor is it the room's last message in the shopper's list of rooms.
+    const lastInList = async (token: string) =>
+      (
+        (await call("GET", "chat/room/", { token })).body.data as {
+          slug: string;
+          last_message: { message: string } | null;
+        }[]
+      ).find((r) => r.slug === room)?.last_message?.message;
+    expect(await lastInList(shopper.key)).toBe("Send the money to this number first");
     const filed = await report(shopper.key, { target: "message", target_id: message, reason: "scam" });
     expect((await resolve(filed.body.data.id, "hide", "Advance payment")).status).toBe(200);
     expect(await history(shopper.key)).not.toContain("Send the money to this number first");
     expect(await history(owner.key)).toContain("Send the money to this number first");
+    expect(await lastInList(shopper.key)).not.toBe("Send the money to this number first");
+    expect(await lastInList(owner.key)).toBe("Send the money to this number first");
     expect((await restore("message", message)).status).toBe(200);
     expect(await history(shopper.key)).toContain("Send the money to this number first");
+    expect(await lastInList(shopper.key)).toBe("Send the money to this number first");
   });
 
   describe("suspending", () => {
@@ -416,6 +485,51 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       expect(
         (await call("POST", "product/", { token: seller.key, form: await productForm(shop) })).status,
       ).toBe(201);
+    });
+
+    it("a shop leaves the shop lists, and its products every listing, search and browse, until restored", async () => {
+      const seller = await aSignedInUser(server);
+      const shop = (await aShop(server.db, { owner_id: seller.id, name: "Quartz Stall" })).id;
+      const product = await aListedProduct("Quartz suspended lamp", shop);
+      await call("POST", "shop/follow/", { token: shopper.key, json: { token: shopper.key, shop_id: shop } });
+      const shopPaths: [string, string | undefined][] = [
+        ["shop/", undefined],
+        [`shop/?ids=${shop}`, undefined],
+        [`shop/follow/${shopper.id}/`, undefined],
+      ];
+      const productPaths: [string, string | undefined][] = [
+        ["product/paginated/?page_size=50", undefined],
+        [`product/sub-category/${subCategoryId}/?page_size=50`, undefined],
+        ["product/browse/?q=quartz", undefined],
+        [`product/shop/${shop}/`, undefined],
+        ["product/from-followed-shops/", shopper.key],
+      ];
+      const answerOf = async (path: string, token?: string) => {
+        const answer = await call("GET", path, { ...(token && { token }) });
+        return answer.status === 200 ? JSON.stringify(answer.body) : "";
+      };
+      const shopShown = async (path: string, token?: string) =>
+        (await answerOf(path, token)).includes("Quartz Stall");
+      const productShown = async (path: string, token?: string) =>
+        (await answerOf(path, token)).includes(product.slug);
+      const searched = async () =>
+        JSON.stringify(
+          (await call("POST", "product/search/", { json: { search_query: "quartz" } })).body,
+        ).includes(product.slug);
+      for (const [path, token] of shopPaths) expect(await shopShown(path, token), path).toBe(true);
+      for (const [path, token] of productPaths) expect(await productShown(path, token), path).toBe(true);
+      expect(await searched()).toBe(true);
+
+      const filed = await report(shopper.key, { target: "shop", target_id: shop, reason: "scam" });
+      expect((await resolve(filed.body.data.id, "suspend", "Fake shop")).status).toBe(200);
+      for (const [path, token] of shopPaths) expect(await shopShown(path, token), path).toBe(false);
+      for (const [path, token] of productPaths) expect(await productShown(path, token), path).toBe(false);
+      expect(await searched()).toBe(false);
+
+      expect((await restore("shop", shop)).status).toBe(200);
+      for (const [path, token] of shopPaths) expect(await shopShown(path, token), path).toBe(true);
+      for (const [path, token] of productPaths) expect(await productShown(path, token), path).toBe(true);
+      expect(await searched()).toBe(true);
     });
 
     it("a user ends their sessions and refuses their login; restore lets them in again", async () => {
@@ -561,6 +675,86 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       before = await auditCount();
       await report(shopper.key, { target: "product", target_id: product.id, reason: "spam" });
       await call("POST", "category/", { token: shopper.key, form: form({ name: "Not mine" }) });
+      expect(await auditCount()).toBe(before);
+    });
+
+    it("gets one entry per sub category, filter and filter value change, and per product or review an admin removes", async () => {
+      const category = await aCategory(server.db, { name: "Audited computers" });
+      const newest = async () => (await call("GET", "admin/audit/", { token: admin.key })).body.results[0];
+      /** Runs the call, expects it to succeed with exactly one new entry, and answers the call and the entry. */
+      const once = async (
+        action: string,
+        mutate: () => ReturnType<typeof call>,
+      ): Promise<[Awaited<ReturnType<typeof call>>, Record<string, unknown>]> => {
+        const before = await auditCount();
+        const done = await mutate();
+        expect(done.status, `${action} ${JSON.stringify(done.body)}`).toBeLessThan(300);
+        expect(await auditCount(), action).toBe(before + 1);
+        const entry = await newest();
+        expect(entry, action).toMatchObject({ action, actor: { id: admin.id, name: expect.any(String) } });
+        expect(entry.address, action).not.toBe("");
+        return [done, entry];
+      };
+      const [sub] = await once("sub_category.create", async () =>
+        call("POST", "category/subcategory/", {
+          token: admin.key,
+          form: form({ category: category.id, name: "Audited laptops", image: await aPhoto() }),
+        }),
+      );
+      const subId = sub.body.data.id as number;
+      const [, subEdit] = await once("sub_category.update", async () =>
+        call("PUT", `category/subcategory/${subId}/`, {
+          token: admin.key,
+          form: form({ category: category.id, name: "Audited notebooks" }),
+        }),
+      );
+      expect(subEdit).toMatchObject({
+        target: "sub_category",
+        target_id: String(subId),
+        before: { name: "Audited laptops" },
+        after: { name: "Audited notebooks" },
+      });
+      const [filter] = await once("filter.create", () =>
+        call("POST", "category/filter/", { token: admin.key, json: { name: "Brand", subcategory: subId } }),
+      );
+      const filterId = filter.body.data.filter_id as number;
+      await once("filter.update", () =>
+        call("PATCH", `category/filter/${filterId}/`, { token: admin.key, json: { name: "Make" } }),
+      );
+      const [value] = await once("filter_value.create", () =>
+        call("POST", "category/filtervalue/", { token: admin.key, json: { filter: filterId, name: "Dell" } }),
+      );
+      const valueId = value.body.data.id as number;
+      await once("filter_value.update", () =>
+        call("PATCH", `category/filtervalue/${valueId}/`, { token: admin.key, json: { name: "HP" } }),
+      );
+      await once("filter_value.delete", () =>
+        call("DELETE", `category/filtervalue/${valueId}/`, { token: admin.key }),
+      );
+      await once("filter.delete", () => call("DELETE", `category/filter/${filterId}/`, { token: admin.key }));
+      await once("sub_category.delete", () =>
+        call("DELETE", `category/subcategory/${subId}/`, { token: admin.key }),
+      );
+
+      // An admin removing someone's product or review is noted; an owner removing their own is not.
+      const product = await aListedProduct("Audited removal");
+      const [, removal] = await once("product.delete", () =>
+        call("DELETE", `product/${product.id}/`, { token: admin.key }),
+      );
+      expect(removal).toMatchObject({ target: "product", target_id: String(product.id) });
+      const review = await aComment(server.db, { product_id: (await aListedProduct("Reviewed")).id });
+      await once("review.delete", () =>
+        call("DELETE", `product/comment/${review.id}/`, { token: admin.key }),
+      );
+      const own = await aListedProduct("Owner removes it");
+      const before = await auditCount();
+      expect((await call("DELETE", `product/${own.id}/`, { token: owner.key })).status).toBe(204);
+      // A refused admin write (a sub category of no category) notes nothing either.
+      const refused = await call("POST", "category/subcategory/", {
+        token: admin.key,
+        form: form({ category: 999_999, name: "Nowhere", image: await aPhoto() }),
+      });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
       expect(await auditCount()).toBe(before);
     });
 

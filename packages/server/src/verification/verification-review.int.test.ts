@@ -332,4 +332,36 @@ describe.each(databaseKinds())("verification review (%s)", (kind) => {
     expect((await askShopVerification()).status).toBe(201);
     expect(await shopStatus()).toBe("PENDING");
   });
+
+  it("notes every decision in the audit log, once, with the status before and after; refused ones not at all", async () => {
+    const entries = async () =>
+      (await shopCall("GET", "admin/audit/?target=verification_request", { token: admin.key })).body;
+    const pending = (await list("?kind=shop&status=pending")).body.results as VerificationRequestWire[];
+    const id = pending[0]!.id;
+    const start = (await entries()).count as number;
+    expect((await decide(id, "approve")).status).toBe(200);
+    let log = await entries();
+    expect(log.count).toBe(start + 1);
+    expect(log.results[0]).toMatchObject({
+      action: "verification.approve",
+      actor: { id: admin.id },
+      target: "verification_request",
+      target_id: String(id),
+      before: { status: "PENDING" },
+      after: { status: "VERIFIED", shop_id: shopId },
+    });
+    expect(log.results[0].address).not.toBe("");
+    // Refused decisions (twice, or by someone who is not an admin) write nothing.
+    expect((await decide(id, "approve")).status).toBe(409);
+    expect((await decide(id, "revoke", { reason: "x" }, stranger.key)).status).toBe(403);
+    expect((await entries()).count).toBe(start + 1);
+    expect((await decide(id, "revoke", { reason: "Closed the stall" })).status).toBe(200);
+    log = await entries();
+    expect(log.count).toBe(start + 2);
+    expect(log.results[0]).toMatchObject({
+      action: "verification.revoke",
+      before: { status: "VERIFIED" },
+      after: { status: "REJECTED", reason: "Closed the stall" },
+    });
+  });
 });
