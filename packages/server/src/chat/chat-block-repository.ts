@@ -56,6 +56,25 @@ export class ChatBlockRepository {
     return rows.some((r) => r.blocker_id === userId) ? "you" : "them";
   }
 
+  /**
+   * Before a socket's message, in one round trip: whether the sender's session still holds (not logged
+   * out, the account not suspended by moderators or deleted) and who blocked the room.
+   */
+  async beforeSending(
+    roomId: number,
+    userId: number,
+    tokenId: number,
+  ): Promise<{ signedIn: boolean; blockedBy: BlockedBy }> {
+    const { rows } = await sql<{ signed_in: boolean; mine: boolean; any: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM auth_tokens t JOIN users u ON u.id = t.user_id
+                      WHERE t.id = ${tokenId} AND t.revoked_at IS NULL
+                        AND u.deleted_at IS NULL AND NOT u.suspended) AS signed_in,
+             EXISTS (SELECT 1 FROM chat_blocks WHERE room_id = ${roomId} AND blocker_id = ${userId}) AS mine,
+             EXISTS (SELECT 1 FROM chat_blocks WHERE room_id = ${roomId}) AS any`.execute(this.db);
+    const row = rows[0]!;
+    return { signedIn: row.signed_in, blockedBy: row.mine ? "you" : row.any ? "them" : null };
+  }
+
   /** Is the room blocked for `recipientId`: the single predicate for notifications (see chatRoomBlocked). */
   async isBlockedFor(roomId: number, _recipientId: number): Promise<boolean> {
     const row = await this.db.selectNoFrom(chatRoomBlocked(roomId).as("blocked")).executeTakeFirstOrThrow();

@@ -90,7 +90,8 @@ const SOCKET_DESCRIPTION = [
   "the socket stays open.",
   "",
   "**Close codes**: 1001 server shutting down, 1012 reconnect (the server may have missed messages:",
-  "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting. The server",
+  "fetch the history again), 1009 a frame over 64 KiB, 4429 more than 64 frames waiting, 4401 the",
+  "session ended (logged out, or the account suspended): a frame sent after that is not stored. The server",
   "pings every 30 s and drops sockets that do not answer, and drops a reader more than 1 MiB behind",
   "(the client sees 1006): reconnect with backoff and fetch the history to fill the gap.",
 ].join("\n");
@@ -188,7 +189,7 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
         }
         const text = isBinary ? null : data.toString();
         queue = queue
-          .then(() => handleFrame(member, room, text, markRead))
+          .then(() => handleFrame(member, room, user.tokenId, text, markRead))
           .catch((err) => {
             request.log.warn({ err }, "chat: a frame failed");
             reply(member, { error: messages.api.serverError, code: "server_error" });
@@ -206,6 +207,7 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
   async function handleFrame(
     member: Member,
     room: RoomAccess,
+    tokenId: number,
     text: string | null,
     markRead: () => Promise<void>,
   ): Promise<void> {
@@ -227,8 +229,13 @@ export function chatSocketRoute(app: Parameters<FastifyPluginAsyncZod>[0], conte
     const clientId = frame.data.client_id?.toLowerCase();
     // Sent again (the client could not tell whether it arrived): the stored one, to the sender alone.
     if (clientId !== undefined && (await answerStored(member, clientId))) return;
-    // Asked per message: a block made on another instance holds at once, with no socket to tell.
-    const blockedBy = await blocks.blockedBy(room.id, member.userId);
+    // Asked per message: a logout, a suspension or a block made on another instance holds at once,
+    // with no socket to tell. A session that ended closes the socket (4401), nothing stored.
+    const { signedIn, blockedBy } = await blocks.beforeSending(room.id, member.userId, tokenId);
+    if (!signedIn) {
+      member.socket.close(CHAT_CLOSE.unauthorized, "signed out");
+      return;
+    }
     if (blockedBy !== null) return refuse(member, "blocked", blockedWords(blockedBy));
     // Counted before the product lookup: unknown products cost a query too.
     if (!(await allowance.take(member.userId)))

@@ -1,7 +1,9 @@
+import { CHAT_CLOSE } from "@katale/adapters-http/contract";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/password-hashing.js";
+import { openChat } from "../chat/chat-test-client.js";
 import { aPhoto, form, sellerCaller } from "../products/seller-test-client.js";
 import { aSignedInUser, authPost, TEST_PASSWORD } from "../testing/auth-helpers.js";
 import { aCategory, aComment, aProduct, aShop, aSubCategory, aUser } from "../testing/fixtures.js";
@@ -179,6 +181,61 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       }
       expect((await calls[0]!(admin.key)).status).toBe(200);
       expect((await calls[3]!(admin.key)).status).toBe(200);
+    });
+
+    it("refuse non-admins on every admin call: visitor 401, user and shop owner 403, admin let through", async () => {
+      // Unknown ids and empty bodies: an admin gets past the guard (to a 400 or 404), and nothing changes.
+      const none = 999_999;
+      const shopCalls: [Parameters<typeof call>[0], string, unknown][] = [
+        ["GET", "reports/", undefined],
+        ["POST", `reports/${none}/resolve/`, { action: "dismiss" }],
+        ["POST", "moderation/restore/", { target: "product", target_id: none }],
+        ["GET", "admin/audit/", undefined],
+        ["POST", "category/", {}],
+        ["PATCH", `category/${none}/patch/`, {}],
+        ["DELETE", `category/${none}/delete`, undefined],
+        ["POST", "category/subcategory/", {}],
+        ["PUT", `category/subcategory/${none}/`, {}],
+        ["DELETE", `category/subcategory/${none}/`, undefined],
+        ["POST", "category/filter/", {}],
+        ["PATCH", `category/filter/${none}/`, {}],
+        ["DELETE", `category/filter/${none}/`, undefined],
+        ["POST", "category/filtervalue/", {}],
+        ["PATCH", `category/filtervalue/${none}/`, {}],
+        ["DELETE", `category/filtervalue/${none}/`, undefined],
+        ["GET", `category/${none}/product-count/`, undefined],
+        ["GET", `category/subcategory/${none}/product-count/`, undefined],
+        ["GET", "verification/requests/", undefined],
+        ["GET", `verification/requests/${none}/`, undefined],
+        ["GET", `verification/requests/${none}/documents/shop_image`, undefined],
+        ["POST", `verification/requests/${none}/approve/`, undefined],
+        ["POST", `verification/requests/${none}/reject/`, { reason: "No" }],
+        ["POST", `verification/requests/${none}/revoke/`, { reason: "No" }],
+      ];
+      const before = await auditCount();
+      for (const [method, path, json] of shopCalls) {
+        const as = (token?: string) =>
+          call(method, path, { ...(token && { token }), ...(json !== undefined && { json }) });
+        const what = `${method} ${path}`;
+        expect((await as()).status, what).toBe(401);
+        expect((await as(shopper.key)).status, what).toBe(403);
+        expect((await as(owner.key)).status, what).toBe(403);
+        expect([401, 403], what).not.toContain((await as(admin.key)).status);
+      }
+      for (const method of ["POST", "DELETE"] as const) {
+        const as = (token?: string) =>
+          authPost(
+            server,
+            "users/admin/",
+            { email: "nobody@katale.test" },
+            { method, ...(token && { token }) },
+          );
+        expect((await as()).status, method).toBe(401);
+        expect((await as(shopper.key)).status, method).toBe(403);
+        expect((await as(owner.key)).status, method).toBe(403);
+        expect((await as(admin.key)).status, method).toBe(404);
+      }
+      expect(await auditCount()).toBe(before);
     });
 
     it("lists open reports grouped by target, the most reported first, with a preview", async () => {
@@ -546,6 +603,29 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
         (await authPost(server, "login/", { username: rogue.email, password: rogue.password })).status,
       ).toBe(200);
     });
+  });
+
+  it("a suspended user's chat socket that was open stops at once: closed, nothing more stored or sent", async () => {
+    const rogue = await aSignedInUser(server);
+    const room = (await call("GET", `chat/room/get-room/${shopId}`, { token: rogue.key })).body.data
+      .slug as string;
+    const theirs = await openChat(server, room, rogue.key);
+    const sellers = await openChat(server, room, owner.key);
+    theirs.send({ message: "Is it still for sale?" });
+    expect(await sellers.next()).toMatchObject({ message: { message: "Is it still for sale?" } });
+    await theirs.next();
+
+    const filed = await report(owner.key, { target: "user", target_id: rogue.id, reason: "scam" });
+    expect((await resolve(filed.body.data.id, "suspend", "Scammer")).status).toBe(200);
+    theirs.send({ message: "Pay to this number first" });
+    expect((await theirs.closed).code).toBe(CHAT_CLOSE.unauthorized);
+    expect(await sellers.quiet()).toBe(true);
+    const history = await call("GET", `chat/room/${room}`, { token: owner.key });
+    expect(history.body.data.data.messages.map((m: { message: string }) => m.message)).not.toContain(
+      "Pay to this number first",
+    );
+    await sellers.close();
+    expect((await restore("user", rogue.id)).status).toBe(200);
   });
 
   it("hides a target once three different users report it, telling its owner why", async () => {
