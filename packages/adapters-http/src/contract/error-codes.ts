@@ -140,7 +140,7 @@ export const ERROR_CODES = {
   /** Login to (or use of) a suspended account. */
   account_suspended: "The account is suspended by moderators.",
   /** Listing or changing products of a suspended shop, or by a suspended owner. */
-  shop_suspended: "The shop is suspended: it cannot list or change products.",
+  shop_suspended: "A shop of the owner is suspended: they cannot list or change products, or open a shop.",
   /** 429: an account less than 24 hours old listed its day's most products (NEW_ACCOUNT_DAILY_PRODUCTS). */
   new_account_limit: "A new account listed its day's most products; try again tomorrow.",
 } as const;

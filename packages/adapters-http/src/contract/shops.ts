@@ -143,7 +143,7 @@ export const shopCalls = defineCalls({
     idempotent: true,
     path: "shop/",
     summary:
-      "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image); name unique whatever its case (409 shop_name_taken)",
+      "Create a shop owned by the token's user (JSON or multipart with profile_image, cover_image); name unique whatever its case (409 shop_name_taken); refused while moderators suspend a shop of theirs (403 shop_suspended)",
     auth: "token",
     encoding: "multipart",
     body: z.object({
@@ -163,6 +163,7 @@ export const shopCalls = defineCalls({
       201: shopData,
       400: badRequestError,
       401: detailError,
+      403: detailError,
       404: detailError,
       409: badRequestError,
       413: detailError,

@@ -18,7 +18,7 @@ export const moderationMessages = {
   hiddenByModerators: (note: string) => (note ? `Hidden by moderators: ${note}` : "Hidden by moderators"),
   autoHidden: "Hidden until our team has looked at the reports about it",
   accountSuspended: "Your account is suspended. Write to support if you think this is a mistake.",
-  shopSuspended: "Your shop is suspended: it cannot list or change products",
+  shopSuspended: "Your shop is suspended: you cannot list or change products, or open a shop",
   targetGone: "(no longer there)",
   photoMessage: "Photo",
   newAccountDailyProducts: (most: number) =>

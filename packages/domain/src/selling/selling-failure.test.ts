@@ -12,7 +12,7 @@ describe("sellingFailure", () => {
     ).toEqual({
       kind: "forbidden",
       code: "shop_suspended",
-      message: "Your shop is suspended: it cannot list or change products",
+      message: "Your shop is suspended: you cannot list or change products, or open a shop",
     });
     expect(
       sellingFailure({ kind: "forbidden", message: "any words", code: "forbidden" }, wording).message,

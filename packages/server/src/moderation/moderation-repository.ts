@@ -248,12 +248,6 @@ export class ModerationRepository {
       note: row.note,
     }));
   }
-
-  /** Whether the shop is suspended (its owner cannot list or change products). */
-  async shopSuspended(shopId: number): Promise<boolean> {
-    const hold = await holdOf(this.db, "shop", shopId);
-    return hold?.kind === "suspend";
-  }
 }
 
 type ListRow = {

@@ -589,6 +589,40 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       expect(await searched()).toBe(true);
     });
 
+    it("stops its owner listing from their other shops, or opening a new one, until restored", async () => {
+      const seller = await aSignedInUser(server);
+      const suspended = (await aShop(server.db, { owner_id: seller.id, name: "Shady Stall" })).id;
+      const other = (await aShop(server.db, { owner_id: seller.id, name: "Second Stall" })).id;
+      const kept = await aListedProduct("Second stall item", other);
+      const category = (await server.db.selectFrom("categories").select("id").executeTakeFirstOrThrow()).id;
+      const newShop = (name: string) =>
+        call("POST", "shop/", {
+          token: seller.key,
+          json: { name, category: [category], location_latitude: 0.3136, location_longitude: 32.5811 },
+        });
+      const filed = await report(shopper.key, { target: "shop", target_id: suspended, reason: "scam" });
+      expect((await resolve(filed.body.data.id, "suspend", "Fake shop")).status).toBe(200);
+
+      const listing = await call("POST", "product/", { token: seller.key, form: await productForm(other) });
+      expect(listing.status).toBe(403);
+      expect(listing.body.code).toBe("shop_suspended");
+      const edit = await call("PATCH", `product/${kept.id}/`, {
+        token: seller.key,
+        form: form({ product_name: "Renamed to dodge" }),
+      });
+      expect(edit.status).toBe(403);
+      expect(edit.body.code).toBe("shop_suspended");
+      const opened = await newShop("Fresh Start Stall");
+      expect(opened.status).toBe(403);
+      expect(opened.body.code).toBe("shop_suspended");
+
+      expect((await restore("shop", suspended)).status).toBe(200);
+      expect(
+        (await call("POST", "product/", { token: seller.key, form: await productForm(other) })).status,
+      ).toBe(201);
+      expect((await newShop("Fresh Start Stall")).status).toBe(201);
+    });
+
     it("a user ends their sessions and refuses their login; restore lets them in again", async () => {
       const rogue = await aSignedInUser(server);
       const filed = await report(shopper.key, { target: "user", target_id: rogue.id, reason: "scam" });

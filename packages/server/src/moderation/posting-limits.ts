@@ -4,21 +4,25 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import { sendError } from "../http/error-reply.js";
 
-// Who may list products: not the owner of a suspended shop (403 shop_suspended), and an account
+// Who may list products: not the owner of a suspended shop, in any of their shops (403 shop_suspended), and an account
 // less than a day old at most NEW_ACCOUNT_DAILY_PRODUCTS products (429 new_account_limit, with
 // Retry-After: the seconds until the account is a day old, when the limit lifts). A 429 and not a
 // 400, because the same request succeeds unchanged later; clients wait as for any rate limit.
 
 type Db = Kysely<Database>;
 
-/** Answers 403 shop_suspended when moderators suspended the shop; true when it did. */
-export async function refusedSuspendedShop(db: Db, reply: FastifyReply, shopId: number): Promise<boolean> {
+/**
+ * Answers 403 shop_suspended when moderators suspended a shop of `ownerId`; true when it did. A
+ * suspension stops its owner posting, not the one shop: no product listed or changed in their other
+ * shops, and no new shop opened, until it is restored.
+ */
+export async function refusedSuspendedSeller(db: Db, reply: FastifyReply, ownerId: number): Promise<boolean> {
   const hold = await db
-    .selectFrom("moderation_holds")
-    .select("kind")
-    .where("target", "=", "shop")
-    .where("target_id", "=", shopId)
-    .where("kind", "=", "suspend")
+    .selectFrom("moderation_holds as h")
+    .innerJoin("shops as s", (join) => join.on("h.target", "=", "shop").onRef("s.id", "=", "h.target_id"))
+    .select("h.kind")
+    .where("s.owner_id", "=", ownerId)
+    .where("h.kind", "=", "suspend")
     .executeTakeFirst();
   if (!hold) return false;
   await sendError(reply, 403, "shop_suspended", { detail: moderationMessages.shopSuspended });

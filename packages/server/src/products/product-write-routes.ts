@@ -15,7 +15,7 @@ import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
 import { parseImagePath } from "../media/media-store.js";
 import { writeAudit } from "../moderation/audit-log.js";
-import { refusedNewAccountProduct, refusedSuspendedShop } from "../moderation/posting-limits.js";
+import { refusedNewAccountProduct, refusedSuspendedSeller } from "../moderation/posting-limits.js";
 import { recordNewProduct, recordPriceAndStock } from "../notifications/product-events.js";
 import { filterValuesOf } from "./product-filter-values.js";
 import { IMAGE_FIELD, imageFields, parseRemoved } from "./product-form-fields.js";
@@ -130,7 +130,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       const body = request.body;
       const user = currentUser(request);
       if (await refusedShop(reply, user, body.shop_id)) return reply;
-      if (await refusedSuspendedShop(db, reply, body.shop_id)) return reply;
+      if (await refusedSuspendedSeller(db, reply, user.id)) return reply;
       if (await refusedNewAccountProduct(db, reply, user.id, deps.config.newAccountDailyProducts))
         return reply;
       if (await refusedCategories(reply, body.category_id, body.sub_category_id)) return reply;
@@ -184,7 +184,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       if (!owner) return sendError(reply, 404, "product_not_found", { detail: PRODUCT_NOT_FOUND });
       if (owner.ownerId !== currentUser(request).id)
         return sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
-      if (await refusedSuspendedShop(db, reply, owner.shopId)) return reply;
+      if (await refusedSuspendedSeller(db, reply, owner.ownerId)) return reply;
       const current = (await products.byId(id))!;
 
       const categoryId = body.category_id ?? current.category_id;

@@ -13,6 +13,7 @@ import type { RouteDeps } from "../http/route-deps.js";
 import { registerSpooledUploads, spoolDir, spooledFileOf } from "../http/spooled-uploads.js";
 import { imageRefusal, sendFileRefusal } from "../http/uploads.js";
 import { stillShown } from "../media/media-references.js";
+import { refusedSuspendedSeller } from "../moderation/posting-limits.js";
 import { slugify } from "../seed/slugify.js";
 import { ShopRepository } from "./shop-repository.js";
 
@@ -96,6 +97,7 @@ export const shopWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       if (await refusedInput(request, reply, WORDING)) return reply;
       const body = request.body;
       const me = currentUser(request);
+      if (await refusedSuspendedSeller(db, reply, me.id)) return reply;
       const name = body.name;
       const nameTaken = () => sendError(reply, 409, "shop_name_taken", { name: [m.shopNameTaken] });
       const categoryIds = [...new Set(body.category)];
