@@ -73,7 +73,9 @@ describe("katale tui, the admins' moderation screen, against a started server", 
     press("Down", "Down");
     await see("› Moderation");
     press("Enter");
-    const queue = await see("Open reports · s others · d dismiss · h hide · u suspend · r restore");
+    await see("Open reports · s others · d dismiss · h hide · u suspend · r restore");
+    // The header shows while the reports still load: wait for the last target's line.
+    const queue = await see(`Product ${lamp.id} · Solar lamp · 1 report`);
     const watchAt = queue.indexOf(`Product ${watch.id} · Fake Rolex watch · 2 reports`);
     const lampAt = queue.indexOf(`Product ${lamp.id} · Solar lamp · 1 report`);
     expect(watchAt).toBeGreaterThan(-1);

@@ -785,6 +785,17 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
         "moderation.restore",
         "report.hide",
       ]);
+      expect(mine.body).toMatchObject({ count: 2, next: null, previous: null });
+      // Pages of 50; past the last one, or a query it cannot read, is refused in words.
+      const whole = await call("GET", "admin/audit/?page=1", { token: admin.key });
+      const pages = Math.max(1, Math.ceil(whole.body.count / 50));
+      const past = await call("GET", `admin/audit/?page=${pages + 1}`, { token: admin.key });
+      expect(past.status).toBe(404);
+      expect(past.body.code).toBe("invalid_page");
+      expect((await call("GET", "admin/audit/?actor=someone", { token: admin.key })).status).toBe(400);
+      expect(
+        (await call("GET", `admin/audit/?actor=${shopper.id}`, { token: admin.key })).body.results,
+      ).toEqual([]);
       // Users' own acts and refused calls write nothing.
       before = await auditCount();
       await report(shopper.key, { target: "product", target_id: product.id, reason: "spam" });
