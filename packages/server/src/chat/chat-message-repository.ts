@@ -11,7 +11,7 @@ import type { RoomAccess } from "./chat-repository.js";
 const NOTIFY_PAYLOAD_MAX = 7_900;
 
 /** The longest preview of a message a notice keeps (the inbox entry's body). */
-const PREVIEW_MAX = 140;
+export const PREVIEW_MAX = 140;
 
 /** The notice's recipient read the room after its unread stretch began (chat_notices as c). */
 const readSince = sql`coalesce((SELECT CASE WHEN r.customer_id = c.user_id THEN r.customer_last_read_at

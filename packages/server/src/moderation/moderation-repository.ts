@@ -7,6 +7,7 @@ import {
   type ReportTarget,
 } from "@katale/domain";
 import { type Kysely, sql } from "kysely";
+import { PREVIEW_MAX } from "../chat/chat-message-repository.js";
 import type { Database } from "../db/schema.js";
 
 // Reports and moderation holds (migration 0024). A hold hides a target (or suspends a shop or user)
@@ -361,6 +362,7 @@ async function applyHold(trx: Db, target: ReportTarget, targetId: number, hold: 
       return;
     case "message":
       await trx.updateTable("chat_messages").set({ hidden: true }).where("id", "=", targetId).execute();
+      await markPreviews(trx, targetId, true);
       return;
     case "user":
       // Every session ends at once; login is refused while suspended (auth/session-routes.ts).
@@ -403,9 +405,34 @@ async function removeHold(trx: Db, target: ReportTarget, targetId: number) {
       return;
     case "message":
       await trx.updateTable("chat_messages").set({ hidden: false }).where("id", "=", targetId).execute();
+      await markPreviews(trx, targetId, false);
       return;
     case "user":
       await trx.updateTable("users").set({ suspended: false }).where("id", "=", targetId).execute();
       return;
   }
+}
+
+/**
+ * A chat inbox entry shows the room's latest message as its body (notifications/deliver-event.ts).
+ * While that message is hidden, the entries quoting it carry `preview_hidden` and show no body
+ * (notification-repository.ts); restoring it lifts the mark. Notices not handed to the inbox yet
+ * lose the words for good: the entry they become says only that a message came.
+ */
+async function markPreviews(trx: Db, messageId: number, hidden: boolean) {
+  const mark = hidden ? sql`n.detail || '{"preview_hidden": true}'::jsonb` : sql`n.detail - 'preview_hidden'`;
+  await sql`
+    UPDATE notifications n SET detail = ${mark}
+      FROM chat_messages m
+     WHERE m.id = ${messageId} AND n.kind = 'chat_message' AND n.fold_key = 'chat:' || m.room_id
+       AND n.user_id <> m.sender_id AND n.detail->>'preview' = left(m.message, ${PREVIEW_MAX}::int)`.execute(
+    trx,
+  );
+  if (hidden)
+    await sql`
+      UPDATE chat_notices c SET preview = ''
+        FROM chat_messages m
+       WHERE m.id = ${messageId} AND c.room_id = m.room_id AND c.preview = left(m.message, ${PREVIEW_MAX}::int)`.execute(
+      trx,
+    );
 }

@@ -461,6 +461,35 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
     expect(await inbox()).toContain(`/item/${product.slug}`);
   });
 
+  it("leaves a hidden chat message's words out of the other side's inbox entry until it is restored", async () => {
+    const room = (await call("GET", `chat/room/get-room/${shopId}`, { token: shopper.key })).body.data
+      .slug as string;
+    const text = "Pay the deposit to 0772 000000 before we meet";
+    const message = await aMessage(room, owner.id, text);
+    const roomId = (
+      await server.db.selectFrom("chat_rooms").select("id").where("slug", "=", room).executeTakeFirstOrThrow()
+    ).id;
+    await sql`
+      INSERT INTO notifications (user_id, kind, fold_key, subject, detail, url)
+      VALUES (${shopper.id}, 'chat_message', ${`chat:${roomId}`}, 'Owino Deals',
+              ${JSON.stringify({ preview: text })}, ${`/account/chat-room?room=${room}`})`.execute(server.db);
+    const entry = async () =>
+      (
+        (await call("GET", "notifications/", { token: shopper.key })).body.results as {
+          kind: string;
+          url: string;
+          body: string;
+        }[]
+      ).find((n) => n.kind === "chat_message" && n.url.endsWith(room));
+    expect((await entry())?.body).toBe(text);
+    const filed = await report(shopper.key, { target: "message", target_id: message, reason: "scam" });
+    expect((await resolve(filed.body.data.id, "hide", "Advance payment")).status).toBe(200);
+    // The entry stays (a message came), without the hidden words.
+    expect(await entry()).toMatchObject({ body: "" });
+    expect((await restore("message", message)).status).toBe(200);
+    expect((await entry())?.body).toBe(text);
+  });
+
   it("hides a review from the product's reviews, and a chat message from all but its sender", async () => {
     const product = await aListedProduct("Reviewed radio");
     const review = await aComment(server.db, {

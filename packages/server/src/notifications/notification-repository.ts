@@ -145,7 +145,10 @@ function toWire(row: {
   read: boolean;
 }): NotificationWire {
   const kind = row.kind as NotificationKind;
-  const text = notificationText({ kind, count: row.count, subject: row.subject, detail: row.detail });
+  // A chat entry quoting a message moderators hid shows no words (moderation-repository.ts).
+  const { preview_hidden: previewHidden, ...shown } = row.detail;
+  const detail = previewHidden === true ? { ...shown, preview: "" } : shown;
+  const text = notificationText({ kind, count: row.count, subject: row.subject, detail });
   return {
     id: row.id,
     kind,
