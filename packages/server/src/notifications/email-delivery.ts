@@ -106,7 +106,10 @@ export class EmailDelivery {
     };
   }
 
-  /** The room's messages the user has not read, when there still are some from the stretch's start. */
+  /**
+   * The room's messages the user has not read, when there still are some from the stretch's start;
+   * those moderators hid are neither counted nor quoted.
+   */
   private async chat(event: Extract<EmailEvent, { kind: "chat_message" }>) {
     const room = await this.db
       .selectFrom("chat_rooms as r")
@@ -134,7 +137,7 @@ export class EmailDelivery {
              (array_agg(CASE WHEN image IS NOT NULL AND message = '' THEN ${photoWord}::text ELSE message END
                         ORDER BY id DESC))[1] AS last
         FROM chat_messages
-       WHERE room_id = ${event.room_id} AND sender_id <> ${event.user_id}
+       WHERE room_id = ${event.room_id} AND sender_id <> ${event.user_id} AND NOT hidden
          AND created_at > coalesce(${readAt ?? null}::timestamptz, '-infinity'::timestamptz)`.execute(
       this.db,
     );

@@ -170,6 +170,57 @@ describe.each(databaseKinds())("notifications of chat and saved searches (%s)", 
     expect((await call("POST", `chat/room/${room}/read/`, { token: seller.key })).status).toBe(204);
   });
 
+  it("leaves a message moderators hid out of the unread-chat e-mail", async () => {
+    const [seller, buyer] = await Promise.all([aSignedInUser(server), aSignedInUser(server)]);
+    const shop = await aShop(server.db, { owner_id: seller.id, name: `Wandegeya ${seller.id}` });
+    const room = (await call("GET", `chat/room/get-room/${shop.id}`, { token: buyer.key })).body.data.slug;
+    const { id: roomId } = await server.db
+      .selectFrom("chat_rooms")
+      .select("id")
+      .where("slug", "=", room)
+      .executeTakeFirstOrThrow();
+    // Stored as the socket stores them, without the notices (the server's sweep sends nothing).
+    await server.db
+      .insertInto("chat_messages")
+      .values([
+        {
+          room_id: roomId,
+          sender_id: buyer.id,
+          message: "Is the fridge still there?",
+          created_at: new Date(),
+        },
+        {
+          room_id: roomId,
+          sender_id: buyer.id,
+          message: "Pay 50,000 to 0772 000000 first",
+          created_at: new Date(Date.now() + 1),
+          hidden: true,
+        },
+      ])
+      .execute();
+    const mail = createMailService({ env: "test", smtpUrl: smtp.url, mailFrom: "notify@katale.example" });
+    const delivery = new EmailDelivery(
+      server.db,
+      mail.mailer,
+      new UnsubscribeLinks(server.db, server.baseUrl),
+      server.baseUrl,
+    );
+    await delivery.deliver({
+      kind: "chat_message",
+      event_id: randomUUID(),
+      user_id: seller.id,
+      room_id: roomId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await mail.mailer.close();
+    expect(mailsTo(seller.email)).toHaveLength(1);
+    const raw = mailsTo(seller.email)[0]!.raw;
+    expect(unfolded(raw)).toMatch(new RegExp(`^Subject: New message from ${buyer.name}$`, "m"));
+    expect(raw).toContain("Is the fridge still there?");
+    expect(raw).not.toContain("0772 000000");
+    expect((await call("POST", `chat/room/${room}/read/`, { token: seller.key })).status).toBe(204);
+  });
+
   it("e-mails a room still unread after NOTIFY_CHAT_EMAIL_AFTER_MINUTES, once, with a one-click unsubscribe link", async () => {
     // The owner wrote after the shopper's last message (which reads the room): only the shopper has
     // an unread stretch.
