@@ -102,6 +102,24 @@ describe("the API reference (/api/docs/json)", () => {
     }
   });
 
+  it("documents the trust and safety calls: reports, moderation, the audit log and chat blocking", () => {
+    const documented = operations().map(({ method, path }) => `${method} ${path}`);
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        "POST /api/shop/reports/",
+        "GET /api/shop/reports/",
+        "POST /api/shop/reports/{id}/resolve/",
+        "POST /api/shop/moderation/restore/",
+        "GET /api/shop/admin/audit/",
+        "POST /api/shop/chat/room/{slug}/block/",
+        "DELETE /api/shop/chat/room/{slug}/block/",
+        "GET /api/shop/chat/blocked/",
+      ]),
+    );
+    for (const code of ["already_reported", "too_many_reports", "own_target", "blocked", "account_suspended"])
+      expect(raw, code).toContain(code);
+  });
+
   it("answers a signed-in user on an admin call with the 403 it documents", async () => {
     const user = await aSignedInUser(server);
     const res = await fetch(`${server.shopUrl}verification/requests/`, {

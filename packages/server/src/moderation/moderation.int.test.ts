@@ -912,6 +912,34 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
       expect(await auditCount()).toBe(before);
     });
 
+    it("is written in the change's own transaction: when the entry cannot be written, nothing changes", async () => {
+      await sql`CREATE FUNCTION audit_refuses() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'audit entry refused by the test'; END $$`.execute(server.db);
+      await sql`CREATE TRIGGER audit_refuses BEFORE INSERT ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION audit_refuses()`.execute(server.db);
+      try {
+        const created = await call("POST", "category/", {
+          token: admin.key,
+          form: form({ name: "Unaudited" }),
+        });
+        expect(created.status).toBe(500);
+        const names = (await call("GET", "category/")).body.categories.map((c: { name: string }) => c.name);
+        expect(names).not.toContain("Unaudited");
+
+        const product = await aListedProduct("Unaudited hide");
+        const filed = await report(shopper.key, { target: "product", target_id: product.id, reason: "spam" });
+        expect((await resolve(filed.body.data.id, "hide", "Spam")).status).toBe(500);
+        expect((await call("GET", `product/slug/${product.slug}/`)).status).toBe(200);
+        const open = await call("GET", "reports/?target=product", { token: admin.key });
+        expect(open.body.results.find((r: { id: number }) => r.id === filed.body.data.id)?.status).toBe(
+          "open",
+        );
+      } finally {
+        await sql`DROP TRIGGER audit_refuses ON audit_log`.execute(server.db);
+        await sql`DROP FUNCTION audit_refuses()`.execute(server.db);
+      }
+    });
+
     it("cannot be changed or removed, through the API or the database", async () => {
       for (const method of ["PUT", "PATCH", "DELETE"] as const) {
         expect((await call(method, "admin/audit/", { token: admin.key, json: {} })).status).toBe(404);
