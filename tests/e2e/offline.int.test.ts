@@ -186,7 +186,9 @@ async function firstVisitBytes(options: {
   try {
     const page = await context.newPage();
     if (options.dataSaverSwitch) {
+      // What the switch keeps: its setting on this device and the cookie the server reads.
       await page.addInitScript({ content: `localStorage.setItem("katale.dataSaver", "on");` });
+      await context.addCookies([{ name: "katale-data-saver", value: "on", url: server.baseUrl }]);
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

@@ -172,6 +172,25 @@ describe("the server with a built web app", () => {
     expect(plain).toContain("/media/products/coffee-240.webp 240w");
   });
 
+  it("takes the first picture a size smaller when the data saver switch's cookie says on, and not when it says off", async () => {
+    const tea = await aProduct(server.db, { name: "Kericho tea", images: ["/media/products/tea.webp"] });
+    const switched = await fetch(`${server.baseUrl}/item/${tea.slug}`, {
+      headers: { cookie: "katale-data-saver=on" },
+    });
+    expect(switched.headers.get("vary")).toMatch(/cookie/);
+    const html = await switched.text();
+    expect(html).toContain('imagesrcset="/media/products/tea-240.webp 480w');
+    // The app's own setting decides data saver; the page is marked only for the browser's header.
+    expect(html).not.toContain("data-save-data");
+    // Switched off, the header asks in vain for the pictures.
+    const off = await (
+      await fetch(`${server.baseUrl}/item/${tea.slug}`, {
+        headers: { "save-data": "on", cookie: "katale-data-saver=off" },
+      })
+    ).text();
+    expect(off).toContain("/media/products/tea-240.webp 240w");
+  });
+
   it("inlines in / only the products the banner shows, and Trending, as the API answers them", async () => {
     // More products than both show; every third one without a picture, a few older ones rated.
     const made = [];
@@ -255,7 +274,7 @@ describe("the server with a built web app", () => {
     expect(await sameAsApi(listing)).toEqual([
       "/api/shop/category/",
       `/api/shop/category/subcategory/${category.id}/`,
-      `/api/shop/product/category/${category.id}/?page=1&page_size=20`,
+      `/api/shop/product/browse/?category=${category.id}`,
     ]);
     expect(listing).toContain(
       preload("(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"),

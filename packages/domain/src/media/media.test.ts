@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataSaverSrcSet, imageSrcSet, imageVariant } from "./image-variant.js";
+import { dataSaverSrcSet, imageSrcSet, imageVariant, savesData } from "./image-variant.js";
 import { mediaUrl } from "./media-url.js";
 
 const base = "https://katale.ug/api/shop/";
@@ -51,5 +51,17 @@ describe("imageVariant", () => {
   it("builds data saver's srcset a size smaller, without the main file", () => {
     expect(dataSaverSrcSet("/m/a.webp")).toBe("/m/a-240.webp 480w, /m/a-480.webp 960w, /m/a-800.webp 1600w");
     expect(dataSaverSrcSet("/m/a.png")).toBe("/m/a.png");
+  });
+});
+
+describe("savesData", () => {
+  it("follows the data saver switch's cookie when set, else the browser's Save-Data", () => {
+    expect(savesData(undefined, undefined)).toBe(false);
+    expect(savesData("on", undefined)).toBe(true);
+    expect(savesData(" On ", "theme=dark")).toBe(true);
+    expect(savesData(undefined, "theme=dark; katale-data-saver=on")).toBe(true);
+    expect(savesData("on", "katale-data-saver=off; theme=dark")).toBe(false);
+    // Another cookie whose name ends the same is not the switch.
+    expect(savesData(undefined, "my-katale-data-saver=on")).toBe(false);
   });
 });

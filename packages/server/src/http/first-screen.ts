@@ -3,10 +3,10 @@ import { FIRST_SCREEN_ID, productWire } from "@katale/adapters-http/contract";
 import {
   BANNER_CATEGORIES_COUNT,
   bannerItems,
+  browseQueryString,
   dataSaverSrcSet,
   firstScreenAt,
   imageSrcSet,
-  LISTING_PAGE_SIZE,
   mediaUrl,
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
@@ -203,12 +203,14 @@ async function categoryScreen(
   const category = parsed(categoryList, categories)?.categories.find((c) => c.name.toLowerCase() === wanted);
   if (category === undefined)
     return { data: dataElement([categories]), preload: "", module: SCREEN_MODULES.category };
+  // The listing as the page asks for it (find/browse-listing.tsx: the category's browse, nothing
+  // narrowed), so its grid draws at once and its first card is the one the skeleton and preload show.
   const [subCategories, products] = await Promise.all([
     ask(app, shopBase, `category/subcategory/${category.id}/`),
-    ask(app, shopBase, `product/category/${category.id}/?page=1&page_size=${LISTING_PAGE_SIZE}`),
+    ask(app, shopBase, `product/browse/?${browseQueryString({ categoryId: category.id })}`),
   ]);
-  // The grid lists only products in stock (product-grid.tsx): its first card's picture.
-  const first = parsed(productPage, products)?.results.find((product) => product.in_stock > 0);
+  // The browse grid shows every product it answers (product-grid.tsx, withOutOfStock): the first.
+  const first = parsed(productPage, products)?.results[0];
   return {
     data: dataElement([categories, subCategories, products]),
     preload: picturePreload(shopBase, first?.images[0], PRODUCT_GRID_IMAGE_SIZES, srcSet),

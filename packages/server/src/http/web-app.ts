@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { INLINE_APP_CONFIG_ID } from "@katale/adapters-http/contract";
-import { messages } from "@katale/domain";
+import { messages, savesData } from "@katale/domain";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { webAppConfig } from "./app-config-routes.js";
@@ -196,20 +196,21 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     // largest picture, made for each request (from the read cache when warm); every other page is
     // the one prepared at start-up.
     // `Save-Data: on`: the page says so to the app (its data saver starts on) and its first
-    // screen's pictures are a size smaller.
-    const saveData =
-      String(request.headers["save-data"] ?? "")
-        .trim()
-        .toLowerCase() === "on";
+    // screen's pictures are a size smaller; the app's data saver switch (its cookie) overrides the
+    // header either way for the pictures.
+    const saveDataHeader = String(request.headers["save-data"] ?? "")
+      .trim()
+      .toLowerCase();
+    const saveData = savesData(saveDataHeader, request.headers.cookie);
     const screen =
       request.method === "GET" && config.services.includes("shop")
         ? await firstScreenPage(app, page.html, webAppConfig(config).shopUrl, url, preloads, saveData)
         : null;
-    const html = saveData ? savingData(screen ?? page.html) : screen;
+    const html = saveDataHeader === "on" ? savingData(screen ?? page.html) : screen;
     reply
       .header("cache-control", REVALIDATE)
       .header("content-security-policy", page.policy)
-      .header("vary", "accept-encoding, save-data")
+      .header("vary", "accept-encoding, save-data, cookie")
       .type("text/html; charset=utf-8");
     // The compression plugin only wraps routes, not this handler: the page is gzipped here.
     if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))

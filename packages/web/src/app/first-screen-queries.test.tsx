@@ -97,6 +97,38 @@ describe("prefillFirstScreen", () => {
     expect(asked).toEqual([]);
   });
 
+  it("fills a category page's place and its listing, as the page asks for it, from the page", async () => {
+    pageWith({
+      "/api/shop/category/": { categories: [{ id: 1, name: "Sports", image_url: null }] },
+      "/api/shop/category/subcategory/1/": { sub_categories: [] },
+      "/api/shop/product/browse/?category=1": {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [pump],
+        facets: { filters: [], price: { min: null, max: null }, districts: [], verified: 0, in_stock: 1 },
+      },
+    });
+    const { asked, fetch } = network();
+    const client = createQueryClient();
+    // The listing's module is a chunk of the category page's (the page preloads it): time to load it here.
+    await prefillFirstScreen(
+      client,
+      connectServices(config, fetch),
+      { pathname: "/products/category/Sports", search: "" },
+      10_000,
+    );
+    expect(client.getQueryData(["category-place", "sports"])).toMatchObject({
+      ok: true,
+      value: { category: { name: "Sports" } },
+    });
+    expect(client.getQueryData(["browse", "category=1"])).toMatchObject({
+      ok: true,
+      value: { page: { items: [{ name: "Bicycle pump" }] } },
+    });
+    expect(asked).toEqual([]);
+  });
+
   it("renders without waiting longer than its limit for an answer the page does not carry", async () => {
     const { asked, fetch, release } = network();
     const client = createQueryClient();

@@ -26,8 +26,21 @@ function prefetchesOf(client: QueryClient, services: Services, pathname: string,
     ];
   if (address?.screen === "product")
     return [client.prefetchQuery(productQuery(services, { slug: address.slug }))];
-  if (address?.screen === "category")
-    return [client.prefetchQuery(categoryPlaceQuery(services, address.name))];
+  if (address?.screen === "category") {
+    const place = categoryPlaceQuery(services, address.name);
+    // Then its listing, as the page asks for it (find/browse-listing.tsx): the grid draws at once.
+    // Its module comes with the category page's chunks (the page preloads them), not with `/`'s.
+    const listing = Promise.all([client.prefetchQuery(place), import("../find/use-browse.js")]).then(
+      ([, { browseQuery, narrowingOf }]) => {
+        const found = client.getQueryData(place.queryKey);
+        if (!found?.ok) return;
+        return client.prefetchQuery(
+          browseQuery(services, { ...narrowingOf(search), categoryId: found.value.category.id }),
+        );
+      },
+    );
+    return [listing];
+  }
   return [];
 }
 

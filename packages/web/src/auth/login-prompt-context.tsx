@@ -1,5 +1,18 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { LoginPrompt } from "./login-prompt.js";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
+
+// The popup itself is a chunk of its own, loaded the first time a visitor needs it.
+const LoginPrompt = lazy(() =>
+  import("./login-prompt.js").then((module) => ({ default: module.LoginPrompt })),
+);
 
 const LoginPromptContext = createContext<(() => void) | null>(null);
 
@@ -12,7 +25,11 @@ export function LoginPromptProvider({ children }: { children: ReactNode }) {
   return (
     <LoginPromptContext.Provider value={value}>
       {children}
-      {open && <LoginPrompt onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <LoginPrompt onClose={close} />
+        </Suspense>
+      )}
     </LoginPromptContext.Provider>
   );
 }

@@ -137,7 +137,7 @@ describe("Follow/Unfollow", () => {
     const { services, engagement } = servicesFor({ visitor: true });
     renderWithServices(<FollowButton shop={shop} />, services);
     fireEvent.click(screen.getByRole("button", { name: "Follow Kikuubo Fabrics" }));
-    expect(screen.getByRole("dialog").textContent).toContain("You need to login first");
+    expect((await screen.findByRole("dialog")).textContent).toContain("You need to login first");
     const followed = await engagement.listFollowed(ann.id);
     expect(followed.ok && followed.value).toEqual([]);
   });
@@ -161,11 +161,11 @@ describe("the rating widget", () => {
     expect(screen.getByRole("img", { name: "Rated 0 out of 5" })).toBeTruthy();
   });
 
-  it("asks a visitor to log in", () => {
+  it("asks a visitor to log in", async () => {
     const { services } = servicesFor({ visitor: true });
     renderWithServices(<RatingWidget productId={kettle.id} />, services);
     fireEvent.click(screen.getByRole("radio", { name: "5 stars" }), { detail: 1 });
-    expect(screen.getByRole("dialog").textContent).toContain("You need to login first");
+    expect((await screen.findByRole("dialog")).textContent).toContain("You need to login first");
   });
 });
 

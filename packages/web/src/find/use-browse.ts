@@ -1,7 +1,8 @@
 import { type BrowseAsk, browseQueryString, parseBrowseQuery } from "@katale/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { Services } from "../app/services.js";
 import { useServices } from "../app/services-context.js";
 
 // A listing page's whole state lives in its URL: the path says where (category, sub category,
@@ -21,6 +22,17 @@ export type Narrowing = Omit<BrowseAsk, "categoryId" | "subCategoryId" | "q" | "
 /** Keys a change may set to undefined to drop them. */
 export type NarrowingChange = { -readonly [K in keyof Narrowing]?: Narrowing[K] | undefined };
 
+/** What the query string `search` narrows by. */
+export function narrowingOf(search: string): Narrowing {
+  const { categoryId: _c, subCategoryId: _s, q: _q, pageSize: _p, ...read } = parseBrowseQuery(search);
+  return read;
+}
+
+/** The browse query for `ask` (also filled from a category page's first answers before it renders). */
+export function browseQuery({ finder }: Pick<Services, "finder">, ask: BrowseAsk) {
+  return queryOptions({ queryKey: ["browse", browseQueryString(ask)], queryFn: () => finder.browse(ask) });
+}
+
 /** The narrowing the URL holds, and the step that changes it (a new history entry, page 1). */
 export function useNarrowing(): {
   narrowing: Narrowing;
@@ -33,7 +45,7 @@ export function useNarrowing(): {
   // The router applies a new URL in a transition: until it has, the page shows what was chosen
   // (a checkbox that flicked back for a moment would look refused).
   const [pending, setPending] = useState<{ readonly from: string; readonly to: Narrowing } | null>(null);
-  const { categoryId: _c, subCategoryId: _s, q: _q, pageSize: _p, ...read } = parseBrowseQuery(current);
+  const read = narrowingOf(current);
   const narrowing = pending !== null && pending.from === current ? pending.to : read;
   // Once the URL has moved on, it alone says (Back to the earlier URL must not bring the choice back).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL changes
@@ -73,11 +85,9 @@ export function isNarrowed(n: Narrowing): boolean {
 
 /** The browse for a scope and narrowing (null scope: not known yet); the page shown stays while the next loads. */
 export function useBrowse(scope: BrowseScope | null, narrowing: Narrowing) {
-  const { finder } = useServices();
   const ask: BrowseAsk = { ...narrowing, ...scope };
   return useQuery({
-    queryKey: ["browse", browseQueryString(ask)],
-    queryFn: () => finder.browse(ask),
+    ...browseQuery(useServices(), ask),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,12 @@
 import { messages } from "@katale/domain";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, Suspense, useId, useRef, useState } from "react";
+import { Spinner } from "../ui/spinner.js";
 import { WhenNear } from "../ui/when-near.js";
-import { FollowingFeed } from "./following-feed.js";
-import { ForYouFeed } from "./for-you-feed.js";
+import { later } from "./later.js";
 import { Section } from "./section.js";
+
+const ForYouFeed = later("ForYouFeed");
+const FollowingFeed = later("FollowingFeed");
 
 type Tab = "for-you" | "following";
 const tabs: readonly { id: Tab; label: string }[] = [
@@ -54,12 +57,17 @@ export function ExplorerListings() {
       </div>
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`}>
         {tab === "for-you" ? (
-          // The feed loads its first page when the reader comes near it, not while the page starts.
+          // The feed (its code and first page) loads when the reader comes near it, not while the
+          // page starts.
           <WhenNear placeholder={<div className="min-h-[50vh]" />}>
-            <ForYouFeed />
+            <Suspense fallback={<div className="min-h-[50vh]" />}>
+              <ForYouFeed />
+            </Suspense>
           </WhenNear>
         ) : (
-          <FollowingFeed />
+          <Suspense fallback={<Spinner />}>
+            <FollowingFeed />
+          </Suspense>
         )}
       </div>
     </Section>

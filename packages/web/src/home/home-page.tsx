@@ -1,23 +1,25 @@
 import { errorMessage, messages } from "@katale/domain";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, Suspense } from "react";
 import { EmptyState } from "../ui/empty-state.js";
 import { Splash } from "../ui/splash.js";
 import { WhenNear } from "../ui/when-near.js";
 import { CategoryCarousel, CategoryCarouselPlaceholder } from "./category-carousel.js";
 import { ExplorerListings } from "./explorer-listings.js";
 import { FeaturedShopsSection } from "./featured-shops-section.js";
+import { later } from "./later.js";
 import { ProductBanner, ProductBannerPlaceholder } from "./product-banner.js";
-import { PromoGridSection } from "./promo-grid-section.js";
 import { Section } from "./section.js";
-import { ServicesSection } from "./services-section.js";
-import { ShopCategoriesSection } from "./shop-categories-section.js";
 import { TrendingCarousel, TrendingCarouselPlaceholder } from "./trending-carousel.js";
 import { useBannerCategories, useBannerSlides, useFeaturedShops, useTrending } from "./use-home.js";
 
+const ServicesSection = later("ServicesSection");
+const ShopCategoriesSection = later("ShopCategoriesSection");
+const PromoGridSection = later("PromoGridSection");
+
 /**
- * A section below the first screen: its title at once, its content (and the requests for it) only
- * when the reader scrolls near it, or at the first idle moment with `orWhenIdle`; `room` is held
- * meanwhile.
+ * A section below the first screen: its title at once, its content (its code, and the requests for
+ * it) only when the reader scrolls near it, or at the first idle moment with `orWhenIdle`; `room` is
+ * held meanwhile.
  */
 function LaterSection({
   title,
@@ -32,16 +34,15 @@ function LaterSection({
   orWhenIdle?: boolean;
   children: ReactNode;
 }) {
+  const placeholder = (
+    <Section title={title} id={id}>
+      <div className={room} />
+    </Section>
+  );
   return (
-    <WhenNear
-      orWhenIdle={orWhenIdle}
-      placeholder={
-        <Section title={title} id={id}>
-          <div className={room} />
-        </Section>
-      }
-    >
-      {children}
+    <WhenNear orWhenIdle={orWhenIdle} placeholder={placeholder}>
+      {/* Its code arrives with the later sections' chunk; the room is held until then. */}
+      <Suspense fallback={placeholder}>{children}</Suspense>
     </WhenNear>
   );
 }

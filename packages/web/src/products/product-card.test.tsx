@@ -54,7 +54,7 @@ describe("product card", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithServices(<ProductCard product={aProduct({ name: "Kettle" })} />);
     fireEvent.click(screen.getByRole("button", { name: "Save Kettle" }));
-    expect(screen.getByRole("dialog").textContent).toContain("You need to login first");
+    expect((await screen.findByRole("dialog")).textContent).toContain("You need to login first");
     const login = screen.getByRole("button", { name: "Login" });
     fireEvent.click(login);
     expect(login.getAttribute("aria-busy")).toBe("true");

@@ -57,14 +57,18 @@ describe("the data saver switch", () => {
   it("is in the account menu, off by default, and kept on this device", async () => {
     renderWithServices(<UserMenu />);
     fireEvent.click(screen.getByRole("button", { name: "User menu" }));
-    const toggle = screen.getByRole("switch", { name: "Data saver" });
+    // The menu's items load on its first open.
+    const toggle = await screen.findByRole("switch", { name: "Data saver" });
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-checked")).toBe("true");
     expect(localStorage.getItem("katale.dataSaver")).toBe("on");
     expect(dataSaverOn()).toBe(true);
+    // The server reads it too, for the next page's first pictures.
+    expect(document.cookie).toContain("katale-data-saver=on");
     act(() => setDataSaver(false));
     expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(document.cookie).toContain("katale-data-saver=off");
   });
 
   it("is on when the server saw Save-Data on the page, until the user turns it off", () => {

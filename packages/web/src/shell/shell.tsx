@@ -1,5 +1,5 @@
 import { messages } from "@katale/domain";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
@@ -8,13 +8,18 @@ import { ChatPopupHost } from "../chat/chat-popups.js";
 import { DeferredPwa } from "../pwa/deferred-pwa.js";
 import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
+import { WhenNear } from "../ui/when-near.js";
 import { BottomBar } from "./bottom-bar.js";
 import { ConnectivityToast } from "./connectivity-toast.js";
-import { Footer } from "./footer.js";
 import { HeaderDesktop } from "./header-desktop.js";
 import { HeaderMobile } from "./header-mobile.js";
 import { NavigationProgress } from "./navigation-progress.js";
 import { ScrollToTop } from "./scroll-to-top.js";
+
+// The footer is below every first screen (main is at least a screen tall): its code is a chunk of its
+// own, rendered at the first idle moment, or with data saver only when the reader comes near it.
+const Footer = lazy(() => import("./footer.js").then((module) => ({ default: module.Footer })));
+const footerRoom = <div aria-hidden="true" className="mt-12 min-h-96 bg-gray-900" />;
 
 /** The frame around every screen. */
 export function Shell() {
@@ -44,7 +49,11 @@ export function Shell() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
-          <Footer />
+          <WhenNear orWhenIdle placeholder={footerRoom}>
+            <Suspense fallback={footerRoom}>
+              <Footer />
+            </Suspense>
+          </WhenNear>
           {narrow && <BottomBar />}
         </div>
         <AuthPopupHost />

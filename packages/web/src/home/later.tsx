@@ -1,0 +1,8 @@
+import { type ComponentType, lazy } from "react";
+
+type Later = typeof import("./later-sections.js");
+
+/** One of the later sections (later-sections.ts), loaded when first rendered. */
+export function later<K extends keyof Later>(name: K): ComponentType {
+  return lazy(async () => ({ default: (await import("./later-sections.js"))[name] as ComponentType }));
+}
