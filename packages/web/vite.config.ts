@@ -15,8 +15,12 @@ export default defineConfig(() => ({
     react(),
     tailwindcss(),
     bundleBudget(/\/src\/home\/home-page\.tsx$/),
-    // dist/sw.js with its precache list (service-worker-build.ts).
-    serviceWorker(/\/src\/pwa\/pwa-ui\.tsx$/),
+    // dist/sw.js with its precache list (service-worker-build.ts): also the chunks every screen may
+    // need at once that `/` loads later or on first use (the worker's page-side part, the footer,
+    // the user menu's items, the login popup, the home's later sections), so they work offline.
+    serviceWorker(
+      /\/src\/(pwa\/pwa-ui|shell\/footer|shell\/user-menu-panel|auth\/login-prompt|home\/later-sections)\.tsx?$/,
+    ),
     // Brotli (best quality) and gzip copies of every asset beside it, made once at build time: the
     // server sends them as they are (@fastify/static preCompressed) instead of compressing each
     // request. index.html is left out: the server fills it in at start-up and compresses it then.

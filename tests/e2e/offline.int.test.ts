@@ -119,6 +119,12 @@ describe("the installed app at 360 px", () => {
       await expect.poll(() => loadedWidth(gallery)).toBeGreaterThan(0);
       await shot(page, "offline-product-1280");
       await page.setViewportSize(phone);
+      // The shell's later chunks come from the worker too: the footer and the user menu's items.
+      await visible(page.getByRole("contentinfo").getByRole("link", { name: "Stay safe" }));
+      const menu = page.getByRole("button", { name: "User menu" }).locator("visible=true");
+      await menu.click();
+      await visible(page.getByRole("switch", { name: "Data saver" }));
+      await menu.click();
     } finally {
       await context.setOffline(false);
     }

@@ -1,18 +1,8 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-} from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { lazyOrNothing } from "../ui/lazy-or-nothing.js";
 
 // The popup itself is a chunk of its own, loaded the first time a visitor needs it.
-const LoginPrompt = lazy(() =>
-  import("./login-prompt.js").then((module) => ({ default: module.LoginPrompt })),
-);
+const LoginPrompt = lazyOrNothing(async () => (await import("./login-prompt.js")).LoginPrompt);
 
 const LoginPromptContext = createContext<(() => void) | null>(null);
 

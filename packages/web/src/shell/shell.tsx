@@ -1,11 +1,12 @@
 import { messages } from "@katale/domain";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";
 import { AuthPopupHost } from "../auth/auth-popup-host.js";
 import { LoginPromptProvider } from "../auth/login-prompt-context.js";
 import { ChatPopupHost } from "../chat/chat-popups.js";
 import { DeferredPwa } from "../pwa/deferred-pwa.js";
+import { lazyOrNothing } from "../ui/lazy-or-nothing.js";
 import { NoticeProvider } from "../ui/notices.js";
 import { useNarrow } from "../ui/use-media-query.js";
 import { WhenNear } from "../ui/when-near.js";
@@ -18,7 +19,7 @@ import { ScrollToTop } from "./scroll-to-top.js";
 
 // The footer is below every first screen (main is at least a screen tall): its code is a chunk of its
 // own, rendered at the first idle moment, or with data saver only when the reader comes near it.
-const Footer = lazy(() => import("./footer.js").then((module) => ({ default: module.Footer })));
+const Footer = lazyOrNothing(async () => (await import("./footer.js")).Footer);
 const footerRoom = <div aria-hidden="true" className="mt-12 min-h-96 bg-gray-900" />;
 
 /** The frame around every screen. */

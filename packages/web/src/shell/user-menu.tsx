@@ -1,10 +1,11 @@
 import { messages } from "@katale/domain";
 import { User } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { lazyOrNothing } from "../ui/lazy-or-nothing.js";
 import { useDismiss } from "../ui/use-dismiss.js";
 
-const UserMenuPanel = lazy(() => import("./user-menu-panel.js"));
+const UserMenuPanel = lazyOrNothing(async () => (await import("./user-menu-panel.js")).default);
 
 /**
  * Logged out: Log In, Register (their popups over the page). Logged in: the user's name, Profile,
