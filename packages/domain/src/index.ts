@@ -75,6 +75,7 @@ export * from "./messages/chat-outbox.js";
 export * from "./messages/find.js";
 export * from "./messages/find-server.js";
 export * from "./messages/moderation.js";
+export * from "./messages/moderation-mail.js";
 export * from "./messages/notification-mail.js";
 export * from "./messages/notification-push.js";
 export * from "./messages/reporting.js";

@@ -38,6 +38,7 @@ import { devMailRoutes } from "./mail/dev-mail-routes.js";
 import { createMailService, type MailService } from "./mail/mailer.js";
 import type { MediaStore } from "./media/media-store.js";
 import { moderationRoutes } from "./moderation/moderation-routes.js";
+import { startOwnerMails } from "./moderation/owner-mail.js";
 import { startNotificationDelivery } from "./notifications/notification-delivery.js";
 import { NotificationLive } from "./notifications/notification-live.js";
 import { NotificationRepository } from "./notifications/notification-repository.js";
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifier: notifications.notifier,
   };
   startPushDelivery(jobs, database.db, config);
+  // Moderation's e-mails to the owners of what it hides or shows again.
+  startOwnerMails(jobs, database.db, mail.mailer, config.publicUrl);
   await app.register(healthRoutes, deps);
   await app.register(appConfigRoutes, deps);
   if (config.services.includes("auth")) {

@@ -9,6 +9,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import { PREVIEW_MAX } from "../chat/chat-message-repository.js";
 import type { Database } from "../db/schema.js";
+import type { OwnerMailEvent, OwnerMailTarget } from "./owner-mail.js";
 
 // Reports and moderation holds (migration 0024). A hold hides a target (or suspends a shop or user)
 // until an admin restores it; the `hidden` and `suspended` flags the read paths filter on are
@@ -76,13 +77,19 @@ export type ResolveOutcome =
 /** Targets whose reports may hide them by themselves (a user is never suspended by reports alone). */
 const AUTO_HIDDEN: readonly ReportTarget[] = ["product", "shop", "review", "message"];
 
+/** Records the owner's e-mail about a change, in the change's transaction (owner-mail.ts). */
+export type TellOwner = (trx: Db, event: OwnerMailEvent) => Promise<void>;
+
 export class ModerationRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tellOwner: TellOwner,
+  ) {}
 
   /**
    * Files a report. The reporter's row is locked for the transaction, so their day's count holds
    * under concurrent reports. At `autoHideAt` distinct open reporters (0: never) the target is hidden
-   * until an admin decides.
+   * until an admin decides, and its owner told why (the reasons reported, never who reported).
    */
   async report(reporterId: number, input: NewReport, autoHideAt: number): Promise<ReportOutcome> {
     return this.db.transaction().execute(async (trx) => {
@@ -124,6 +131,23 @@ export class ModerationRepository {
             null,
           );
           autoHidden = true;
+          const reasons = await trx
+            .selectFrom("reports")
+            .select("reason")
+            .distinct()
+            .where("target", "=", input.target)
+            .where("target_id", "=", input.targetId)
+            .where("status", "=", "open")
+            .orderBy("reason")
+            .execute();
+          await this.tellOwner(trx, {
+            target: input.target as OwnerMailTarget,
+            target_id: input.targetId,
+            change: "hidden",
+            automatic: true,
+            reasons: reasons.map((row) => row.reason as ReportReason),
+            note: "",
+          });
         }
       }
       return { ok: true, id, autoHidden };
@@ -132,7 +156,8 @@ export class ModerationRepository {
 
   /**
    * Resolves every open report on the target of report `id` with `action`, in `trx`: dismiss lifts
-   * a hold the reports' threshold put; hide and suspend put the admin's hold.
+   * a hold the reports' threshold put; hide and suspend put the admin's hold. The owner of what is
+   * hidden, suspended or shown again is told (a user's own suspension is told at login).
    */
   async resolve(
     trx: Db,
@@ -159,8 +184,13 @@ export class ModerationRepository {
       .where("target_id", "=", report.target_id)
       .where("status", "=", "open")
       .executeTakeFirstOrThrow();
+    const told = { target: report.target as OwnerMailTarget, target_id: report.target_id, reasons: [], note };
     if (action === "dismiss") {
-      if (before?.automatic) await removeHold(trx, report.target, report.target_id);
+      if (before?.automatic) {
+        await removeHold(trx, report.target, report.target_id);
+        if (report.target !== "user")
+          await this.tellOwner(trx, { ...told, change: "restored", automatic: false });
+      }
     } else {
       await applyHold(
         trx,
@@ -169,6 +199,12 @@ export class ModerationRepository {
         { kind: action, note, automatic: false },
         adminId,
       );
+      if (report.target !== "user")
+        await this.tellOwner(trx, {
+          ...told,
+          change: action === "suspend" ? "suspended" : "hidden",
+          automatic: false,
+        });
     }
     return {
       ok: true,
@@ -178,11 +214,23 @@ export class ModerationRepository {
     };
   }
 
-  /** Lifts the target's hold in `trx`; the hold it was, or undefined when there was none. */
+  /**
+   * Lifts the target's hold in `trx` and tells its owner; the hold it was, or undefined when there
+   * was none.
+   */
   async restore(trx: Db, target: ReportTarget, targetId: number): Promise<Hold | undefined> {
     const before = await holdOf(trx, target, targetId);
     if (!before) return undefined;
     await removeHold(trx, target, targetId);
+    if (target !== "user")
+      await this.tellOwner(trx, {
+        target,
+        target_id: targetId,
+        change: "restored",
+        automatic: false,
+        reasons: [],
+        note: "",
+      });
     return before;
   }
 

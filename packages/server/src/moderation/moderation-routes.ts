@@ -28,8 +28,12 @@ function secondsToMidnight(now = new Date()): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-export const moderationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, readCache }) => {
-  const moderation = new ModerationRepository(db);
+export const moderationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, readCache, notifier },
+) => {
+  // The owner of what is hidden or shown again is told by e-mail, recorded in the change's transaction.
+  const moderation = new ModerationRepository(db, (trx, event) => notifier.recordOwnerMail(trx, event));
   const user = { preHandler: requireUser(db), attachValidation: true };
   const admin = { preHandler: requireAdmin(db), attachValidation: true };
 

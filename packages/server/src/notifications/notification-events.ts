@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { JobQueue } from "../jobs/job-queue.js";
+import { type OwnerMailEvent, recordOwnerMail } from "../moderation/owner-mail.js";
 
 /** The queue's job that turns one event into inbox entries. */
 export const NOTIFY_JOB = "notify";
@@ -69,5 +70,10 @@ export class Notifier {
     await this.queue.enqueue(trx, NOTIFY_JOB, recorded);
     // Push on a job of its own: a push service that is down retries its pushes, not the inbox.
     await this.queue.enqueue(trx, PUSH_JOB, recorded);
+  }
+
+  /** Records the owner's e-mail about moderation of their things (moderation/owner-mail.ts), in `trx`. */
+  async recordOwnerMail(trx: Kysely<Database>, event: OwnerMailEvent): Promise<void> {
+    await recordOwnerMail(this.queue, trx, event);
   }
 }
