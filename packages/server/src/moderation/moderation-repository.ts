@@ -9,6 +9,7 @@ import {
 import { type Kysely, sql } from "kysely";
 import { PREVIEW_MAX } from "../chat/chat-message-repository.js";
 import type { Database } from "../db/schema.js";
+import { itemUrl } from "../web-paths.js";
 import type { OwnerMailEvent, OwnerMailTarget } from "./owner-mail.js";
 
 // Reports and moderation holds (migration 0024). A hold hides a target (or suspends a shop or user)
@@ -317,7 +318,6 @@ type ListRow = {
 
 const SNIPPET = 120;
 const snippet = (text: string) => (text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text);
-const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
 
 /** What the admins see of a target (whether hidden or not); a gone one says so. */
 async function previewOf(db: Db, target: ReportTarget, id: number): Promise<ReportWire["target_preview"]> {

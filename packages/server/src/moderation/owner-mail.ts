@@ -12,7 +12,7 @@ import type { Database } from "../db/schema.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { escapeHtml } from "../mail/dev-mail-routes.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
-import { chatRoomUrl } from "../notifications/deliver-event.js";
+import { chatRoomUrl, itemUrl, shopAdminUrl } from "../web-paths.js";
 
 // The owner is told by e-mail when moderation hides, suspends or restores their product, shop, review
 // or chat message (a user's own suspension is told at login). The change records the e-mail in its
@@ -41,8 +41,6 @@ type Db = Kysely<Database>;
 const t = moderationMailMessages;
 const SNIPPET = 80;
 const snippet = (text: string) => (text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text);
-const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
-const shopAdminUrl = (name: string) => `/account/admin-shop/${encodeURIComponent(name)}`;
 
 /** Records the owner's e-mail in `trx`, the change's transaction. */
 export async function recordOwnerMail(queue: JobQueue, trx: Db, event: OwnerMailEvent): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { chatRoomUrl, itemUrl, savedSearchUrl, shopAdminUrl } from "../web-paths.js";
 import { deliverToInbox, type InboxDelivery, type InboxEntry } from "./inbox-delivery.js";
 import type { NotificationEvent } from "./notification-events.js";
 
@@ -169,13 +170,6 @@ function entry(
 ): InboxEntry {
   return { kind, foldKey, subject, detail, url, imageUrl };
 }
-
-const itemUrl = (slug: string) => `/item/${encodeURIComponent(slug)}`;
-/** The room's page in the web app. */
-export const chatRoomUrl = (slug: string) => `/account/chat-room?room=${encodeURIComponent(slug)}`;
-/** The saved search's listing in the web app. */
-export const savedSearchUrl = (query: string) => `/products/search${query ? `?${query}` : ""}`;
-const shopAdminUrl = (name: string) => `/account/admin-shop/${encodeURIComponent(name)}`;
 
 async function shopOf(db: Kysely<Database>, id: number) {
   return db

@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import { escapeHtml } from "../mail/dev-mail-routes.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
-import { chatRoomUrl } from "./deliver-event.js";
+import { chatRoomUrl } from "../web-paths.js";
 import type { UnsubscribeLinks } from "./unsubscribe-links.js";
 
 /** The queue's job that sends notification e-mails: `{events: EmailEvent[]}`. */
