@@ -46,6 +46,7 @@ import { notificationRoutes } from "./notifications/notification-routes.js";
 import { startPushDelivery } from "./notifications/push/push-delivery.js";
 import { pushRoutes } from "./notifications/push/push-routes.js";
 import { unsubscribeRoutes } from "./notifications/unsubscribe-routes.js";
+import { productBatchRoutes } from "./products/product-batch-routes.js";
 import { productRoutes } from "./products/product-routes.js";
 import { productWriteRoutes } from "./products/product-write-routes.js";
 import { shopProductPages } from "./products/shop-product-pages.js";
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Selling (issue 9): shops, products and the shop's verification request.
         await shop.register(shopWriteRoutes, deps);
         await shop.register(productWriteRoutes, deps);
+        await shop.register(productBatchRoutes, deps);
         await shop.register(shopVerificationRoutes, deps);
         // Admins (issue 10): the catalogue and the verification review.
         await shop.register(catalogueWriteRoutes, deps);

@@ -122,6 +122,8 @@ const specCalls: [CallDef["service"], string, string][] = [
   ["shop", "DELETE", "notifications/push/subscribe/"],
   // Defined by us: finding products (browse with facets, saved searches).
   ["shop", "GET", "product/browse/"],
+  // Defined by us: many products at once, for the command line's import.
+  ["shop", "POST", "product/batch/"],
   ["shop", "POST", "saved-search/"],
   ["shop", "GET", "saved-search/"],
   ["shop", "DELETE", "saved-search/{id}/"],

@@ -9,6 +9,7 @@ import { findCalls } from "./find.js";
 import { geoCalls } from "./geo.js";
 import { moderationCalls } from "./moderation.js";
 import { notificationCalls } from "./notifications.js";
+import { productBatchCalls } from "./product-batch.js";
 import { productCalls } from "./products.js";
 import { shopCalls } from "./shops.js";
 import { supportCalls } from "./support.js";
@@ -26,6 +27,7 @@ export * from "./geo.js";
 export * from "./idempotent-calls.js";
 export * from "./moderation.js";
 export * from "./notifications.js";
+export * from "./product-batch.js";
 export * from "./products.js";
 export * from "./shops.js";
 export * from "./support.js";
@@ -36,6 +38,7 @@ export const allCalls = {
   auth: authCalls,
   catalogue: catalogueCalls,
   products: productCalls,
+  productBatch: productBatchCalls,
   engagement: engagementCalls,
   shops: shopCalls,
   verification: verificationCalls,

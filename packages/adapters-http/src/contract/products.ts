@@ -120,7 +120,7 @@ const wholeNumber = (min: number, max: number) =>
  * Multipart fields of a product form; `image_1`..`image_N` are the files (N = number_of_images,
  * 1 to 8 on create). `sku` is the owner's own key, unique within the shop (issue 9).
  */
-const productFormFields = {
+export const productFormFields = {
   product_name: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1).max(10_000),
   /** whole UGX, above 0 */

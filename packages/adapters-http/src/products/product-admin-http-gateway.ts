@@ -1,16 +1,19 @@
 import {
+  err,
   type ImageUpload,
   mapResult,
+  type NewListedProduct,
   type NewProduct,
   type OwnedProduct,
+  ok,
   type Page,
   type Product,
   type ProductAdminGateway,
   type ProductChange,
   type Result,
 } from "@katale/domain";
-import { productCalls } from "../contract/index.js";
-import type { HttpClient } from "../http/http-client.js";
+import { productBatchCalls, productCalls } from "../contract/index.js";
+import { domainErrorOf, type HttpClient } from "../http/http-client.js";
 import type { MultipartFields } from "../http/multipart-body.js";
 import { toPage } from "../http/page-mapping.js";
 import { toProduct } from "./product-wire-mapping.js";
@@ -72,6 +75,37 @@ export class ProductAdminHttpGateway implements ProductAdminGateway {
       },
     });
     return mapResult(answer, (body) => toProduct(body.data));
+  }
+
+  async createProducts(
+    token: string,
+    shopId: number,
+    products: readonly NewListedProduct[],
+  ): Promise<Result<Result<Product>[]>> {
+    const answer = await this.http.call(productBatchCalls.createBatch, {
+      token,
+      body: {
+        shop_id: shopId,
+        products: products.map((product) => ({
+          product_name: product.name,
+          description: product.description,
+          price: product.price,
+          in_stock: product.inStock,
+          category_id: product.categoryId,
+          sub_category_id: product.subCategoryId,
+          sku: product.sku,
+          filter_values: filterValuesField(product.filterValueIds),
+          images: product.imagePaths,
+        })),
+      },
+    });
+    return mapResult(answer, (body) =>
+      body.data.map((one) =>
+        "product" in one
+          ? ok(toProduct(one.product))
+          : err(domainErrorOf({ kind: "status", status: one.status, body: one.error })),
+      ),
+    );
   }
 
   async updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>> {

@@ -225,10 +225,11 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
         const selling = sellingOf(run);
         const shop = await ownShop(run, options.shop);
         const { categories, subCategories } = await loadCatalogue(run);
+        const existing = await allOwnedProducts(run, shop.id);
         const planner = new ImportPlanner({
           categories,
           subCategories,
-          existing: await allOwnedProducts(run, shop.id),
+          existing,
           imagesDir: resolve(options.imagesDir ?? dirname(resolve(file))),
           filtersOf: filtersLookup(run.services.categories, (answer) => run.unwrap(answer)),
         });
@@ -254,6 +255,7 @@ export function registerProductAdminCommands(products: Command, invoke: Invoke):
           dryRun: options.dryRun === true,
           progress,
           concurrency,
+          existing,
           // Row lines as rows finish; with --json the whole report comes at the end.
           onRow: run.json || run.io.progress ? undefined : (row) => run.io.out(renderImportRow(row)),
         });

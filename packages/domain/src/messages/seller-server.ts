@@ -40,6 +40,8 @@ export const sellerServerMessages = {
   contactRequired: "Enter a contact (phone or email)",
   shopImageRequired: "Add a photo of the shop",
   shopRequired: "Choose the shop",
+  batchImageUnknown: "images names a picture that no product of this shop shows",
+  batchImagesInvalid: `images must list 1 to ${PRODUCT_IMAGES_MAX} picture paths of the shop's products`,
   tooManyFiles: `At most ${PRODUCT_IMAGES_MAX} images can be sent at once`,
   shopCreated: "Shop successfully created",
   shopUpdated: "Shop details updated",

@@ -2,7 +2,7 @@ import { type AuthOutcome, done, parseForm } from "../auth/auth-failure.js";
 import { signedInToken } from "../engagement/signed-in.js";
 import { messages } from "../messages.js";
 import type { Product } from "../products/product.js";
-import { err, ok } from "../result.js";
+import { err, ok, type Result, type WordedError } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 import {
   type CheckedProductForm,
@@ -12,7 +12,7 @@ import {
   productFormSchema,
   stockField,
 } from "./product-form.js";
-import type { ProductAdminGateway, ProductChange } from "./seller-gateways.js";
+import type { NewListedProduct, ProductAdminGateway, ProductChange } from "./seller-gateways.js";
 import { sellingFailure } from "./selling-failure.js";
 
 export interface ProductAdminPorts<K extends keyof ProductAdminGateway = keyof ProductAdminGateway> {
@@ -37,6 +37,25 @@ export async function addProduct(
   const created = await ports.productAdmin.createProduct(token.value, { shopId, ...parsed.value });
   if (!created.ok) return err(sellingFailure(created.error, createWording));
   return ok(done(text.productAdded, { product: created.value }));
+}
+
+/**
+ * Adds many products whose fields the caller checked (the import's rows) in one call: each one's
+ * product, or its failure in the words addProduct would use. Undefined when the gateway has no
+ * such call (the caller adds them one by one).
+ */
+export async function addProducts(
+  ports: ProductAdminPorts<"createProducts">,
+  shopId: number,
+  products: readonly NewListedProduct[],
+): Promise<Result<Result<Product, WordedError>[], WordedError> | undefined> {
+  const create = ports.productAdmin.createProducts?.bind(ports.productAdmin);
+  if (create === undefined) return undefined;
+  const token = signedInToken(ports.storage);
+  if (!token.ok) return token;
+  const created = await create(token.value, shopId, products);
+  if (!created.ok) return err(sellingFailure(created.error, createWording));
+  return ok(created.value.map((one) => (one.ok ? one : err(sellingFailure(one.error, createWording)))));
 }
 
 /**

@@ -57,6 +57,14 @@ export interface NewProduct {
 }
 
 /**
+ * A product of a batch create: a new product whose pictures are ones its shop's products already
+ * show, named by their paths (`/media/products/x.webp`).
+ */
+export interface NewListedProduct extends Omit<NewProduct, "images" | "shopId"> {
+  readonly imagePaths: readonly string[];
+}
+
+/**
  * A product edit: fields given change, the rest stays. `removedImages` are image paths as the
  * product answers them; `addedImages` go after the images that stay. At least one image remains.
  */
@@ -107,6 +115,16 @@ export interface ProductAdminGateway {
   listOwnedProducts(shopId: number, page: number, pageSize: number): Promise<Result<Page<OwnedProduct>>>;
   /** 'not-found' for an unknown shop, 'forbidden' for someone else's, 'invalid' for refused input. */
   createProduct(token: string, product: NewProduct): Promise<Result<Product>>;
+  /**
+   * Many products of one shop at once (POST product/batch/), each answered on its own, in order:
+   * the product or why it was refused. The whole call fails as createProduct does for an unknown
+   * shop, someone else's or a refused token. A gateway without it creates one at a time.
+   */
+  createProducts?(
+    token: string,
+    shopId: number,
+    products: readonly NewListedProduct[],
+  ): Promise<Result<Result<Product>[]>>;
   updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>>;
   /** Removes the product and what points at it (saves, history, ratings, reviews). */
   deleteProduct(token: string, productId: number): Promise<Result<void>>;

@@ -722,11 +722,25 @@ describe.each(databaseKinds())("trust and safety (%s)", (kind) => {
     const key = (await authPost(server, "login/", { username: fresh.email, password: TEST_PASSWORD })).body
       .key as string;
     const shop = (await aShop(server.db, { owner_id: fresh.id, name: "Brand New Kiosk" })).id;
-    for (let i = 0; i < 2; i++) {
-      expect((await call("POST", "product/", { token: key, form: await productForm(shop) })).status).toBe(
-        201,
-      );
-    }
+    const first = await call("POST", "product/", { token: key, form: await productForm(shop) });
+    expect(first.status).toBe(201);
+    // A batch counts each product: the second of the day is added, the third refused as POST product/ is.
+    const item = {
+      product_name: "Listed in a batch",
+      description: "Fresh from the market",
+      price: 15000,
+      in_stock: 3,
+      category_id: first.body.data.category_id,
+      sub_category_id: first.body.data.sub_category_id,
+      images: first.body.data.images,
+    };
+    const batch = await call("POST", "product/batch/", {
+      token: key,
+      json: { shop_id: shop, products: [item, item] },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body.data[0].product.product_name).toBe("Listed in a batch");
+    expect(batch.body.data[1]).toMatchObject({ status: 429, error: { code: "new_account_limit" } });
     const refused = await call("POST", "product/", { token: key, form: await productForm(shop) });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("new_account_limit");

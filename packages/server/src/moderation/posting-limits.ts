@@ -29,6 +29,29 @@ export async function refusedSuspendedSeller(db: Db, reply: FastifyReply, ownerI
   return true;
 }
 
+/**
+ * How many more products a new account may list today, and the seconds until its limit lifts;
+ * null when it has no limit (a day old, or no limit set).
+ */
+export async function newAccountAllowance(
+  db: Db,
+  userId: number,
+  most: number,
+): Promise<{ left: number; waitSeconds: number } | null> {
+  if (most <= 0) return null;
+  const { rows } = await sql<{ wait: string | number; listed: string | number }>`
+    SELECT extract(epoch FROM u.created_at + interval '24 hours' - now()) AS wait,
+           (SELECT count(*) FROM products p JOIN shops s ON s.id = p.shop_id
+             WHERE s.owner_id = u.id AND p.created_at > now() - interval '24 hours') AS listed
+    FROM users u WHERE u.id = ${userId} AND u.created_at > now() - interval '24 hours'`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    left: Math.max(0, most - Number(row.listed)),
+    waitSeconds: Math.max(1, Math.ceil(Number(row.wait))),
+  };
+}
+
 /** Answers 429 new_account_limit when a new account listed its day's most products; true when it did. */
 export async function refusedNewAccountProduct(
   db: Db,
@@ -36,15 +59,9 @@ export async function refusedNewAccountProduct(
   userId: number,
   most: number,
 ): Promise<boolean> {
-  if (most <= 0) return false;
-  const { rows } = await sql<{ wait: string | number; listed: string | number }>`
-    SELECT extract(epoch FROM u.created_at + interval '24 hours' - now()) AS wait,
-           (SELECT count(*) FROM products p JOIN shops s ON s.id = p.shop_id
-             WHERE s.owner_id = u.id AND p.created_at > now() - interval '24 hours') AS listed
-    FROM users u WHERE u.id = ${userId} AND u.created_at > now() - interval '24 hours'`.execute(db);
-  const row = rows[0];
-  if (!row || Number(row.listed) < most) return false;
-  reply.header("retry-after", String(Math.max(1, Math.ceil(Number(row.wait)))));
+  const allowance = await newAccountAllowance(db, userId, most);
+  if (!allowance || allowance.left > 0) return false;
+  reply.header("retry-after", String(allowance.waitSeconds));
   await sendError(reply, 429, "new_account_limit", {
     detail: moderationMessages.newAccountDailyProducts(most),
   });

@@ -30,6 +30,30 @@ export async function recordNewProduct(
   });
 }
 
+/** recordNewProduct for the products of a batch: the followers are looked for once. */
+export async function recordNewProducts(
+  notifier: Notifier,
+  trx: Kysely<Database>,
+  actorId: number,
+  shopId: number,
+  productIds: readonly number[],
+): Promise<void> {
+  const follower = await trx
+    .selectFrom("follows")
+    .select("user_id")
+    .where("shop_id", "=", shopId)
+    .where("user_id", "<>", actorId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!follower) return;
+  for (const productId of productIds)
+    await notifier.record(trx, {
+      kind: "new_product_from_followed_shop",
+      actor_id: actorId,
+      product_id: productId,
+    });
+}
+
 /** A lower price and a return to stock are news for those who saved the product. */
 export async function recordPriceAndStock(
   notifier: Notifier,

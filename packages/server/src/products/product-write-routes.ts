@@ -40,7 +40,7 @@ import {
 const TAG = "products";
 const m = sellerServerMessages;
 
-const WORDING: FieldWording = {
+export const PRODUCT_WORDING: FieldWording = {
   product_name: [m.productNameRequired, m.productNameTooLong],
   description: [m.descriptionRequired, m.descriptionTooLong],
   price: [m.priceInvalid, m.priceInvalid],
@@ -55,6 +55,20 @@ const WORDING: FieldWording = {
 
 const fieldError = (reply: FastifyReply, field: string, message: string) =>
   sendError(reply, 400, "invalid_input", { [field]: [message] });
+
+/** Answers 404 for an unknown shop, 403 for a shop of someone else; false when the user owns it. */
+export async function refusedShop(
+  db: RouteDeps["db"],
+  reply: FastifyReply,
+  user: AuthUser,
+  shopId: number,
+): Promise<boolean> {
+  const shop = await db.selectFrom("shops").select("owner_id").where("id", "=", shopId).executeTakeFirst();
+  if (!shop) await sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
+  else if (shop.owner_id !== user.id) await sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
+  else return false;
+  return true;
+}
 
 export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db, media, readCache } = deps;
@@ -103,15 +117,6 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
 
   // A FastifyReply is thenable: these answer and say true, never hand the reply back to an await.
 
-  /** Answers 404 for an unknown shop, 403 for a shop of someone else; false when the user owns it. */
-  async function refusedShop(reply: FastifyReply, user: AuthUser, shopId: number): Promise<boolean> {
-    const shop = await db.selectFrom("shops").select("owner_id").where("id", "=", shopId).executeTakeFirst();
-    if (!shop) await sendError(reply, 404, "shop_not_found", { detail: SHOP_NOT_FOUND });
-    else if (shop.owner_id !== user.id) await sendError(reply, 403, "forbidden", { detail: m.notShopOwner });
-    else return false;
-    return true;
-  }
-
   /** Answers 400 with the field at fault when the sub category is not one of the category's. */
   async function refusedCategories(reply: FastifyReply, categoryId: number, subCategoryId: number) {
     const check = await checkCategories(db, categoryId, subCategoryId);
@@ -126,10 +131,10 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     `/${productCalls.create.path}`,
     { schema: routeSchema(productCalls.create, TAG), ...signedIn },
     async (request, reply) => {
-      if (await refusedInput(request, reply, WORDING)) return reply;
+      if (await refusedInput(request, reply, PRODUCT_WORDING)) return reply;
       const body = request.body;
       const user = currentUser(request);
-      if (await refusedShop(reply, user, body.shop_id)) return reply;
+      if (await refusedShop(db, reply, user, body.shop_id)) return reply;
       if (await refusedSuspendedSeller(db, reply, user.id)) return reply;
       if (await refusedNewAccountProduct(db, reply, user.id, deps.config.newAccountDailyProducts))
         return reply;
@@ -177,7 +182,7 @@ export const productWriteRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     `/${productCalls.update.path}`,
     { schema: routeSchema(productCalls.update, TAG), ...signedIn },
     async (request, reply) => {
-      if (await refusedInput(request, reply, WORDING)) return reply;
+      if (await refusedInput(request, reply, PRODUCT_WORDING)) return reply;
       const id = request.params.id;
       const body = request.body;
       const owner = await productOwner(db, id);

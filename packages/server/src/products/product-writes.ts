@@ -254,3 +254,129 @@ export async function deleteProduct(
     return [...own, ...reviews].map((row) => row.path);
   });
 }
+
+/** pg_advisory_xact_lock key of batch creates (any number, used for nothing else). */
+const BATCH_LOCK = 7_310_001;
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = "40P01";
+
+/** One product of a batch create: its fields and its images (pictures already stored). */
+export interface NewProductRow {
+  readonly fields: ProductFields;
+  readonly images: readonly ImageRow[];
+}
+
+/**
+ * Creates many products of one shop in one transaction, a statement per step for all of them
+ * (product/batch/): answers each one's outcome in order, sku-taken for a SKU the shop has or an
+ * earlier item of the batch took. The rows' triggers (listing counts, search words, the browse
+ * index's changes) run for each product as they do for one.
+ */
+export async function createProducts(
+  db: Db,
+  shopId: number,
+  items: readonly NewProductRow[],
+  signal?: AbortSignal,
+  /** Runs in the transaction once the products are kept (the notifications' events). */
+  onCreated?: (trx: Db, productIds: readonly number[]) => Promise<void>,
+): Promise<WriteResult[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // One batch at a time: two inserting many rows at once deadlocked on PostgreSQL (the
+        // listing counters their triggers update, taken in different orders).
+        await sql`SELECT pg_advisory_xact_lock(${BATCH_LOCK})`.execute(trx);
+        const results: WriteResult[] = new Array(items.length);
+        const skus = items.flatMap((item) => (item.fields.sku === null ? [] : [item.fields.sku]));
+        const takenSkus = new Set<string | null>(
+          skus.length === 0
+            ? []
+            : (
+                await trx
+                  .selectFrom("products")
+                  .select("sku")
+                  .where("shop_id", "=", shopId)
+                  .where("sku", "in", skus)
+                  .execute()
+              ).map((row) => row.sku),
+        );
+        const kept: number[] = [];
+        items.forEach((item, index) => {
+          const sku = item.fields.sku;
+          if (sku !== null && takenSkus.has(sku)) results[index] = { ok: false, reason: "sku-taken" };
+          else {
+            takenSkus.add(sku);
+            kept.push(index);
+          }
+        });
+        if (kept.length === 0) return results;
+
+        const bases = kept.map((index) => slugify(items[index]!.fields.name, 70));
+        const takenSlugs = new Set(
+          (
+            await trx
+              .selectFrom("products")
+              .select("slug")
+              .where("slug", "in", [...new Set(bases)])
+              .execute()
+          ).map((row) => row.slug),
+        );
+        const slugs = bases.map((base) => {
+          let slug = base;
+          while (takenSlugs.has(slug)) slug = `${base}-${Math.random().toString(36).slice(2, 8)}`;
+          takenSlugs.add(slug);
+          return slug;
+        });
+        const rows = await trx
+          .insertInto("products")
+          .values(
+            kept.map((index, k) => {
+              const { fields } = items[index]!;
+              return {
+                shop_id: shopId,
+                category_id: fields.categoryId,
+                sub_category_id: fields.subCategoryId,
+                name: fields.name,
+                slug: slugs[k]!,
+                description: fields.description,
+                price: fields.price,
+                in_stock: fields.inStock,
+                sku: fields.sku,
+              };
+            }),
+          )
+          .returning(["id", "slug"])
+          .execute();
+        const idOf = new Map(rows.map((row) => [row.slug, row.id]));
+        const ids = slugs.map((slug) => idOf.get(slug)!);
+        await trx
+          .insertInto("product_images")
+          .values(
+            kept.flatMap((index, k) =>
+              items[index]!.images.map((image, position) => ({
+                product_id: ids[k]!,
+                position: position + 1,
+                ...image,
+              })),
+            ),
+          )
+          .execute();
+        for (const [k, index] of kept.entries()) {
+          const values = items[index]!.fields.filterValues;
+          if (values && values.length > 0) await writeFilterValues(trx, ids[k]!, values);
+        }
+        if (onCreated) await onCreated(trx, ids);
+        stopIfAborted(signal);
+        kept.forEach((index, k) => {
+          results[index] = { ok: true, id: ids[k]! };
+        });
+        return results;
+      });
+    } catch (error) {
+      // A concurrent write took a slug or SKU between the reads and the insert, or deadlocked
+      // with this one: try again.
+      const again = uniqueViolation(error) !== null || (error as { code?: unknown }).code === DEADLOCK;
+      if (!again || attempt >= 2) throw error;
+    }
+  }
+}

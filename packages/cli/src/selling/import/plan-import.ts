@@ -8,7 +8,7 @@ import {
   type Result,
   type SubCategory,
 } from "@katale/domain";
-import { checkImage, type LocalImage } from "../image-files.js";
+import { checkImage, type ImageCheck, type LocalImage } from "../image-files.js";
 import { parsePrice } from "../parse-price.js";
 import { sellingCliMessages as text } from "../selling-cli-messages.js";
 import { FILTER_SEPARATOR, FILTER_VALUE_MARK, IMAGE_SEPARATOR } from "./csv-columns.js";
@@ -82,6 +82,12 @@ export class ImportPlanner {
   private readonly seen = new Map<string, number>();
   private readonly bySku = new Map<string, OwnedProduct>();
   private readonly bySlug = new Map<string, OwnedProduct>();
+  private readonly files = new Map<
+    string,
+    Promise<
+      Exclude<Awaited<ReturnType<typeof imagePathIn>>, { ok: true }> | { ok: true; checked: ImageCheck }
+    >
+  >();
 
   constructor(private readonly context: PlanContext) {
     for (const product of context.existing) {
@@ -147,10 +153,10 @@ export class ImportPlanner {
     }
     const images: LocalImage[] = [];
     for (const file of files.filter((f) => !isLink(f))) {
-      const located = await imagePathIn(this.context.imagesDir, file);
+      const located = await this.locate(file);
       if (!located.ok)
         return failed(located.problem === "outside" ? text.imageOutside(file) : text.imageNotFound(file));
-      const checked = await checkImage(located.path);
+      const checked = located.checked;
       if (!checked.ok) {
         if (checked.problem === "missing") return failed(text.imageNotFound(file));
         if (checked.problem === "too-large") return failed(text.imageTooLarge(file));
@@ -176,6 +182,23 @@ export class ImportPlanner {
     const { filterValueIds: _values, ...rest } = fields;
     const sent = sendValues ? fields : rest;
     return { row, sku, kind: "update", product, fields: sent, images, imagesChanged };
+  }
+
+  /**
+   * A file of the images column, found and checked once a run however many rows name it (a
+   * catalogue of 10,000 rows may show the same picture on each).
+   */
+  private locate(file: string) {
+    let found = this.files.get(file);
+    if (found === undefined) {
+      found = (async () => {
+        const located = await imagePathIn(this.context.imagesDir, file);
+        if (!located.ok) return located;
+        return { ok: true as const, checked: await checkImage(located.path) };
+      })();
+      this.files.set(file, found);
+    }
+    return found;
   }
 
   /** The `filters` cell's value ids, by the names of the sub category's filters and their values. */

@@ -68,6 +68,7 @@ export function useCsvImport(shopId: number): {
         ports: selling,
         shopId,
         dryRun,
+        existing: existing.products,
         progress: {
           start: (rows, bytes) => {
             progress = { rows, bytes, doneRows: 0, doneBytes: 0 };
