@@ -370,6 +370,14 @@ export class BrowseIndex {
     }
   }
 
+  /**
+   * Moves whenever the index applies a product change (after fresh()): what was worked out from the
+   * products while it read the same still holds (kept search answers, product-repository.ts).
+   */
+  productVersion(): number {
+    return this.productChanges;
+  }
+
   /** Whether the category exists (after fresh()). */
   hasCategory(id: number): boolean {
     return this.categoryIds.has(id);

@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { BatchLoader } from "../db/batch-loader.js";
 import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
+import type { BrowseIndex } from "../find/browse-index.js";
 import {
   idsOfPage,
   type ListingArray,
@@ -15,7 +16,7 @@ import {
 } from "./listing-statements.js";
 import { filtersJson } from "./product-filter-values.js";
 import { jsonColumns } from "./product-json-columns.js";
-import { SEARCH_BATCH_MAX, searchRows, searchWords } from "./product-search.js";
+import { SEARCH_BATCH_MAX, type SearchRow, searchRows, searchWords } from "./product-search.js";
 import { SearchBusy, type SearchLine } from "./search-bounds.js";
 
 // Products as the wire shows them (spec §3). Every product answer is the product's kept JSON text
@@ -48,6 +49,15 @@ export type KeptProduct = {
 /** A list of products' JSON texts as one JSON array. */
 const jsonArray = (rows: readonly { json: string }[]) => `[${rows.map((row) => row.json).join(",")}]`;
 
+/**
+ * Searches whose answers are kept (the ids of at most SEARCH_RESULTS_MAX products each, in order),
+ * the least recently asked dropped first.
+ */
+const SEARCHES_KEPT = 1_000;
+
+/** A search's answer: its products' ids in order, and the answer as one JSON array. */
+type SearchAnswer = { ids: number[]; json: string };
+
 /** Slugs looked up in one statement at most. */
 const SLUG_BATCH_MAX = 64;
 
@@ -59,6 +69,12 @@ export interface SearchOptions {
   line?: SearchLine;
   /** PostgreSQL: a search statement is cancelled after this long (SearchBusy). */
   statementTimeoutMs?: number;
+  /**
+   * Keeps each search's answer (its products' ids, in order) while this index applies no product
+   * change: a search asked again reads only its products' texts (docs/performance.md, "Kept search
+   * answers"). Without it every search runs the search statement.
+   */
+  keptWith?: BrowseIndex;
 }
 
 export class ProductRepository {
@@ -287,16 +303,53 @@ export class ProductRepository {
    * search() with the products as one JSON array (see jsonColumns). Searches asked in one turn of
    * the event loop (or while the previous batch is on its way) go together: the same words asked
    * twice are searched once, the answer shared (a few words are most of the searches; each answer is
-   * fifty products the database writes out, the most of a search's work, issue 13).
+   * fifty products the database writes out, the most of a search's work, issue 13). With `keptWith`,
+   * a search asked again before a product changes reads only its kept answer's products.
    */
-  searchJson(query: string): Promise<string> {
+  async searchJson(query: string): Promise<string> {
     const words = searchWords(query);
-    if (words.length === 0) return Promise.resolve("[]");
-    return this.searches.load(words);
+    if (words.length === 0) return "[]";
+    const index = this.searchOptions.keptWith;
+    if (!index) return (await this.searches.load(words)).json;
+    // Every product change committed before this search is applied first (on every instance: the
+    // index reads catalogue_changes); the version is read before the statement is sent, so an answer
+    // is kept under a version no later than the products it read.
+    await index.fresh();
+    const version = index.productVersion();
+    const key = words.join(" ");
+    const kept = this.searchesKept.get(key);
+    this.searchesKept.delete(key);
+    if (kept?.version === version) {
+      this.searchesKept.set(key, kept);
+      // The same search asked while its texts are being read shares that read: it began after a
+      // fresh() that saw this version, and nothing the answer shows has changed since (the version
+      // would have moved).
+      if (!kept.reading) {
+        const reading = index.wires(kept.ids).finally(() => {
+          if (kept.reading === reading) kept.reading = undefined;
+        });
+        kept.reading = reading;
+      }
+      return kept.reading;
+    }
+    const answer = await this.searches.load(words);
+    this.searchesKept.delete(key);
+    this.searchesKept.set(key, { version, ids: answer.ids });
+    if (this.searchesKept.size > SEARCHES_KEPT) {
+      const oldest = this.searchesKept.keys().next();
+      if (!oldest.done) this.searchesKept.delete(oldest.value);
+    }
+    return answer.json;
   }
 
+  /** Kept search answers by their words (see SearchOptions.keptWith), least recently asked first. */
+  private readonly searchesKept = new Map<
+    string,
+    { version: number; ids: number[]; reading?: Promise<string> | undefined }
+  >();
+
   /** One search, in its turn of the line and within its statement timeout (else SearchBusy). */
-  private boundedSearch(words: string[]): Promise<{ json: string }[]> {
+  private boundedSearch(words: string[]): Promise<SearchRow[]> {
     const { line, statementTimeoutMs } = this.searchOptions;
     const run = () =>
       statementTimeoutMs === undefined
@@ -315,16 +368,19 @@ export class ProductRepository {
   }
 
   /** Each distinct search of a batch runs once, on its own (one failing fails only its askers). */
-  private readonly searches = new BatchLoader<string[], string>(async (batch) => {
-    const same = new Map<string, Promise<string>>();
+  private readonly searches = new BatchLoader<string[], SearchAnswer>(async (batch) => {
+    const same = new Map<string, Promise<SearchAnswer>>();
     return batch.map((words) => {
       const key = words.join(" ");
-      let json = same.get(key);
-      if (json === undefined) {
-        json = this.boundedSearch(words).then(jsonArray);
-        same.set(key, json);
+      let answer = same.get(key);
+      if (answer === undefined) {
+        answer = this.boundedSearch(words).then((rows) => ({
+          ids: rows.map((row) => row.product_id),
+          json: jsonArray(rows),
+        }));
+        same.set(key, answer);
       }
-      return json;
+      return answer;
     });
   }, SEARCH_BATCH_MAX);
 }

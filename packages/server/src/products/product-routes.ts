@@ -3,6 +3,7 @@ import { messages, PAGE_SIZE_MAX, pageCount } from "@katale/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CatalogueRepository } from "../catalogue/catalogue-repository.js";
+import { BrowseIndex } from "../find/browse-index.js";
 import { PRIVATE_NO_STORE, PUBLIC_CACHE, PUBLIC_REVALIDATE } from "../http/cache-control.js";
 import { clientKey } from "../http/client-address.js";
 import { sendError } from "../http/error-reply.js";
@@ -66,10 +67,12 @@ function sendJson(reply: FastifyReply, body: string) {
 }
 
 export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, counters }) => {
-  // Searches are bounded per client and in all (search-bounds.ts).
+  // Searches are bounded per client and in all (search-bounds.ts); their answers are kept until a
+  // product changes (the browse index tells).
   const products = new ProductRepository(db, {
     line: searchLineFor(config),
     ...(config.databaseUrl ? { statementTimeoutMs: SEARCH_STATEMENT_TIMEOUT_MS } : {}),
+    keptWith: BrowseIndex.of(db),
   });
   const searches = new RateLimits("search", searchLimits(config), {
     store: counters,

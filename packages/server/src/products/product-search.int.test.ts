@@ -65,6 +65,39 @@ describe.each(databaseKinds())("product search relevance (%s)", (kind) => {
     expect((await search("spar")).sort()).toEqual(["Spark plug", "Tecno Spark 20"]);
   });
 
+  it("shows a product's change at the next search, on another instance too", async () => {
+    const kettle = await aProduct(server.db, { name: "Sunbeam kettle", description: "Boils water" });
+    const other = await server.anotherInstance();
+    try {
+      const searchOn = async (app: typeof other, query: string) => {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/shop/product/search/",
+          payload: { search_query: query },
+        });
+        return (response.json() as { products: ProductWire[] }).products.map((p) => p.product_name);
+      };
+      // Asked twice: the second answer is the kept one.
+      for (let i = 0; i < 2; i++) {
+        expect(await search("sunbeam")).toEqual(["Sunbeam kettle"]);
+        expect(await searchOn(other, "sunbeam")).toEqual(["Sunbeam kettle"]);
+      }
+      await server.db
+        .updateTable("products")
+        .set({ name: "Moonbeam kettle" })
+        .where("id", "=", kettle.id)
+        .execute();
+      expect(await search("sunbeam")).toEqual([]);
+      expect(await searchOn(other, "moonbeam")).toEqual(["Moonbeam kettle"]);
+      expect(await search("kettle")).toEqual(["Moonbeam kettle"]);
+      await server.db.updateTable("products").set({ in_stock: 0 }).where("id", "=", kettle.id).execute();
+      expect(await search("moonbeam")).toEqual([]);
+      expect(await searchOn(other, "kettle")).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it.each(["½ ² ³", "日本 ٣ 𝟘", "o'reilly a&b|c!d:*", "Ōtsu straße", "the and of", "ab"])(
     "answers any words, letters and digits of any script, with a list (%s)",
     async (query) => {

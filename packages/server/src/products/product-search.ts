@@ -34,16 +34,16 @@ export const SEARCH_WORDS_MAX = 8;
 export const searchWords = (query: string): string[] =>
   [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_WORDS_MAX);
 
+/** A found product: its id and its kept text. */
+export type SearchRow = { product_id: number; json: string };
+
 /** The kept texts of the in-stock products matching `words`, best first (see ProductRepository.search). */
-export async function searchRows(
-  db: Kysely<Database>,
-  words: readonly string[],
-): Promise<{ json: string }[]> {
+export async function searchRows(db: Kysely<Database>, words: readonly string[]): Promise<SearchRow[]> {
   if (words.length === 0) return [];
   // Words are letters and digits only, and so are the name words (migration 0006): they cannot
   // inject tsquery operators. The words are read through a subquery, so no plan knows them: the
   // generic plan then costs what a custom one does and is kept, not planned again for every search.
-  const { rows } = await prepared<{ json: string }>`
+  const { rows } = await prepared<SearchRow>`
     WITH words AS (
       SELECT w, ord FROM unnest((SELECT ${words}::text[])) WITH ORDINALITY AS t(w, ord)
     ),
