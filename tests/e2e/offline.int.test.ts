@@ -280,7 +280,17 @@ describe("a new deploy", () => {
       const prompt = page.getByRole("alert").filter({ hasText: "Update available" });
       await visible(prompt);
       await shot(page, "update-available-360");
-      await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+      // A mark on this document: the reload replaces it.
+      await page.evaluate("window.beforeUpdate = true");
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      // What the user waits for: the page loaded again (not every picture: "load" waited for those).
+      await expect
+        .poll(() =>
+          page
+            .evaluate("window.beforeUpdate === undefined && document.readyState !== 'loading'")
+            .catch(() => false),
+        )
+        .toBe(true);
       await workerControls(page);
       await expect.poll(() => workerBuild(page)).toBe(after);
       // The old build's kept answers went with it.
