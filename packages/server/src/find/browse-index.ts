@@ -63,6 +63,8 @@ interface Item {
 }
 
 interface Shop {
+  /** Its place in the index's list of shops (a browse keeps per-shop scratch in typed arrays). */
+  readonly slot: number;
   ownerId: number;
   district: string | null;
   verified: boolean;
@@ -79,6 +81,56 @@ interface Shop {
   priceMax: number;
   /** Its products per value slot. */
   valueCounts: Map<number, number>;
+}
+
+/**
+ * A scope's products cheapest first (newest first at a price), with what a browse reads of each in
+ * typed arrays: a price range is a binary search, and the pass over it reads no objects but the
+ * matches'.
+ */
+interface PriceOrder {
+  readonly items: Item[];
+  readonly price: Float64Array;
+  readonly shop: Int32Array;
+  readonly stocked: Uint8Array;
+  /** The category of every product, or undefined when they are not all of one. */
+  readonly category: number | undefined;
+  /** Per filter slot (made when first asked): each product's value slot + 1 of that filter, 0: none. */
+  readonly columns: Map<number, Int32Array>;
+}
+
+/** Cheapest first, the newest first at a price (the order of sort price_asc). */
+function cheapestFirst(a: Item, b: Item): number {
+  return a.price - b.price || b.id - a.id;
+}
+
+/** A price order of products already in it. */
+function priceOrderFrom(items: Item[]): PriceOrder {
+  const n = items.length;
+  const price = new Float64Array(n);
+  const shop = new Int32Array(n);
+  const stocked = new Uint8Array(n);
+  let category = items[0]?.category;
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
+    price[i] = item.price;
+    shop[i] = item.shop.slot;
+    stocked[i] = item.stocked ? 1 : 0;
+    if (item.category !== category) category = undefined;
+  }
+  return { items, price, shop, stocked, category, columns: new Map() };
+}
+
+/** The first index of a sorted array whose value is at least (or, `after`, above) `price`. */
+function searchPrice(prices: Float64Array, price: number, after: boolean): number {
+  let low = 0;
+  let high = prices.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (after ? prices[mid]! <= price : prices[mid]! < price) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The index's answer: the page's ids in order, the count and the facets' raw counts. */
@@ -126,6 +178,10 @@ const NOTICE_NET_MS = 5_000;
  * this many ids in all, the searches least recently asked dropped first.
  */
 const RANKS_KEPT_IDS = 200_000;
+/** A price order keeps the value columns of this many filters, the least recently asked dropped. */
+const COLUMNS_KEPT = 16;
+/** A price order is patched from at most this many lists back; older, it is sorted again. */
+const PATCHES_KEPT = 4;
 
 /** How long a skipped sequence number may still turn up (a transaction committing late). */
 const HOLE_WAIT_MS = 30_000;
@@ -204,6 +260,13 @@ function firstOf<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[]
   return heap.sort(compare);
 }
 
+/** The districts facet: most products first, then by name. */
+function districtList(counts: Map<string, number>): { district: string; count: number }[] {
+  return [...counts]
+    .map(([district, count]) => ({ district, count }))
+    .sort((a, b) => b.count - a.count || (a.district < b.district ? -1 : a.district > b.district ? 1 : 0));
+}
+
 /** One index per database, shared by the browse call and the saved searches' notifications. */
 const indexes = new WeakMap<Kysely<Database>, BrowseIndex>();
 
@@ -219,6 +282,15 @@ export class BrowseIndex {
 
   private readonly items = new Map<number, Item>();
   private readonly shops = new Map<number, Shop>();
+  /** Every shop object by its slot. */
+  private readonly shopList: Shop[] = [];
+  /** A scope's products in price order, kept per list of the scope (a changed list is a new array). */
+  private readonly priceOrders = new WeakMap<Item[], PriceOrder>();
+  /** Lists patched since their scope was last browsed: the old list and what changed (notePatch). */
+  private readonly pendingOrders = new WeakMap<
+    Item[],
+    { old: Item[]; added: Item[]; changed: Set<number>; depth: number }
+  >();
   /** Every item, newest first, and per category and sub category; patched after a change (listOf). */
   private newest: Item[] | undefined;
   /** Products changed since the lists were last brought up, and the shops they were or are in. */
@@ -433,6 +505,7 @@ export class BrowseIndex {
       SELECT max(seq) AS seq FROM catalogue_changes`.execute(this.db);
     this.items.clear();
     this.shops.clear();
+    this.shopList.length = 0;
     this.holes.clear();
     this.lastSeq = Number(rows[0]?.seq ?? 0);
     await this.loadTaxonomy();
@@ -468,6 +541,7 @@ export class BrowseIndex {
     let shop = this.shops.get(id);
     if (!shop) {
       shop = {
+        slot: this.shopList.length,
         ownerId: 0,
         district: null,
         verified: false,
@@ -482,6 +556,7 @@ export class BrowseIndex {
         valueCounts: new Map(),
       };
       this.shops.set(id, shop);
+      this.shopList.push(shop);
     }
     return shop;
   }
@@ -580,6 +655,7 @@ export class BrowseIndex {
         out.push(item);
       }
       for (; j < added.length; j++) if (belongs(added[j]!)) out.push(added[j]!);
+      this.notePatch(list, out, added.filter(belongs), patch.ids);
       return out;
     };
     this.newest = merged(this.newest!, () => true);
@@ -726,6 +802,12 @@ export class BrowseIndex {
       ask.notOwnerId === undefined &&
       (ask.sort === "newest" || ask.sort === "nearest");
     if (shopLevelOnly) return this.byShops(ask, districts);
+    if (!ranks && !ask.ids) {
+      const order = this.priceOrderOf(this.listOf(ask));
+      // A sub category's list holds one category's products (the one asked, or the answer is empty).
+      if (categoryId === undefined || subCategoryId === undefined || order.category === categoryId)
+        return this.inPriceOrder(ask, order, districts);
+    }
 
     const matches: Item[] = [];
     let priceLow: number | null = null;
@@ -813,11 +895,208 @@ export class BrowseIndex {
       ids: ordered.slice(ask.skip).map((item) => item.id),
       priceMin: priceLow,
       priceMax: priceHigh,
-      districts: [...districtCounts]
-        .map(([district, count]) => ({ district, count }))
-        .sort(
-          (a, b) => b.count - a.count || (a.district < b.district ? -1 : a.district > b.district ? 1 : 0),
-        ),
+      districts: districtList(districtCounts),
+      verified: verifiedCount,
+      inStock: stockedCount,
+      valueCounts: this.countsOut(valueCounts),
+    };
+  }
+
+  /** A scope's list in price order, made once per list (a changed list is a new array). */
+  private priceOrderOf(list: Item[]): PriceOrder {
+    let order = this.priceOrders.get(list);
+    if (order) return order;
+    const pending = this.pendingOrders.get(list);
+    if (pending) {
+      const before =
+        this.priceOrders.get(pending.old) ??
+        (this.pendingOrders.has(pending.old) ? this.priceOrderOf(pending.old) : undefined);
+      if (before) order = this.patchedOrder(before, pending.added, pending.changed);
+      this.pendingOrders.delete(list);
+    }
+    order ??= priceOrderFrom([...list].sort(cheapestFirst));
+    this.priceOrders.set(list, order);
+    return order;
+  }
+
+  /**
+   * Notes a patched list's change, so its price order is made from its old list's when next asked
+   * (patchedOrder): only the scopes browsed pay for it, and at most PATCHES_KEPT lists back.
+   */
+  private notePatch(old: Item[], list: Item[], added: Item[], changed: Set<number>) {
+    const depth = this.priceOrders.has(old) ? 1 : (this.pendingOrders.get(old)?.depth ?? PATCHES_KEPT) + 1;
+    if (depth <= PATCHES_KEPT) this.pendingOrders.set(list, { old, added, changed, depth });
+  }
+
+  /**
+   * A price order patched: the changed products out and their new rows merged in, its value columns
+   * carried over (sorting 100,000 products again after each change would hold the thread for tens
+   * of ms).
+   */
+  private patchedOrder(before: PriceOrder, added: Item[], changed: Set<number>): PriceOrder {
+    added.sort(cheapestFirst);
+    const items: Item[] = [];
+    // Per product of the new order, its index in the old one (-1: a new row).
+    const from = new Int32Array(before.items.length + added.length);
+    let j = 0;
+    for (let i = 0; i < before.items.length; i++) {
+      const item = before.items[i]!;
+      if (changed.has(item.id)) continue;
+      for (; j < added.length && cheapestFirst(added[j]!, item) < 0; j++)
+        from[items.push(added[j]!) - 1] = -1;
+      from[items.push(item) - 1] = i;
+    }
+    for (; j < added.length; j++) from[items.push(added[j]!) - 1] = -1;
+    const order = priceOrderFrom(items);
+    for (const [filterSlot, column] of before.columns) {
+      const carried = new Int32Array(items.length);
+      for (let o = 0; o < items.length; o++) {
+        const i = from[o]!;
+        if (i >= 0) carried[o] = column[i]!;
+        else for (const v of items[o]!.values) if (this.filterSlotOf[v] === filterSlot) carried[o] = v + 1;
+      }
+      order.columns.set(filterSlot, carried);
+    }
+    return order;
+  }
+
+  /** Each product's value of a filter in a price order (kept: the last COLUMNS_KEPT filters asked). */
+  private columnOf(order: PriceOrder, filterSlot: number): Int32Array {
+    let column = order.columns.get(filterSlot);
+    if (column) {
+      order.columns.delete(filterSlot);
+    } else {
+      column = new Int32Array(order.items.length);
+      const filterSlotOf = this.filterSlotOf;
+      for (let i = 0; i < order.items.length; i++)
+        for (const v of order.items[i]!.values) if (filterSlotOf[v] === filterSlot) column[i] = v + 1;
+      for (const oldest of order.columns.keys()) {
+        if (order.columns.size < COLUMNS_KEPT) break;
+        order.columns.delete(oldest);
+      }
+    }
+    order.columns.set(filterSlot, column);
+    return column;
+  }
+
+  /**
+   * A browse over a scope in price order, the pass as find's but over the price range only: outside
+   * it a product fails the price, so it counts only in the price facet, whose ends are the first
+   * and last products in order passing every other narrowing. A product's values are read from the
+   * chosen filters' columns; only a match's are read all (each counts in the filters facet).
+   */
+  private inPriceOrder(ask: BrowseAsk, order: PriceOrder, districts: Set<string> | undefined): BrowseFound {
+    const DISTRICT = 1;
+    const VERIFIED = 2;
+    const STOCK = 4;
+    const VALUES = 8;
+    /** Out of the scope: outside the place's radius, or the user's own shop. */
+    const OUT = 16;
+    const near = ask.near;
+    const shops = this.shopList;
+    const shopFail = new Uint8Array(shops.length);
+    for (const shop of shops) {
+      let fail = 0;
+      if (
+        (near && !(shop.dist <= near.radiusKm)) ||
+        (ask.notOwnerId !== undefined && shop.ownerId === ask.notOwnerId)
+      )
+        fail |= OUT;
+      if (districts && (shop.district === null || !districts.has(shop.district))) fail |= DISTRICT;
+      if (ask.verified && !shop.verified) fail |= VERIFIED;
+      shopFail[shop.slot] = fail;
+    }
+    const slots = ask.values.map((v) => this.slotOf(v.valueId, v.filterId));
+    const chosen = new Uint8Array(this.valueIds.length + 1);
+    const filterSlots: number[] = [];
+    for (const slot of slots) {
+      chosen[slot + 1] = 1;
+      const filterSlot = this.filterSlotOf[slot]!;
+      if (!filterSlots.includes(filterSlot)) filterSlots.push(filterSlot);
+    }
+    const columns = filterSlots.map((filterSlot) => this.columnOf(order, filterSlot));
+    const wanted = columns.length;
+    const { items, price, shop, stocked } = order;
+    const n = items.length;
+    const inStock = ask.inStock;
+
+    const passes = (i: number) => {
+      if (shopFail[shop[i]!] !== 0 || (inStock && stocked[i] === 0)) return false;
+      for (let c = 0; c < wanted; c++) if (chosen[columns[c]![i]!] === 0) return false;
+      return true;
+    };
+    let priceLow: number | null = null;
+    let priceHigh: number | null = null;
+    for (let i = 0; i < n; i++)
+      if (passes(i)) {
+        priceLow = price[i]!;
+        break;
+      }
+    if (priceLow !== null)
+      for (let i = n - 1; i >= 0; i--)
+        if (passes(i)) {
+          priceHigh = price[i]!;
+          break;
+        }
+
+    const from = ask.priceMin === undefined ? 0 : searchPrice(price, ask.priceMin, false);
+    const to = ask.priceMax === undefined ? n : searchPrice(price, ask.priceMax, true);
+    const matches: Item[] = [];
+    const tally = new Int32Array(shops.length);
+    const valueCounts = new Int32Array(this.valueIds.length);
+    let verifiedCount = 0;
+    let stockedCount = 0;
+    for (let i = from; i < to; i++) {
+      const s = shop[i]!;
+      let failed = shopFail[s]!;
+      if (failed & OUT) continue;
+      if (inStock && stocked[i] === 0) failed |= STOCK;
+      // The chosen filter it misses (-1: none, -2: more than one).
+      let missed = -1;
+      for (let c = 0; c < wanted; c++)
+        if (chosen[columns[c]![i]!] === 0) {
+          if (missed !== -1) {
+            missed = -2;
+            break;
+          }
+          missed = c;
+        }
+      if (missed !== -1) failed |= VALUES;
+      if (failed === 0) {
+        const item = items[i]!;
+        matches.push(item);
+        tally[s]!++;
+        if (shops[s]!.verified) verifiedCount++;
+        if (stocked[i] === 1) stockedCount++;
+        for (const v of item.values) valueCounts[v]!++;
+      } else if (failed === DISTRICT) tally[s]!++;
+      else if (failed === VALUES && missed >= 0) {
+        // It meets every chosen filter but this one: its value of this one counts.
+        const v = columns[missed]![i]!;
+        if (v !== 0) valueCounts[v - 1]!++;
+      }
+    }
+
+    const districtCounts = new Map<string, number>();
+    for (const { slot, district } of shops)
+      if (tally[slot]! > 0 && district !== null)
+        districtCounts.set(district, (districtCounts.get(district) ?? 0) + tally[slot]!);
+    // The matches are cheapest first.
+    const k = ask.skip + ask.size;
+    const ordered =
+      ask.sort === "price_asc"
+        ? matches.slice(0, k)
+        : firstOf(
+            matches,
+            k,
+            comparatorOf(ask.sort, (item) => item.shop.dist, undefined),
+          );
+    return {
+      total: matches.length,
+      ids: ordered.slice(ask.skip).map((item) => item.id),
+      priceMin: priceLow,
+      priceMax: priceHigh,
+      districts: districtList(districtCounts),
       verified: verifiedCount,
       inStock: stockedCount,
       valueCounts: this.countsOut(valueCounts),
@@ -888,11 +1167,7 @@ export class BrowseIndex {
       ids: ordered.slice(ask.skip, k).map((item) => item.id),
       priceMin,
       priceMax,
-      districts: [...districtCounts]
-        .map(([district, count]) => ({ district, count }))
-        .sort(
-          (a, b) => b.count - a.count || (a.district < b.district ? -1 : a.district > b.district ? 1 : 0),
-        ),
+      districts: districtList(districtCounts),
       verified,
       inStock,
       valueCounts: this.countsOut(counts),
