@@ -122,7 +122,7 @@ function priceOrderFrom(items: Item[]): PriceOrder {
 }
 
 /** The first index of a sorted array whose value is at least (or, `after`, above) `price`. */
-function searchPrice(prices: Float64Array, price: number, after: boolean): number {
+function searchPrice(prices: Float64Array | Int32Array, price: number, after: boolean): number {
   let low = 0;
   let high = prices.length;
   while (low < high) {
@@ -286,6 +286,8 @@ export class BrowseIndex {
   private readonly shopList: Shop[] = [];
   /** A scope's products in price order, kept per list of the scope (a changed list is a new array). */
   private readonly priceOrders = new WeakMap<Item[], PriceOrder>();
+  /** Per value column of a price order: the positions holding a value of its filter, in order. */
+  private readonly holders = new WeakMap<Int32Array, Int32Array>();
   /** Lists patched since their scope was last browsed: the old list and what changed (notePatch). */
   private readonly pendingOrders = new WeakMap<
     Item[],
@@ -979,6 +981,20 @@ export class BrowseIndex {
     return column;
   }
 
+  /** The positions of a value column holding a value, in order (made once per column). */
+  private holdersOf(column: Int32Array): Int32Array {
+    let held = this.holders.get(column);
+    if (!held) {
+      let count = 0;
+      for (let i = 0; i < column.length; i++) if (column[i] !== 0) count++;
+      held = new Int32Array(count);
+      count = 0;
+      for (let i = 0; i < column.length; i++) if (column[i] !== 0) held[count++] = i;
+      this.holders.set(column, held);
+    }
+    return held;
+  }
+
   /**
    * A browse over a scope in price order, the pass as find's but over the price range only: outside
    * it a product fails the price, so it counts only in the price facet, whose ends are the first
@@ -1019,6 +1035,16 @@ export class BrowseIndex {
     const { items, price, shop, stocked } = order;
     const n = items.length;
     const inStock = ask.inStock;
+    // A product without a value of some chosen filter misses it and has no value of it to count: it
+    // counts nowhere but in the price facet. So the pass walks only the products holding a value of
+    // the chosen filter fewest products hold (every product when no value is chosen).
+    let walk: Int32Array | undefined;
+    for (const column of columns) {
+      const held = this.holdersOf(column);
+      if (!walk || held.length < walk.length) walk = held;
+    }
+    const walked = walk ? walk.length : n;
+    const at = walk ? (x: number) => walk[x]! : (x: number) => x;
 
     const passes = (i: number) => {
       if (shopFail[shop[i]!] !== 0 || (inStock && stocked[i] === 0)) return false;
@@ -1027,15 +1053,15 @@ export class BrowseIndex {
     };
     let priceLow: number | null = null;
     let priceHigh: number | null = null;
-    for (let i = 0; i < n; i++)
-      if (passes(i)) {
-        priceLow = price[i]!;
+    for (let x = 0; x < walked; x++)
+      if (passes(at(x))) {
+        priceLow = price[at(x)]!;
         break;
       }
     if (priceLow !== null)
-      for (let i = n - 1; i >= 0; i--)
-        if (passes(i)) {
-          priceHigh = price[i]!;
+      for (let x = walked - 1; x >= 0; x--)
+        if (passes(at(x))) {
+          priceHigh = price[at(x)]!;
           break;
         }
 
@@ -1046,7 +1072,10 @@ export class BrowseIndex {
     const valueCounts = new Int32Array(this.valueIds.length);
     let verifiedCount = 0;
     let stockedCount = 0;
-    for (let i = from; i < to; i++) {
+    const first = walk ? searchPrice(walk, from, false) : from;
+    const last = walk ? searchPrice(walk, to, false) : to;
+    for (let x = first; x < last; x++) {
+      const i = at(x);
       const s = shop[i]!;
       let failed = shopFail[s]!;
       if (failed & OUT) continue;
