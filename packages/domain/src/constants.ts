@@ -50,6 +50,8 @@ export const PRODUCT_DESCRIPTION_HINT_WORDS = 15;
 export const PRODUCT_IMAGES_HINT_COUNT = 3;
 /** A product shows 1 to 8 images (issue 9); the first is the display image. */
 export const PRODUCT_IMAGES_MAX = 8;
+/** product/batch/ (the command line's import) takes at most this many products at once. */
+export const PRODUCT_BATCH_MAX = 100;
 /** The owner's own product key (sku), at most this many characters. */
 export const SKU_MAX_LENGTH = 64;
 

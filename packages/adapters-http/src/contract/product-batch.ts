@@ -1,4 +1,4 @@
-import { PRODUCT_IMAGES_MAX } from "@katale/domain";
+import { PRODUCT_BATCH_MAX, PRODUCT_IMAGES_MAX } from "@katale/domain";
 import { z } from "zod";
 import { badRequestError, defineCalls, detailError, idValue } from "./common.js";
 import { productFormFields, productWire } from "./products.js";
@@ -6,8 +6,7 @@ import { productFormFields, productWire } from "./products.js";
 // Many products at once (POST product/batch/), a call of our own beside spec §7 for the command
 // line's import. A module of its own: the web never loads it.
 
-/** product/batch/ takes at most this many products at once. */
-export const PRODUCT_BATCH_MAX = 100;
+export { PRODUCT_BATCH_MAX };
 
 /**
  * One product of product/batch/: the text fields of POST product/ as JSON, with `images` naming

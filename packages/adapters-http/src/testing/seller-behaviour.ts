@@ -204,6 +204,73 @@ export function itBehavesLikeSellerGateways(fixture: () => SellerFixture): void 
     expect(value(await gateways.products.listShopProducts(shop.id)).numberOfProducts).toBe(1);
   });
 
+  function listedProduct(
+    imagePaths: readonly string[],
+    extra: { sku?: string; subCategoryId?: number } = {},
+  ) {
+    const { shopId: _, images: __, ...fields } = newProduct(0, extra);
+    return { ...fields, name: "Solar lantern, listed", ...extra, imagePaths };
+  }
+
+  it("adds many products at once naming pictures the shop shows, each answered in order", async () => {
+    const { gateways, otherSubCategoryId } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const stranger = await ownerWithShop();
+    const { productAdmin } = gateways;
+    const shown = value(await productAdmin.createProduct(me.token, newProduct(shop.id, { sku: "SHOWN" })));
+    const theirs = value(await productAdmin.createProduct(stranger.me.token, newProduct(stranger.shop.id)));
+    const [first, second] = shown.images as [string, string];
+    const answers = value(
+      await productAdmin.createProducts(me.token, shop.id, [
+        listedProduct([second, first], { sku: "B-1" }),
+        listedProduct([first], { sku: "SHOWN" }),
+        listedProduct([first], { sku: "B-1" }),
+        listedProduct([first], { subCategoryId: otherSubCategoryId }),
+        listedProduct(["/media/products/no-such-picture.webp"]),
+        listedProduct([theirs.images[0]!]),
+        listedProduct([]),
+        listedProduct([first]),
+      ]),
+    );
+    expect(answers.map(kindOf)).toEqual([
+      "ok",
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+      "ok",
+    ]);
+    const added = value(answers[0]!);
+    expect(added).toMatchObject({
+      name: "Solar lantern, listed",
+      price: 35_000,
+      inStock: 5,
+      shopId: shop.id,
+      sku: "B-1",
+      images: [second, first],
+      ...fixture().category,
+    });
+    expect(value(answers[7]!)).toMatchObject({ sku: null, images: [first] });
+    expect(value(await gateways.products.getProduct(added.id))).toEqual(added);
+    expect(value(await gateways.products.listShopProducts(shop.id)).numberOfProducts).toBe(3);
+  });
+
+  it("refuses a batch for someone else's shop, an unknown shop, no token or no products", async () => {
+    const { gateways, newUser } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const other = await newUser();
+    const { productAdmin } = gateways;
+    const shown = value(await productAdmin.createProduct(me.token, newProduct(shop.id)));
+    const batch = [listedProduct(shown.images)];
+    expect(kindOf(await productAdmin.createProducts(other.token, shop.id, batch))).toBe("forbidden");
+    expect(kindOf(await productAdmin.createProducts("not-a-token", shop.id, batch))).toBe("unauthorized");
+    expect(kindOf(await productAdmin.createProducts(me.token, UNKNOWN_ID, batch))).toBe("not-found");
+    expect(kindOf(await productAdmin.createProducts(me.token, shop.id, []))).toBe("invalid");
+    expect(value(await gateways.products.listShopProducts(shop.id)).numberOfProducts).toBe(1);
+  });
+
   it("edits only what is sent, swaps images, and moves a product out of stock at 0", async () => {
     const { gateways } = fixture();
     const { me, shop } = await ownerWithShop();

@@ -264,10 +264,13 @@ describe("katale products import", () => {
     // The first run is cut off after the lantern: the service stops answering.
     let answered = 0;
     const create = seller.createProduct.bind(seller);
+    const createMany = seller.createProducts.bind(seller);
     seller.createProduct = async (token, product) =>
       answered++ === 0 ? create(token, product) : { ok: false, error: { kind: "network" } };
+    seller.createProducts = async () => ({ ok: false, error: { kind: "network" } });
     expect((await katale("products", "import", csv, "--shop", "31")).code).toBe(1);
     seller.createProduct = create;
+    seller.createProducts = createMany;
     const rerun = await katale("products", "import", csv, "--shop", "31", "--json");
     expect(rerun.code).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ created: 1, unchanged: 1, failed: 0 });

@@ -1,6 +1,12 @@
 // User-facing texts of one area, apart from `messages` so that only the screens that show them load them.
 
-import { PHONE_MAX_LENGTH, PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX, SKU_MAX_LENGTH } from "../constants.js";
+import {
+  PHONE_MAX_LENGTH,
+  PRODUCT_BATCH_MAX,
+  PRODUCT_IMAGES_MAX,
+  SHOP_CATEGORIES_MAX,
+  SKU_MAX_LENGTH,
+} from "../constants.js";
 
 /** The shop service's answers to sellers: shops, products, shop verification (issue 9, server side). */
 export const sellerServerMessages = {
@@ -42,6 +48,7 @@ export const sellerServerMessages = {
   shopRequired: "Choose the shop",
   batchImageUnknown: "images names a picture that no product of this shop shows",
   batchImagesInvalid: `images must list 1 to ${PRODUCT_IMAGES_MAX} picture paths of the shop's products`,
+  batchSizeInvalid: `products must list 1 to ${PRODUCT_BATCH_MAX} products`,
   tooManyFiles: `At most ${PRODUCT_IMAGES_MAX} images can be sent at once`,
   shopCreated: "Shop successfully created",
   shopUpdated: "Shop details updated",

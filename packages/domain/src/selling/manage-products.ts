@@ -41,19 +41,16 @@ export async function addProduct(
 
 /**
  * Adds many products whose fields the caller checked (the import's rows) in one call: each one's
- * product, or its failure in the words addProduct would use. Undefined when the gateway has no
- * such call (the caller adds them one by one).
+ * product, or its failure in the words addProduct would use.
  */
 export async function addProducts(
   ports: ProductAdminPorts<"createProducts">,
   shopId: number,
   products: readonly NewListedProduct[],
-): Promise<Result<Result<Product, WordedError>[], WordedError> | undefined> {
-  const create = ports.productAdmin.createProducts?.bind(ports.productAdmin);
-  if (create === undefined) return undefined;
+): Promise<Result<Result<Product, WordedError>[], WordedError>> {
   const token = signedInToken(ports.storage);
   if (!token.ok) return token;
-  const created = await create(token.value, shopId, products);
+  const created = await ports.productAdmin.createProducts(token.value, shopId, products);
   if (!created.ok) return err(sellingFailure(created.error, createWording));
   return ok(created.value.map((one) => (one.ok ? one : err(sellingFailure(one.error, createWording)))));
 }

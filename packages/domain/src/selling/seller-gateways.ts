@@ -118,9 +118,9 @@ export interface ProductAdminGateway {
   /**
    * Many products of one shop at once (POST product/batch/), each answered on its own, in order:
    * the product or why it was refused. The whole call fails as createProduct does for an unknown
-   * shop, someone else's or a refused token. A gateway without it creates one at a time.
+   * shop, someone else's or a refused token ('not-found' too from a service older than the call).
    */
-  createProducts?(
+  createProducts(
     token: string,
     shopId: number,
     products: readonly NewListedProduct[],

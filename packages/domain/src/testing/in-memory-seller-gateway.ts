@@ -1,5 +1,6 @@
 import type { SubCategory } from "../catalogue/sub-category.js";
-import { PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX } from "../constants.js";
+import { PRODUCT_BATCH_MAX, PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX } from "../constants.js";
+import { sellerServerMessages } from "../messages/seller-server.js";
 import { messages } from "../messages.js";
 import { type Page, paginate } from "../page.js";
 import type { Product } from "../products/product.js";
@@ -7,6 +8,7 @@ import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../product
 import { type DomainError, err, ok, type Result } from "../result.js";
 import { shopNameKey } from "../selling/manage-shops.js";
 import type {
+  NewListedProduct,
   NewProduct,
   NewShop,
   OwnedProduct,
@@ -133,31 +135,76 @@ export class InMemorySellerGateway
         if (!checked.ok) return checked;
         if (product.images.length < 1) return err(invalid(messages.selling.imagesRequired));
         if (product.images.length > PRODUCT_IMAGES_MAX) return err(invalid(messages.selling.imagesTooMany));
-        const id = this.nextId++;
-        const created: Product = {
-          id,
-          name: product.name,
-          slug: this.slugOf(product.name, id),
-          description: product.description,
-          price: product.price,
-          inStock: product.inStock,
-          images: hashes.map((hash) => this.imagePath("products", hash)),
-          shopId: shop.id,
-          shopName: shop.name,
-          shopVerificationStatus: shop.verificationStatus,
-          categoryId: product.categoryId,
-          categoryName: `Category ${product.categoryId}`,
-          subCategoryId: product.subCategoryId,
-          subCategoryName: checked.value.name,
-          averageRating: 0,
-          numberOfUsersRated: 0,
-          sku: product.sku ?? null,
-        };
-        this.products.push(created);
-        this.calls.push({ method: "createProduct", id });
-        return ok(created);
+        const images = hashes.map((hash) => this.imagePath("products", hash));
+        return ok(this.add(shop, product, checked.value, images, "createProduct"));
       }),
     );
+  }
+
+  /**
+   * As product/batch/ answers: the whole call fails as createProduct does for a refused token, an
+   * unknown shop or someone else's (and for no products or more than PRODUCT_BATCH_MAX); each item
+   * is answered in order, checked as createProduct checks it, its pictures named by paths (or URLs)
+   * the shop's products show. A SKU an earlier item took is taken.
+   */
+  async createProducts(
+    token: string,
+    shopId: number,
+    products: readonly NewListedProduct[],
+  ): Promise<Result<Result<Product>[]>> {
+    return this.answer("createProducts", () =>
+      this.asOwner(token, shopId, (shop) => {
+        if (products.length < 1 || products.length > PRODUCT_BATCH_MAX)
+          return err(invalid(sellerServerMessages.batchSizeInvalid));
+        const shown = new Set(this.products.filter((p) => p.shopId === shop.id).flatMap((p) => p.images));
+        return ok(products.map((product) => this.addListed(shop, product, shown)));
+      }),
+    );
+  }
+
+  /** One item of createProducts, in the server's order: fields, category, pictures, then SKU. */
+  private addListed(shop: Shop, product: NewListedProduct, shown: ReadonlySet<string>): Result<Product> {
+    const count = product.imagePaths.length;
+    if (count < 1 || count > PRODUCT_IMAGES_MAX) return err(invalid(sellerServerMessages.batchImagesInvalid));
+    const checked = this.check(shop.id, product.categoryId, product.subCategoryId, undefined, null);
+    if (!checked.ok) return checked;
+    const images = product.imagePaths.map((name) => pathOf(name));
+    if (images.some((path) => !shown.has(path))) return err(invalid(sellerServerMessages.batchImageUnknown));
+    const free = this.check(shop.id, product.categoryId, product.subCategoryId, product.sku, null);
+    if (!free.ok) return free;
+    return ok(this.add(shop, product, checked.value, images, "createProducts"));
+  }
+
+  private add(
+    shop: Shop,
+    product: Omit<NewProduct, "images" | "shopId">,
+    sub: SubCategory,
+    images: string[],
+    method: SellerMethod,
+  ): Product {
+    const id = this.nextId++;
+    const created: Product = {
+      id,
+      name: product.name,
+      slug: this.slugOf(product.name, id),
+      description: product.description,
+      price: product.price,
+      inStock: product.inStock,
+      images,
+      shopId: shop.id,
+      shopName: shop.name,
+      shopVerificationStatus: shop.verificationStatus,
+      categoryId: product.categoryId,
+      categoryName: `Category ${product.categoryId}`,
+      subCategoryId: product.subCategoryId,
+      subCategoryName: sub.name,
+      averageRating: 0,
+      numberOfUsersRated: 0,
+      sku: product.sku ?? null,
+    };
+    this.products.push(created);
+    this.calls.push({ method, id });
+    return created;
   }
 
   async updateProduct(token: string, productId: number, change: ProductChange): Promise<Result<Product>> {
@@ -337,4 +384,9 @@ export class InMemorySellerGateway
     this.imageHashes.set(path, { uploaded, served: null });
     return path;
   }
+}
+
+/** A picture's path as a product shows it, from a path or a URL (as the service reads `images`). */
+function pathOf(name: string): string {
+  return name.replace(/^https?:\/\/[^/?#]*/i, "").replace(/[?#].*$/, "");
 }

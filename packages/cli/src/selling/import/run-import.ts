@@ -130,7 +130,7 @@ function picturesOf(products: readonly OwnedProduct[]): Map<string, string> {
 export async function runImport(plans: readonly RowPlan[], options: RunImportOptions): Promise<ImportReport> {
   const { progress, dryRun } = options;
   const pictures = picturesOf(options.existing ?? []);
-  const batchable = options.ports.productAdmin.createProducts !== undefined && !dryRun;
+  const batchable = !dryRun;
   // Rows sent one by one first, then the rows whose pictures those put on the service.
   const first: number[] = [];
   const later: number[] = [];
@@ -229,7 +229,7 @@ async function executeBatch(
       })),
     );
     // A service without the batch call answers not_found: the rows go one by one.
-    if (added === undefined || (!added.ok && added.error.code === "not_found")) return undefined;
+    if (!added.ok && added.error.code === "not_found") return undefined;
     if (!added.ok) return batch.map((plan) => failed(plan, added.error.message));
     return batch.map((plan, k) => {
       const one = added.value[k];
