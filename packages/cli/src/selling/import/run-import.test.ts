@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePng } from "@katale/adapters-http/testing";
-import type { OwnedProduct } from "@katale/domain";
+import { err, type OwnedProduct } from "@katale/domain";
 import { aShop, aSubCategory, InMemorySellerGateway, InMemoryStorage } from "@katale/domain/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashBytes } from "../image-files.js";
@@ -79,5 +79,33 @@ describe("the import", () => {
     expect(methods.filter((m) => m === "createProduct")).toHaveLength(1);
     const product = seller.products.find((p) => p.sku === "SKU-0");
     expect(product?.images).toEqual(existing[0]!.images);
+  });
+
+  it("sends the rows one by one to a service without the batch call, at most --concurrency at once", async () => {
+    seller.createProducts = async () => err({ kind: "not-found", code: "not_found", message: "Not Found" });
+    const createOne = seller.createProduct.bind(seller);
+    let inFlight = 0;
+    let most = 0;
+    seller.createProduct = async (token, product) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // Yield to the other workers while this upload is "on the network".
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      try {
+        return await createOne(token, product);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const report = await runImport(plans, {
+      ports: { productAdmin: seller, storage },
+      shopId: SHOP,
+      dryRun: false,
+      existing,
+      concurrency: 3,
+    });
+    expect(report).toMatchObject({ created: plans.length, failed: 0 });
+    expect(report.rows.map((r) => r.sku)).toEqual(plans.map((p) => p.sku));
+    expect(most).toBe(3);
   });
 });

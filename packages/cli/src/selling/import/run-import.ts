@@ -179,20 +179,24 @@ export async function runImport(plans: readonly RowPlan[], options: RunImportOpt
     const alone = later.filter((index) => !readySet.has(index));
     const batches: number[][] = [];
     for (let i = 0; i < ready.length; i += IMPORT_BATCH) batches.push(ready.slice(i, i + IMPORT_BATCH));
+    // A service without the batch call: its rows, and the batches not sent yet, go one by one
+    // after the batches in flight, with the other rows, `workers` at a time in all.
+    const unsent: number[] = [];
     let next = 0;
     await inParallel(batches.length, async () => {
-      while (next < batches.length) {
+      while (next < batches.length && unsent.length === 0) {
         const batch = batches[next++]!;
         const sent = await executeBatch(
           batch.map((index) => plans[index] as CreatePlan),
           options,
           pictures,
         );
-        if (sent === undefined) await oneByOne(batch);
+        if (sent === undefined) unsent.push(...batch);
         else for (const [k, index] of batch.entries()) finish(index, sent[k]!, uploadBytes(plans[index]!));
       }
     });
-    await oneByOne(alone);
+    unsent.push(...batches.slice(next).flat());
+    await oneByOne([...unsent.sort((a, b) => a - b), ...alone]);
   } finally {
     progress?.stop();
   }
