@@ -15,19 +15,7 @@ export async function recordNewProduct(
   shopId: number,
   productId: number,
 ): Promise<void> {
-  const follower = await trx
-    .selectFrom("follows")
-    .select("user_id")
-    .where("shop_id", "=", shopId)
-    .where("user_id", "<>", actorId)
-    .limit(1)
-    .executeTakeFirst();
-  if (!follower) return;
-  await notifier.record(trx, {
-    kind: "new_product_from_followed_shop",
-    actor_id: actorId,
-    product_id: productId,
-  });
+  await recordNewProducts(notifier, trx, actorId, shopId, [productId]);
 }
 
 /** recordNewProduct for the products of a batch: the followers are looked for once. */
