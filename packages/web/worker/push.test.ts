@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openNotification, readPush } from "./push.js";
+import { openNotification, readPush, showPush } from "./push.js";
 
 // A tap on a notification: the browser's Clients and Notification, as the worker receives them.
 function aBrowser(tabs: string[]) {
@@ -67,5 +67,24 @@ describe("a tap on a push notification", () => {
       text: () => "Your order is ready",
     });
     expect(push).toEqual({ title: "Katale", body: "Your order is ready", url: "/" });
+  });
+
+  it("shows an event pushed twice as one notification: the second replaces the first by its tag", async () => {
+    // The browser keeps one notification per tag; a copy with the same tag replaces it.
+    const shown = new Map<string, string>();
+    let untagged = 0;
+    const registration = {
+      showNotification: async (title: string, options: NotificationOptions) => {
+        if (options.tag) shown.set(options.tag, title);
+        else untagged += 1;
+      },
+    } as unknown as ServiceWorkerRegistration;
+    const payload = (body: object) => ({ json: () => body, text: () => JSON.stringify(body) });
+    const event = { title: "Kikuubo Phones has a new follower", body: "", url: "/", tag: "9f1c" };
+    await showPush(registration, payload(event) as unknown as PushMessageData);
+    await showPush(registration, payload(event) as unknown as PushMessageData);
+    await showPush(registration, payload({ ...event, tag: "77aa" }) as unknown as PushMessageData);
+    expect([...shown.values()]).toHaveLength(2);
+    expect(untagged).toBe(0);
   });
 });

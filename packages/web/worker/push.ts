@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 
-// Push notifications: the payload is {"title", "body", "url"}; a tap opens `url` (this origin only).
+// Push notifications: the payload is {"title", "body", "url", "tag"}; a tap opens `url` (this origin
+// only). The tag (the event) makes a copy sent again replace the one shown instead of adding another.
 
 interface PushPayload {
   readonly title: string;
   readonly body: string;
   readonly url: string;
+  readonly tag: string | undefined;
 }
 
 /** The payload as sent, or what can be made of it (a plain text body becomes the notification's text). */
@@ -19,7 +21,12 @@ export function readPush(data: { json(): unknown; text(): string } | null): Push
   const fields = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const text = (value: unknown, fallback: string) =>
     typeof value === "string" && value !== "" ? value : fallback;
-  return { title: text(fields.title, "Katale"), body: text(fields.body, ""), url: text(fields.url, "/") };
+  return {
+    title: text(fields.title, "Katale"),
+    body: text(fields.body, ""),
+    url: text(fields.url, "/"),
+    tag: typeof fields.tag === "string" && fields.tag !== "" ? fields.tag : undefined,
+  };
 }
 
 export function showPush(
@@ -32,6 +39,7 @@ export function showPush(
     icon: "/icon-192.png",
     badge: "/icon-192.png",
     data: { url: push.url },
+    ...(push.tag ? { tag: push.tag } : {}),
   });
 }
 

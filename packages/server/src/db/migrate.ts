@@ -27,6 +27,7 @@ import * as chatClientIds from "./migrations/0027-chat-client-ids.js";
 import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per-address.js";
 import * as codesResentWrongPerDay from "./migrations/0029-codes-resent-wrong-per-day.js";
 import * as taxonomyChanges from "./migrations/0030-taxonomy-changes.js";
+import * as pushClaims from "./migrations/0031-push-claims.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0028-code-allowances-per-address": codeAllowancesPerAddress,
   "0029-codes-resent-wrong-per-day": codesResentWrongPerDay,
   "0030-taxonomy-changes": taxonomyChanges,
+  "0031-push-claims": pushClaims,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

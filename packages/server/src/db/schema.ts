@@ -302,6 +302,8 @@ export interface NotificationReceiptsTable {
   user_id: number;
   channel: string;
   created_at: Generated<Timestamp>;
+  /** A push claimed and not yet answered: until when its runner may take (migration 0031). */
+  pending_until: NullableTimestamp;
 }
 
 /** A room open on an instance, for the other instances' chat writes (migration 0022). */

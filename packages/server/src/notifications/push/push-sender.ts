@@ -5,7 +5,7 @@ import type { Vapid } from "./vapid-keys.js";
 /** How long a push service keeps a message for a browser that is offline (RFC 8030 TTL). */
 export const PUSH_TTL_SECONDS = 24 * 3600;
 /** Longest wait for a push service's answer. */
-const PUSH_TIMEOUT_MS = 10_000;
+export const PUSH_TIMEOUT_MS = 10_000;
 
 export interface PushTarget {
   readonly endpoint: string;

@@ -17,6 +17,7 @@ import { aSignedInUser } from "../../testing/auth-helpers.js";
 import { aShop } from "../../testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "../../testing/test-server.js";
 import { deliverPush } from "./push-delivery.js";
+import type { PushOutcome } from "./push-sender.js";
 import { VapidKeys } from "./vapid-keys.js";
 
 // Web push end to end: a local HTTP server stands in for the browsers' push service; the test holds
@@ -180,10 +181,12 @@ describe.each(databaseKinds())("web push (%s)", (kind) => {
     const push = at(phone)[0]!;
     expect(push.headers["content-encoding"]).toBe("aes128gcm");
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
-    expect(JSON.parse(decrypt(push.body, phone))).toEqual({
+    const shown = JSON.parse(decrypt(push.body, phone));
+    expect(shown).toEqual({
       title: "Kikuubo Phones has a new follower",
       body: "",
       url: "/account/admin-shop/Kikuubo%20Phones",
+      tag: push.headers.topic,
     });
     const claims = vapidClaims(String(push.headers.authorization), publicKey);
     expect(claims.aud).toBe(pushOrigin);
@@ -200,10 +203,65 @@ describe.each(databaseKinds())("web push (%s)", (kind) => {
     await pushOn(owner);
     const vapid = new VapidKeys(server.db, server.config);
     const event = followerEvent(shop.id, fan.id);
-    await Promise.all([deliverPush(server.db, vapid, event), deliverPush(server.db, vapid, event)]);
+    // A run that meets the other's claims leaves them to it and fails, to be run again later.
+    const runs = await Promise.allSettled([
+      deliverPush(server.db, vapid, event),
+      deliverPush(server.db, vapid, event),
+    ]);
+    for (const run of runs)
+      if (run.status === "rejected") expect(String(run.reason)).toMatch(/claimed by another run/);
+    await deliverPush(server.db, vapid, event);
     await deliverPush(server.db, vapid, event);
     expect([at(phone).length, at(laptop).length]).toEqual([1, 1]);
     expect(JSON.parse(decrypt(at(laptop)[0]!.body, laptop)).title).toBe(`${shop.name} has a new follower`);
+  });
+
+  it("sends a push whose runner died before the push service answered once, when its claim runs out", async () => {
+    const [owner, fan] = [await aSignedInUser(server), await aSignedInUser(server)];
+    const shop = await aShop(server.db, { owner_id: owner.id });
+    const phone = aBrowser();
+    await subscribe(owner, phone);
+    await pushOn(owner);
+    const vapid = new VapidKeys(server.db, server.config);
+    const event = followerEvent(shop.id, fan.id);
+    const claims = () =>
+      server.db
+        .selectFrom("notification_receipts")
+        .select("pending_until")
+        .where("event_id", "=", event.event_id)
+        .where("channel", "like", "push:%")
+        .execute();
+
+    // The runner claims the push and is killed while the push service has not answered.
+    let reached!: () => void;
+    const killed = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    void deliverPush(server.db, vapid, event, () => {
+      reached();
+      return new Promise<PushOutcome>(() => {});
+    });
+    await killed;
+    expect(at(phone)).toHaveLength(0);
+
+    // The job runs again at once (the queue took it back): the claim may still be answered.
+    await expect(deliverPush(server.db, vapid, event)).rejects.toThrow(/claimed by another run/);
+    expect(at(phone)).toHaveLength(0);
+
+    // Its time is up: the next run sends it, once, and the one after sends nothing.
+    const [claim] = await claims();
+    expect(claim?.pending_until).not.toBeNull();
+    await server.db
+      .updateTable("notification_receipts")
+      .set({ pending_until: sql`now() - interval '1 second'` })
+      .where("event_id", "=", event.event_id)
+      .execute();
+    await deliverPush(server.db, vapid, event);
+    await deliverPush(server.db, vapid, event);
+    expect(at(phone)).toHaveLength(1);
+    const shown = JSON.parse(decrypt(at(phone)[0]!.body, phone));
+    expect(shown.tag).toBe(at(phone)[0]!.headers.topic);
+    expect(await claims()).toEqual([{ pending_until: null }]);
   });
 
   it("turns push on for every kind at a user's first subscription; later ones leave their choices", async () => {
