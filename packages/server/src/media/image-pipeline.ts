@@ -8,6 +8,7 @@ import {
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
   MAX_OUTPUT_ASPECT,
+  PUBLIC_WEBP_QUALITY,
 } from "./image-limits.js";
 
 export type ImageErrorKind = "not-an-image" | "too-large" | "too-many-pixels" | "too-slow" | "busy";
@@ -118,9 +119,9 @@ async function decodePipeline(
 }
 
 export interface EncodeOptions {
-  /** WebP quality 1–100. */
+  /** WebP quality 1–100; PUBLIC_WEBP_QUALITY unless said. */
   quality?: number;
-  /** WebP encoder effort 0–6: lower is faster. The seed trades size for speed. */
+  /** WebP encoder effort 0–6 (4 unless said): lower is faster and larger. */
   effort?: number;
 }
 
@@ -133,7 +134,9 @@ export async function encodeWebp(
     raw: { width: image.width, height: image.height, channels: image.channels },
   });
   if (width !== undefined && width < image.width) pipeline = pipeline.resize({ width });
-  return pipeline.webp({ quality: options.quality ?? 80, effort: options.effort ?? 4 }).toBuffer();
+  return pipeline
+    .webp({ quality: options.quality ?? PUBLIC_WEBP_QUALITY, effort: options.effort ?? 4 })
+    .toBuffer();
 }
 
 /** Writes through a temporary name and renames: a reader never sees half a file. */
