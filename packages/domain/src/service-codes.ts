@@ -16,6 +16,8 @@ export const SERVICE_CODES = {
   reportTargetNotFound: "report_target_not_found",
   /** A new account listed its day's most products (429). */
   newAccountLimit: "new_account_limit",
+  /** A product's filter value of another sub category, or two values of one filter (400). */
+  invalidFilterValue: "invalid_filter_value",
   /** Listing or changing products of a suspended shop (403). */
   shopSuspended: "shop_suspended",
 } as const;

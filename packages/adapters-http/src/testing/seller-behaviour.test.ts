@@ -27,9 +27,27 @@ describe("the in-memory seller gateway", () => {
         seller.users.push(user);
         return user;
       },
+      newAccount: async () => {
+        const user = await fixture.newUser();
+        seller.newAccounts.add(user.id);
+        return user;
+      },
       category: { categoryId: 1, subCategoryId: 11 },
       otherSubCategoryId: 51,
+      filter: {
+        filterId: 3,
+        filterName: "Material",
+        values: [
+          { id: 31, name: "Papyrus" },
+          { id: 32, name: "Raffia" },
+        ],
+        foreignValueId: 61,
+      },
     };
+    seller.filters = [
+      { id: 3, name: "Material", subCategoryId: 11, values: fixture.filter.values },
+      { id: 6, name: "Size", subCategoryId: 51, values: [{ id: 61, name: "Large" }] },
+    ];
   });
 
   itBehavesLikeSellerGateways(() => fixture);

@@ -24,12 +24,21 @@ export interface SellerGateways {
 
 export interface SellerFixture {
   readonly gateways: SellerGateways;
-  /** A new signed-in user owning no shop. */
+  /** A new signed-in user owning no shop (an account made days ago). */
   readonly newUser: () => Promise<SignedIn>;
+  /** As newUser, with an account made an hour ago: new accounts list a few products a day. */
+  readonly newAccount: () => Promise<SignedIn>;
   /** A category and one of its sub categories. */
   readonly category: { readonly categoryId: number; readonly subCategoryId: number };
   /** A sub category of another category. */
   readonly otherSubCategoryId: number;
+  /** A filter of `category`'s sub category with two values, and a value of another sub category's. */
+  readonly filter: {
+    readonly filterId: number;
+    readonly filterName: string;
+    readonly values: readonly [{ id: number; name: string }, { id: number; name: string }];
+    readonly foreignValueId: number;
+  };
 }
 
 /** Two tiny PNGs (16×16, red and green) any image check accepts. */
@@ -64,9 +73,9 @@ function uniqueName(what: string): string {
 }
 
 export function itBehavesLikeSellerGateways(fixture: () => SellerFixture): void {
-  async function ownerWithShop() {
-    const { gateways, newUser } = fixture();
-    const me = await newUser();
+  async function ownerWithShop(made: "long ago" | "just now" = "long ago") {
+    const { gateways, newUser, newAccount } = fixture();
+    const me = await (made === "just now" ? newAccount() : newUser());
     const shop = value(
       await gateways.shopAdmin.createShop(me.token, {
         name: uniqueName("Owino Stall"),
@@ -310,6 +319,80 @@ export function itBehavesLikeSellerGateways(fixture: () => SellerFixture): void 
     value(await productAdmin.deleteProduct(me.token, product.id));
     expect(kindOf(await gateways.products.getProduct(product.id))).toBe("not-found");
     expect(kindOf(await productAdmin.deleteProduct(me.token, product.id))).toBe("not-found");
+  });
+
+  it("keeps one value per filter of the product's sub category, and refuses any other", async () => {
+    const { gateways, filter } = fixture();
+    const { me, shop } = await ownerWithShop();
+    const [papyrus, raffia] = filter.values;
+    const carries = async (id: number) => value(await gateways.products.getProduct(id)).filters ?? [];
+    const created = value(
+      await gateways.productAdmin.createProduct(me.token, {
+        ...newProduct(shop.id),
+        filterValueIds: [papyrus.id],
+      }),
+    );
+    expect(await carries(created.id)).toEqual([
+      {
+        filterId: filter.filterId,
+        filterName: filter.filterName,
+        valueId: papyrus.id,
+        valueName: papyrus.name,
+      },
+    ]);
+    value(await gateways.productAdmin.updateProduct(me.token, created.id, { filterValueIds: [raffia.id] }));
+    expect((await carries(created.id)).map((f) => f.valueName)).toEqual([raffia.name]);
+    value(await gateways.productAdmin.updateProduct(me.token, created.id, { price: 30_000 }));
+    expect((await carries(created.id)).map((f) => f.valueName)).toEqual([raffia.name]);
+
+    for (const filterValueIds of [[filter.foreignValueId], [papyrus.id, raffia.id]]) {
+      const refused = await gateways.productAdmin.createProduct(me.token, {
+        ...newProduct(shop.id),
+        filterValueIds,
+      });
+      expect(refused.ok ? "ok" : [refused.error.kind, refused.error.code]).toEqual([
+        "invalid",
+        "invalid_filter_value",
+      ]);
+      const edit = await gateways.productAdmin.updateProduct(me.token, created.id, { filterValueIds });
+      expect(edit.ok ? "ok" : edit.error.code).toBe("invalid_filter_value");
+    }
+    expect((await carries(created.id)).map((f) => f.valueName)).toEqual([raffia.name]);
+    const listed = value(
+      await gateways.productAdmin.createProducts(me.token, shop.id, [
+        { ...listedProduct(created.images), filterValueIds: [papyrus.id] },
+        { ...listedProduct(created.images), filterValueIds: [filter.foreignValueId] },
+      ]),
+    );
+    expect(listed.map((item) => (item.ok ? "ok" : item.error.code))).toEqual(["ok", "invalid_filter_value"]);
+    const [batched] = listed;
+    if (!batched?.ok) throw new Error("expected the first item created");
+    expect((await carries(batched.value.id)).map((f) => f.valueId)).toEqual([papyrus.id]);
+  });
+
+  it("lets a new account list ten products on its first day, then says to come back tomorrow", async () => {
+    const { gateways } = fixture();
+    const { me, shop } = await ownerWithShop("just now");
+    const first = value(await gateways.productAdmin.createProduct(me.token, newProduct(shop.id)));
+    const more = value(
+      await gateways.productAdmin.createProducts(
+        me.token,
+        shop.id,
+        Array.from({ length: 10 }, () => listedProduct(first.images)),
+      ),
+    );
+    // The batch's items count in order: the first nine fill the day's ten, the tenth is refused.
+    expect(more.map((item) => (item.ok ? "ok" : item.error.code))).toEqual([
+      ...Array.from({ length: 9 }, () => "ok"),
+      "new_account_limit",
+    ]);
+    const eleventh = await gateways.productAdmin.createProduct(me.token, newProduct(shop.id));
+    expect(eleventh.ok ? "ok" : [eleventh.error.kind, eleventh.error.code]).toEqual([
+      "too-many-attempts",
+      "new_account_limit",
+    ]);
+    if (!eleventh.ok) expect(eleventh.error.message).toMatch(/at most 10 products a day/);
+    expect(value(await gateways.products.listShopProducts(shop.id)).numberOfProducts).toBe(10);
   });
 
   it("takes one verification request per shop, from its owner only", async () => {

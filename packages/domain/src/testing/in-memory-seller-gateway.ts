@@ -1,9 +1,11 @@
 import type { SubCategory } from "../catalogue/sub-category.js";
 import { PRODUCT_BATCH_MAX, PRODUCT_IMAGES_MAX, SHOP_CATEGORIES_MAX } from "../constants.js";
+import { moderationMessages } from "../messages/moderation.js";
 import { sellerServerMessages } from "../messages/seller-server.js";
 import { messages } from "../messages.js";
+import { NEW_ACCOUNT_DAILY_PRODUCTS_DEFAULT } from "../moderation/report.js";
 import { type Page, paginate } from "../page.js";
-import type { Product } from "../products/product.js";
+import type { Product, ProductFilter } from "../products/product.js";
 import type { ProductGateway, ShopProducts, ShopProductsQuery } from "../products/product-gateway.js";
 import { type DomainError, err, ok, type Result } from "../result.js";
 import { shopNameKey } from "../selling/manage-shops.js";
@@ -19,6 +21,7 @@ import type {
   ShopVerificationError,
   ShopVerificationGateway,
 } from "../selling/seller-gateways.js";
+import { SERVICE_CODES } from "../service-codes.js";
 import type { Shop } from "../shops/shop.js";
 import type { ShopGateway } from "../shops/shop-gateway.js";
 import type { ShopVerificationRequest } from "../verification/shop-verification-request.js";
@@ -33,6 +36,20 @@ const forbidden: DomainError = { kind: "forbidden", message: messages.authServer
 const shopNotFound: DomainError = { kind: "not-found", message: messages.api.shopNotFound };
 const productNotFound: DomainError = { kind: "not-found", message: messages.api.productNotFound };
 const invalid = (message: string): DomainError => ({ kind: "invalid", message });
+const invalidFilterValue = (message: string): DomainError => ({
+  kind: "invalid",
+  message,
+  fields: { filter_values: [message] },
+  code: SERVICE_CODES.invalidFilterValue,
+});
+
+/** A filter of a sub category and its values, as the catalogue manager made them. */
+export interface InMemoryFilter {
+  readonly id: number;
+  readonly name: string;
+  readonly subCategoryId: number;
+  readonly values: readonly { readonly id: number; readonly name: string }[];
+}
 
 /**
  * The shop owner's calls as the shop service answers them (issue 9): the identity comes from the
@@ -56,6 +73,14 @@ export class InMemorySellerGateway
   readonly imageHashes = new Map<string, { uploaded: string | null; served: string | null }>();
   /** How an upload's hash is made (the service: SHA-256); none by default. */
   uploadHash: (bytes: Uint8Array) => string | null = () => null;
+  /** The sub categories' filters; a product carries at most one value of each of its own. */
+  filters: InMemoryFilter[] = [];
+  /** Users whose account is less than a day old: they list at most `newAccountDailyProducts`. */
+  readonly newAccounts = new Set<number>();
+  newAccountDailyProducts = NEW_ACCOUNT_DAILY_PRODUCTS_DEFAULT;
+  private readonly productFilters = new Map<number, readonly number[]>();
+  /** Products each user listed (all today, for the fake). */
+  private readonly listedBy = new Map<number, number>();
   private nextId = 9000;
   private imageCount = 0;
 
@@ -64,7 +89,14 @@ export class InMemorySellerGateway
     public subCategories: SubCategory[] = [],
     public shops: Shop[] = [],
     public products: Product[] = [],
-  ) {}
+  ) {
+    for (const product of products)
+      if (product.filters)
+        this.productFilters.set(
+          product.id,
+          product.filters.map((f) => f.valueId),
+        );
+  }
 
   // ---- shops ----
 
@@ -131,12 +163,17 @@ export class InMemorySellerGateway
     const hashes = product.images.map((image) => this.uploadHash(image.bytes));
     return this.answer("createProduct", () =>
       this.asOwner(token, product.shopId, (shop) => {
+        if (this.allowanceLeft(shop.owner) <= 0) return err(this.newAccountLimit());
         const checked = this.check(shop.id, product.categoryId, product.subCategoryId, product.sku, null);
         if (!checked.ok) return checked;
+        const values = this.checkFilterValues(product.subCategoryId, product.filterValueIds);
+        if (!values.ok) return values;
         if (product.images.length < 1) return err(invalid(messages.selling.imagesRequired));
         if (product.images.length > PRODUCT_IMAGES_MAX) return err(invalid(messages.selling.imagesTooMany));
         const images = hashes.map((hash) => this.imagePath("products", hash));
-        return ok(this.add(shop, product, checked.value, images, "createProduct"));
+        return ok(
+          this.withFilters(this.add(shop, product, checked.value, images, "createProduct", values.value)),
+        );
       }),
     );
   }
@@ -157,7 +194,13 @@ export class InMemorySellerGateway
         if (products.length < 1 || products.length > PRODUCT_BATCH_MAX)
           return err(invalid(sellerServerMessages.batchSizeInvalid));
         const shown = new Set(this.products.filter((p) => p.shopId === shop.id).flatMap((p) => p.images));
-        return ok(products.map((product) => this.addListed(shop, product, shown)));
+        // A new account's day's allowance is spent by the items in order, refused or not.
+        let left = this.allowanceLeft(shop.owner);
+        return ok(
+          products.map((product) =>
+            left-- > 0 ? this.addListed(shop, product, shown) : err(this.newAccountLimit()),
+          ),
+        );
       }),
     );
   }
@@ -168,11 +211,15 @@ export class InMemorySellerGateway
     if (count < 1 || count > PRODUCT_IMAGES_MAX) return err(invalid(sellerServerMessages.batchImagesInvalid));
     const checked = this.check(shop.id, product.categoryId, product.subCategoryId, undefined, null);
     if (!checked.ok) return checked;
+    const values = this.checkFilterValues(product.subCategoryId, product.filterValueIds);
+    if (!values.ok) return values;
     const images = product.imagePaths.map((name) => pathOf(name));
     if (images.some((path) => !shown.has(path))) return err(invalid(sellerServerMessages.batchImageUnknown));
     const free = this.check(shop.id, product.categoryId, product.subCategoryId, product.sku, null);
     if (!free.ok) return free;
-    return ok(this.add(shop, product, checked.value, images, "createProducts"));
+    return ok(
+      this.withFilters(this.add(shop, product, checked.value, images, "createProducts", values.value)),
+    );
   }
 
   private add(
@@ -181,8 +228,11 @@ export class InMemorySellerGateway
     sub: SubCategory,
     images: string[],
     method: SellerMethod,
+    filterValues: readonly number[] = [],
   ): Product {
     const id = this.nextId++;
+    this.productFilters.set(id, filterValues);
+    this.listedBy.set(shop.owner, (this.listedBy.get(shop.owner) ?? 0) + 1);
     const created: Product = {
       id,
       name: product.name,
@@ -218,6 +268,8 @@ export class InMemorySellerGateway
         const subCategoryId = change.subCategoryId ?? product.subCategoryId;
         const checked = this.check(product.shopId, categoryId, subCategoryId, change.sku, product.id);
         if (!checked.ok) return checked;
+        const values = this.checkFilterValues(subCategoryId, change.filterValueIds);
+        if (!values.ok) return values;
         const removed = new Set(change.removedImages ?? []);
         if ([...removed].some((image) => !product.images.includes(image)))
           return err(invalid(messages.selling.imagesRemoveUnknown));
@@ -241,8 +293,9 @@ export class InMemorySellerGateway
           images,
         };
         this.products = this.products.map((p) => (p.id === productId ? updated : p));
+        if (change.filterValueIds !== undefined) this.productFilters.set(productId, values.value);
         this.calls.push({ method: "updateProduct", id: productId });
-        return ok(updated);
+        return ok(this.withFilters(updated));
       });
     });
   }
@@ -289,12 +342,12 @@ export class InMemorySellerGateway
 
   async getProduct(id: number): Promise<Result<Product>> {
     const product = this.products.find((p) => p.id === id);
-    return product ? ok(product) : err(productNotFound);
+    return product ? ok(this.withFilters(product)) : err(productNotFound);
   }
 
   async getProductBySlug(slug: string): Promise<Result<Product>> {
     const product = this.products.find((p) => p.slug === slug);
-    return product ? ok(product) : err(productNotFound);
+    return product ? ok(this.withFilters(product)) : err(productNotFound);
   }
 
   async listShopProducts(
@@ -320,7 +373,7 @@ export class InMemorySellerGateway
       .map((p) => ({
         ...p,
         imageHashes: p.images.map((path) => this.imageHashes.get(path) ?? { uploaded: null, served: null }),
-        filters: [],
+        filters: this.filtersOf(p.id),
       }));
     return paginate(owned, page, pageSize);
   }
@@ -350,6 +403,53 @@ export class InMemorySellerGateway
     const shop = this.shops.find((s) => s.id === shopId);
     if (!shop) return err(shopNotFound);
     return shop.owner === user.id ? act(shop) : err(forbidden);
+  }
+
+  /** What a product page shows of the product's filter values: the page's `filters`. */
+  private withFilters(product: Product): Product {
+    const filters = this.filtersOf(product.id);
+    return filters.length > 0 ? { ...product, filters } : product;
+  }
+
+  private filtersOf(productId: number): ProductFilter[] {
+    const chosen = new Set(this.productFilters.get(productId) ?? []);
+    return this.filters.flatMap((filter) =>
+      filter.values
+        .filter((v) => chosen.has(v.id))
+        .map((v) => ({ filterId: filter.id, filterName: filter.name, valueId: v.id, valueName: v.name })),
+    );
+  }
+
+  /** The values, when each is of a filter of the sub category and no filter has two; as sent. */
+  private checkFilterValues(
+    subCategoryId: number,
+    ids: readonly number[] | undefined,
+  ): Result<readonly number[]> {
+    if (ids === undefined) return ok([]);
+    const unique = [...new Set(ids)];
+    const filterOf = unique.map(
+      (id) =>
+        this.filters.find((f) => f.subCategoryId === subCategoryId && f.values.some((v) => v.id === id))?.id,
+    );
+    if (filterOf.some((id) => id === undefined))
+      return err(invalidFilterValue(sellerServerMessages.filterValueOfOtherSubCategory));
+    if (new Set(filterOf).size !== filterOf.length)
+      return err(invalidFilterValue(sellerServerMessages.filterValuesSameFilter));
+    return ok(unique);
+  }
+
+  /** Products the owner may still list today: unbounded unless the account is a new one. */
+  private allowanceLeft(owner: number): number {
+    if (!this.newAccounts.has(owner) || this.newAccountDailyProducts <= 0) return Number.POSITIVE_INFINITY;
+    return Math.max(0, this.newAccountDailyProducts - (this.listedBy.get(owner) ?? 0));
+  }
+
+  private newAccountLimit(): DomainError {
+    return {
+      kind: "too-many-attempts",
+      message: moderationMessages.newAccountDailyProducts(this.newAccountDailyProducts),
+      code: SERVICE_CODES.newAccountLimit,
+    };
   }
 
   /** The sub category, when it belongs to the category and the SKU is free in the shop. */

@@ -73,7 +73,10 @@ export async function signUpAndVerify(server: TestServer, identity = newIdentity
 }
 
 /** A verified user inserted directly (real argon2 hash), then logged in through the API. */
-export async function aSignedInUser(server: TestServer, options: { role?: Role; password?: string } = {}) {
+export async function aSignedInUser(
+  server: TestServer,
+  options: { role?: Role; password?: string; created_at?: Date } = {},
+) {
   const identity = newIdentity();
   const password = options.password ?? identity.password;
   const row = await aUser(server.db, {
@@ -83,6 +86,7 @@ export async function aSignedInUser(server: TestServer, options: { role?: Role; 
     password_hash: await hashPassword(password),
     email_verified: true,
     role: options.role ?? "user",
+    ...(options.created_at ? { created_at: options.created_at } : {}),
   });
   const login = await authPost(server, "login/", { username: identity.email, password });
   if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);

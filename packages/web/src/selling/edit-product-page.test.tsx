@@ -176,6 +176,11 @@ describe("the sub category's filters on the edit form", () => {
       [aShop({ id: 7, owner: amina.id, name: "Nakasero Electronics" })],
       [withValues],
     );
+    const taxonomy = [
+      { id: 3, name: "Band", subCategoryId: 11, values: [band, bands] },
+      { id: 4, name: "Power", subCategoryId: 11, values: [power] },
+    ];
+    seller.filters = taxonomy;
     sent = [];
     const update = seller.updateProduct.bind(seller);
     seller.updateProduct = (token, id, change) => {
@@ -186,10 +191,7 @@ describe("the sub category's filters on the edit form", () => {
       categories: new InMemoryCategoryGateway(
         [aCategory({ id: 1, name: "Electronics" })],
         [radios],
-        [
-          { id: 3, name: "Band", subCategoryId: 11, values: [band, bands] },
-          { id: 4, name: "Power", subCategoryId: 11, values: [power] },
-        ],
+        taxonomy,
       ),
       products: seller as unknown as ProductGateway,
     });
