@@ -78,6 +78,13 @@ export function blocksNewestFirst(
  * Matching every page against every block instead cost a batch of 24 pages 2,352 comparisons at
  * 100,000 products, and more as the catalogue grows (issue 13: about 8 µs of the statement's
  * database time per page, 45-52 µs before, 38-46 after, on one machine in alternating runs).
+ *
+ * Within that block the page's first product (`first.id`) is read off the listing's index alone
+ * (index-only: no row of the table), when the block holds no hidden product in stock: its in-stock
+ * entries in the index are as many as it has listed products. The index cannot tell a hidden
+ * product, so a block holding one (`first.id` NULL) steps over its products in the table, as every
+ * page did before: each a row read only to see `hidden`, 64 on average, most of the statement's
+ * database time (docs/performance.md, "Listing pages start off the index").
  */
 export function pagesFrom(asked: readonly PageAsked[]) {
   return sql`
@@ -104,7 +111,7 @@ export function pagesFrom(asked: readonly PageAsked[]) {
       WHERE k.scope = a.scope AND k.scope_id = a.scope_id AND a.skip < k.newers[w.i] + k.counts[w.i]
     ) start ON true
     LEFT JOIN LATERAL (
-      SELECT f.bucket, a.skip - start.newer - f.newer AS skip
+      SELECT f.bucket, f.in_stock, a.skip - start.newer - f.newer AS skip
       FROM (${blocksNewestFirst(
         "listing_fine_buckets",
         sql`scope = a.scope AND scope_id = a.scope_id
@@ -112,25 +119,49 @@ export function pagesFrom(asked: readonly PageAsked[]) {
           AND bucket < (start.bucket + 1) << ${sql.lit(FINE_PER_BLOCK_BITS)}`,
       )}) f
       WHERE f.newer <= a.skip - start.newer AND a.skip - start.newer < f.newer + f.in_stock
-    ) fine ON true`;
+    ) fine ON true
+    LEFT JOIN LATERAL (
+      SELECT CASE WHEN (SELECT count(*) FROM (${inStockOfBlock(sql`id >= fine.bucket << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`, sql``)}) c) = fine.in_stock
+        THEN (SELECT id FROM (${inStockOfBlock(sql`true`, sql`ORDER BY id DESC OFFSET fine.skip LIMIT 1`)}) o) END AS id
+      OFFSET 0
+    ) first ON true`;
+}
+
+/** The end (exclusive) of a page's first block of 128 ids. */
+const BELOW = sql`(fine.bucket + 1) << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`;
+
+/**
+ * Page `a`'s in-stock products (hidden or not) in its first block of 128 ids that `where` picks,
+ * `tail` ordering them: read off the listing's index alone.
+ */
+function inStockOfBlock(where: RawBuilder<unknown>, tail: RawBuilder<unknown>) {
+  return sql`
+    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND id < ${BELOW} AND ${where} ${tail})
+    UNION ALL
+    (SELECT id FROM products
+      WHERE a.scope = 'category' AND in_stock > 0 AND category_id = a.scope_id AND id < ${BELOW} AND ${where} ${tail})
+    UNION ALL
+    (SELECT id FROM products
+      WHERE a.scope = 'sub_category' AND in_stock > 0 AND sub_category_id = a.scope_id AND id < ${BELOW} AND ${where} ${tail})`;
 }
 
 /**
- * The ids of page `a` (see pagesFrom), its first `limit` products, newest first. Each listing's ids
+ * The products (id, wire) of page `a` (see pagesFrom), its first `limit`, newest first: from its
+ * first product on, or past `fine.skip` of its block's when the block holds a hidden one. Each listing's ids
  * come from its own index, in a branch of the UNION ALL that only its scope runs (the others are cut
  * off by their one-time filter before reading anything). The page's size is written into the
  * statement, not bound: a generic plan takes a bound LIMIT for a tenth of the table and reads all of
  * it; hence one statement per PAGE_LIMITS entry.
  */
-export function idsOfPage(limit: number) {
-  const below = sql`(fine.bucket + 1) << ${sql.lit(LISTING_FINE_BUCKET_BITS)}`;
-  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET fine.skip`;
+export function productsOfPage(limit: number) {
+  const below = sql`id <= coalesce(first.id, (${BELOW}) - 1)`;
+  const page = sql`ORDER BY id DESC LIMIT ${sql.lit(limit)} OFFSET CASE WHEN first.id IS NULL THEN fine.skip ELSE 0 END`;
   return sql`
-    (SELECT id FROM products WHERE a.scope = 'all' AND in_stock > 0 AND NOT hidden AND id < ${below} ${page})
+    (SELECT id, wire FROM products WHERE a.scope = 'all' AND in_stock > 0 AND NOT hidden AND ${below} ${page})
     UNION ALL
-    (SELECT id FROM products
-      WHERE a.scope = 'category' AND in_stock > 0 AND NOT hidden AND category_id = a.scope_id AND id < ${below} ${page})
+    (SELECT id, wire FROM products
+      WHERE a.scope = 'category' AND in_stock > 0 AND NOT hidden AND category_id = a.scope_id AND ${below} ${page})
     UNION ALL
-    (SELECT id FROM products
-      WHERE a.scope = 'sub_category' AND in_stock > 0 AND NOT hidden AND sub_category_id = a.scope_id AND id < ${below} ${page})`;
+    (SELECT id, wire FROM products
+      WHERE a.scope = 'sub_category' AND in_stock > 0 AND NOT hidden AND sub_category_id = a.scope_id AND ${below} ${page})`;
 }

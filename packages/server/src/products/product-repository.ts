@@ -6,13 +6,13 @@ import { prepared } from "../db/prepared.js";
 import type { Database } from "../db/schema.js";
 import type { BrowseIndex } from "../find/browse-index.js";
 import {
-  idsOfPage,
   type ListingArray,
   PAGE_BATCH_MAX,
   type PageAsked,
   pageAsked,
   pageLimit,
   pagesFrom,
+  productsOfPage,
 } from "./listing-statements.js";
 import { filtersJson } from "./product-filter-values.js";
 import { jsonColumns } from "./product-json-columns.js";
@@ -226,8 +226,7 @@ export class ProductRepository {
       ${pagesFrom(asked)}
       LEFT JOIN LATERAL (
         SELECT '[' || coalesce(string_agg(p.wire, ',' ORDER BY p.id DESC), '') || ']' AS results
-        FROM (SELECT id FROM (${idsOfPage(limit)}) u ORDER BY id DESC LIMIT a.size) ids
-        JOIN products p ON p.id = ids.id
+        FROM (SELECT id, wire FROM (${productsOfPage(limit)}) u ORDER BY id DESC LIMIT a.size) p
       ) x ON true
       ORDER BY a.ord`.execute(this.db);
     // A listing that does not exist (no count kept) has no row: nothing in it.
