@@ -36,7 +36,10 @@ export {
   AddressSuggestionsHttpGateway,
   toAddressSuggestion,
 } from "./geo/address-suggestions-http-gateway.js";
-export { createDeferredHttpGateways } from "./http/create-deferred-http-gateways.js";
+export {
+  createDeferredHttpGateways,
+  type DeferredHttpGatewaysOptions,
+} from "./http/create-deferred-http-gateways.js";
 export {
   createHttpGateways,
   type HttpGateways,
@@ -53,6 +56,11 @@ export {
   type SuccessBody,
 } from "./http/http-client.js";
 export { httpGatewaysModule } from "./http/http-gateways-module.js";
+export {
+  INLINED_CALL_PATHS,
+  type InlinedAnswers,
+  withInlinedFirstScreen,
+} from "./http/inlined-first-screen.js";
 export {
   encodeMultipart,
   type MultipartBody,

@@ -27,6 +27,7 @@ export * from "./geo.js";
 export * from "./idempotent-calls.js";
 export * from "./moderation.js";
 export * from "./notifications.js";
+export * from "./page-ids.js";
 export * from "./product-batch.js";
 export * from "./products.js";
 export * from "./shops.js";

@@ -1,19 +1,51 @@
-import { z } from "zod";
-import { verificationStatusSchema } from "../verification-status.js";
-import { genderSchema, type User } from "./user.js";
+import { valueCheck } from "../session/value-checks.js";
+import { VERIFICATION_STATUSES, type VerificationStatus } from "../verification-status.js";
+import type { Gender, User } from "./user.js";
 
 /** The signed-in user as kept in storage under `activeUser` (spec §3). */
-export const activeUserSchema = z.object({
-  email: z.string(),
-  phone: z.string(),
-  name: z.string(),
-  dateOfBirth: z.string().nullable(),
-  country: z.string().nullable(),
-  gender: genderSchema.nullable(),
-  picture: z.string().nullable(),
-  status: verificationStatusSchema,
+export interface ActiveUser {
+  readonly email: string;
+  readonly phone: string;
+  readonly name: string;
+  readonly dateOfBirth: string | null;
+  readonly country: string | null;
+  readonly gender: Gender | null;
+  readonly picture: string | null;
+  readonly status: VerificationStatus;
+}
+
+const GENDERS: readonly (Gender | null)[] = ["male", "female", null];
+const isText = (value: unknown): value is string => typeof value === "string";
+const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
+
+/** A stored `activeUser`: its fields, and nothing else, when each is what it should be. */
+export const activeUserCheck = valueCheck<ActiveUser>((value) => {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { email, phone, name, dateOfBirth, country, gender, picture, status } = value as Record<
+    string,
+    unknown
+  >;
+  const valid =
+    isText(email) &&
+    isText(phone) &&
+    isText(name) &&
+    isTextOrNull(dateOfBirth) &&
+    isTextOrNull(country) &&
+    GENDERS.includes(gender as Gender | null) &&
+    isTextOrNull(picture) &&
+    (VERIFICATION_STATUSES as readonly unknown[]).includes(status);
+  if (!valid) return undefined;
+  return {
+    email,
+    phone,
+    name,
+    dateOfBirth,
+    country,
+    gender: gender as Gender | null,
+    picture,
+    status: status as VerificationStatus,
+  };
 });
-export type ActiveUser = z.infer<typeof activeUserSchema>;
 
 export function toActiveUser(user: User): ActiveUser {
   return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { verificationStatusSchema } from "../verification-status.js";
+import { verificationStatusSchema } from "../verification-status-schema.js";
 
 export const genderSchema = z.enum(["male", "female"]);
 export type Gender = z.infer<typeof genderSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { verificationStatusSchema } from "../verification-status.js";
+import { verificationStatusSchema } from "../verification-status-schema.js";
 
 /** One filter value a product carries: the filter of its sub category and the value chosen. */
 export const productFilterSchema = z.object({

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { activeUserSchema } from "../auth/active-user.js";
+import { activeUserCheck } from "../auth/active-user.js";
+import { storedId, storedText, type ValueCheck } from "./value-checks.js";
 
-const id = z.number().int().positive();
+const id = storedId;
 
 /**
  * The local storage keys of spec §3 and the value each holds. Stored values come from outside the
@@ -9,12 +9,12 @@ const id = z.number().int().positive();
  */
 export const localStorageSchemas = {
   /** Auth token (the login key). */
-  token: z.string().min(1),
+  token: storedText(1),
   /** The signed-in user's id. */
   userdid: id,
   /** The signed-in user's email; its presence means "logged in" (spec §4). */
-  loggedInUserName: z.string().min(1),
-  activeUser: activeUserSchema,
+  loggedInUserName: storedText(1),
+  activeUser: activeUserCheck,
   /** Id of the product /item shows. */
   activeProduct: id,
   /** Id of the shop /shops/shop shows, chosen from the simple shop list. */
@@ -23,12 +23,12 @@ export const localStorageSchemas = {
   activeShopid: id,
   /** Id of the shop just created (shop details step). */
   shop: id,
-  search_query: z.string(),
+  search_query: storedText(),
   /** Category name and id of the category listing. */
-  category: z.string(),
+  category: storedText(),
   category_id: id,
   /** Sub category name and id of the sub-category listing. */
-  subcategory: z.string(),
+  subcategory: storedText(),
   subcategory_id: id,
   /** Id of the category just created in the catalogue manager. */
   newcategoryid: id,
@@ -37,11 +37,13 @@ export const localStorageSchemas = {
 /** Session storage keys of spec §3. */
 export const sessionStorageSchemas = {
   /** Same-origin URL to return to after login. */
-  previousUrl: z.string(),
+  previousUrl: storedText(),
 } as const;
 
-export type StorageSchemas = Record<string, z.ZodType>;
-export type StoredValues<S extends StorageSchemas> = { [K in keyof S]: z.infer<S[K]> };
+export type StorageSchemas = Record<string, ValueCheck<unknown>>;
+export type StoredValues<S extends StorageSchemas> = {
+  [K in keyof S]: S[K] extends ValueCheck<infer T> ? T : never;
+};
 
 export type LocalStorageSchemas = typeof localStorageSchemas;
 export type SessionStorageSchemas = typeof sessionStorageSchemas;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SHOP_CATEGORIES_MAX } from "../constants.js";
-import { verificationStatusSchema } from "../verification-status.js";
+import { verificationStatusSchema } from "../verification-status-schema.js";
 
 export const shopSchema = z.object({
   id: z.number().int().positive(),

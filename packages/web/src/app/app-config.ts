@@ -1,9 +1,4 @@
-import {
-  APP_CONFIG_PATH,
-  type AppConfigWire,
-  appConfigWire,
-  INLINE_APP_CONFIG_ID,
-} from "@katale/adapters-http/contract";
+import { APP_CONFIG_PATH, type AppConfigWire, INLINE_APP_CONFIG_ID } from "@katale/adapters-http/contract";
 
 /**
  * What the server tells the web app at start (contract/app-config.ts): service bases, made absolute
@@ -51,13 +46,14 @@ export async function loadAppConfig(origin: string, fetchFn: typeof fetch = fetc
   return toAppConfig(await response.json(), origin, APP_CONFIG_PATH);
 }
 
+/** The contract's fields (`appConfigWire`: each a non-empty string), checked by hand: no zod at start-up. */
+const FIELDS = ["authUrl", "shopUrl", "shopIdSecret"] as const satisfies readonly (keyof AppConfigWire)[];
+
 function toAppConfig(raw: unknown, origin: string, source: string): AppConfig {
-  const parsed = appConfigWire.safeParse(raw);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "a body"))];
-    throw new Error(`${source} lacks ${fields.join(", ")}`);
-  }
-  const { authUrl, shopUrl, shopIdSecret } = parsed.data;
+  const body = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const missing = FIELDS.filter((field) => typeof body[field] !== "string" || body[field] === "");
+  if (missing.length > 0) throw new Error(`${source} lacks ${missing.join(", ")}`);
+  const { authUrl, shopUrl, shopIdSecret } = body as unknown as AppConfigWire;
   return {
     authUrl: new URL(authUrl, origin).href,
     shopUrl: new URL(shopUrl, origin).href,

@@ -10,7 +10,7 @@ import { browserLocalStorage, browserSessionStorage } from "@katale/adapters-sto
 import { type Clock, mediaUrl, type Timers } from "@katale/domain";
 import { withSavedCopy } from "../pwa/saved-copy.js";
 import type { AppConfig } from "./app-config.js";
-import { withFirstScreen } from "./first-screen-fetch.js";
+import { firstScreenAnswers } from "./first-screen-fetch.js";
 import type { AdminServices, ModerationServices, Services } from "./services.js";
 import { uploadAwareFetch } from "./upload-aware-fetch.js";
 
@@ -40,12 +40,16 @@ const browserTimers: Timers = {
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
   // The first answers of the home, product and category pages come inlined in the page: taken from
-  // there instead of asked (first-screen-fetch.ts).
+  // there instead of asked (first-screen-fetch.ts). Those of `/` and a product are read as they are
+  // (no zod, no gateway code); every gateway loads with the contract and zod on its first call that
+  // asks a service (a category's answers are read through it, checked).
+  const inlined = firstScreenAnswers();
   const http = createDeferredHttpGateways({
     authUrl: config.authUrl,
     shopUrl: config.shopUrl,
     // The worker's saved copies are noted (the offline banner); writes fail at once offline.
-    fetch: withFirstScreen(withSavedCopy(fetchFn)),
+    fetch: inlined.fetch(withSavedCopy(fetchFn)),
+    inlined: inlined.read,
   });
   let admin: Promise<AdminServices> | undefined;
   let moderation: Promise<ModerationServices> | undefined;

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { catalogueCalls, type ProductWire, productCalls, shopCalls } from "../contract/index.js";
+import { createDeferredHttpGateways } from "./create-deferred-http-gateways.js";
+import type { FetchLike } from "./fetch-like.js";
+import { INLINED_CALL_PATHS } from "./inlined-first-screen.js";
+
+const pump: ProductWire = {
+  product_id: 7,
+  product_name: "Bicycle pump",
+  slug: "bicycle-pump-3eel",
+  description: "A pump",
+  price: 25_000,
+  in_stock: 3,
+  images: ["/media/products/pump.webp"],
+  shop_id: 2,
+  shop_name: "Kampala Cycles",
+  shop_verification_status: "VERIFIED",
+  category_id: 1,
+  category_name: "Sports",
+  sub_category_id: 4,
+  sub_category_name: "Bicycles",
+  average_rating: 4.5,
+  number_of_users_rated: 2,
+  sku: null,
+};
+
+const shopUrl = "http://s.test/api/shop/";
+
+function network() {
+  const asked: string[] = [];
+  const fetch: FetchLike = async (url) => {
+    asked.push(url);
+    return { status: 200, text: async () => JSON.stringify({ data: [pump] }) };
+  };
+  return { asked, fetch };
+}
+
+describe("the first screens' inlined answers", () => {
+  it("are read at the contract's paths", () => {
+    expect(INLINED_CALL_PATHS).toEqual({
+      products: productCalls.list.path,
+      trending: productCalls.trending.path,
+      productBySlug: productCalls.getBySlug.path,
+      categories: catalogueCalls.listCategories.path,
+      topRatedShops: shopCalls.topRated.path,
+    });
+    for (const call of [productCalls.list, productCalls.trending, catalogueCalls.listCategories])
+      expect(call.method).toBe("GET");
+  });
+
+  it("answer the home's and a product's calls from the page, mapped as the gateways map them", async () => {
+    const page: Record<string, unknown> = {
+      [`${shopUrl}product/`]: { data: [pump] },
+      [`${shopUrl}product/trending/`]: { data: [] },
+      [`${shopUrl}product/slug/bicycle-pump-3eel/`]: { data: pump },
+      [`${shopUrl}category/`]: { categories: [{ id: 1, name: "Sports", image_url: null }] },
+      [`${shopUrl}shop/top-rated/`]: { data: [] },
+    };
+    const read: string[] = [];
+    const { asked, fetch } = network();
+    const gateways = createDeferredHttpGateways({
+      authUrl: "http://a.test/api/auth/",
+      shopUrl,
+      fetch,
+      inlined: (url) => {
+        read.push(url);
+        return url in page ? Promise.resolve(page[url]) : undefined;
+      },
+    });
+    const fromPage = await gateways.products.listProducts();
+    expect(fromPage.ok && fromPage.value.map((p) => [p.id, p.name, p.shopName])).toEqual([
+      [7, "Bicycle pump", "Kampala Cycles"],
+    ]);
+    expect(await gateways.products.listTrending()).toEqual({ ok: true, value: [] });
+    const one = await gateways.products.getProductBySlug("bicycle-pump-3eel");
+    expect(one.ok && one.value.slug).toBe("bicycle-pump-3eel");
+    expect(await gateways.categories.listCategories()).toEqual({
+      ok: true,
+      value: [{ id: 1, name: "Sports", imageUrl: null }],
+    });
+    expect(await gateways.shops.listTopRated()).toEqual({ ok: true, value: [] });
+    expect(asked).toEqual([]);
+    expect(read).toHaveLength(5);
+
+    // What the page does not carry goes to the service, through the contract.
+    const related = await gateways.products.listRelatedProducts(7, 4);
+    expect(related.ok && related.value.map((p) => p.id)).toEqual([7]);
+    expect(asked).toEqual([`${shopUrl}product/related/7/?limit=4`]);
+  });
+
+  it("leave a body that does not map to the service", async () => {
+    const { asked, fetch } = network();
+    const gateways = createDeferredHttpGateways({
+      authUrl: "http://a.test/",
+      shopUrl,
+      fetch,
+      inlined: () => Promise.resolve({ nothing: true }),
+    });
+    const answer = await gateways.products.listProducts();
+    expect(answer.ok && answer.value.map((p) => p.id)).toEqual([7]);
+    expect(asked).toEqual([`${shopUrl}product/`]);
+  });
+});

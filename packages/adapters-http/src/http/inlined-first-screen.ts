@@ -1,0 +1,99 @@
+import { ok, type Result } from "@katale/domain";
+import { toCategory } from "../catalogue/catalogue-wire-mapping.js";
+import type { CategoryWire, FeaturedShopWire, ProductWire } from "../contract/index.js";
+import { toProduct } from "../products/product-wire-mapping.js";
+import { toFeaturedShop } from "../shops/shop-wire-mapping.js";
+import type { HttpGateways } from "./create-http-gateways.js";
+
+// The answers the server wrote into the page for its first screen (`/`, a product) are read here
+// without the contract's zod schemas or its call definitions: they come from our own server, in the
+// same HTML as the app, so they are already what the contract says. A browser's first visit then
+// needs neither zod nor the gateways' code to draw its first screen (both load on the first call
+// that asks the network: deferred-gateways.ts). Only the type imports above touch the contract.
+
+/** The body the page carries for a GET of `url` (parsed JSON), or undefined when it carries none. */
+export type InlinedAnswers = (url: string) => Promise<unknown> | undefined;
+
+/**
+ * The first screens' calls, by their path from the shop service's base: the same paths as the
+ * contract's (`productCalls.list` and so on; inlined-first-screen.test.ts holds them together).
+ */
+export const INLINED_CALL_PATHS = {
+  products: "product/",
+  trending: "product/trending/",
+  productBySlug: "product/slug/:slug/",
+  categories: "category/",
+  topRatedShops: "shop/top-rated/",
+} as const;
+
+type FirstScreenPorts = Pick<HttpGateways, "products" | "categories" | "shops">;
+
+/** `port`, with the methods of `own` in place of its own. */
+function overriding<T extends object>(port: T, own: Partial<T>): T {
+  return new Proxy(port, {
+    get: (target, name, receiver) =>
+      Object.hasOwn(own, name) ? own[name as keyof T] : Reflect.get(target, name, receiver),
+  });
+}
+
+/**
+ * `gateways`, except that the first screens' calls answer from the page's inlined answers while it
+ * has them (`inlined`), mapped to the domain as the gateways map them. A call the page carries no
+ * answer for, or one that does not map, goes to the gateway.
+ */
+export function withInlinedFirstScreen<G extends FirstScreenPorts>(
+  gateways: G,
+  shopUrl: string,
+  inlined: InlinedAnswers,
+): G {
+  const base = shopUrl.endsWith("/") ? shopUrl : `${shopUrl}/`;
+  const read = async <T>(path: string, map: (body: never) => T, otherwise: () => Promise<Result<T>>) => {
+    const answer = inlined(new URL(path, base).href);
+    if (answer === undefined) return otherwise();
+    try {
+      return ok(map((await answer) as never));
+    } catch {
+      return otherwise();
+    }
+  };
+  const { products, categories, shops } = gateways;
+  return {
+    ...gateways,
+    products: overriding(products, {
+      listProducts: () =>
+        read(
+          INLINED_CALL_PATHS.products,
+          (body: { data: ProductWire[] }) => body.data.map(toProduct),
+          () => products.listProducts(),
+        ),
+      listTrending: () =>
+        read(
+          INLINED_CALL_PATHS.trending,
+          (body: { data: ProductWire[] }) => body.data.map(toProduct),
+          () => products.listTrending(),
+        ),
+      getProductBySlug: (slug, token) =>
+        read(
+          INLINED_CALL_PATHS.productBySlug.replace(":slug", encodeURIComponent(slug)),
+          (body: { data: ProductWire }) => toProduct(body.data),
+          () => products.getProductBySlug(slug, token),
+        ),
+    }),
+    categories: overriding(categories, {
+      listCategories: () =>
+        read(
+          INLINED_CALL_PATHS.categories,
+          (body: { categories: CategoryWire[] }) => body.categories.map(toCategory),
+          () => categories.listCategories(),
+        ),
+    }),
+    shops: overriding(shops, {
+      listTopRated: () =>
+        read(
+          INLINED_CALL_PATHS.topRatedShops,
+          (body: { data: FeaturedShopWire[] }) => body.data.map(toFeaturedShop),
+          () => shops.listTopRated(),
+        ),
+    }),
+  };
+}
