@@ -61,6 +61,9 @@ interface ManifestChunk {
   readonly isEntry?: boolean;
 }
 
+/** The web app's gateways (its chunk loads on the first call that asks a service). */
+const GATEWAYS_MODULE = "../adapters-http/src/http/create-http-gateways.ts";
+
 /**
  * The build's manifest (Vite `build.manifest`) read as `<link rel=modulepreload>` tags by module: a
  * screen's lazy chunk and the chunks it imports, less what index.html already loads, so a first visit
@@ -85,6 +88,9 @@ async function modulePreloads(webDir: string): Promise<Map<string, string>> {
   for (const key of Object.values(SCREEN_MODULES)) {
     const files = new Set<string>();
     closure(key, files);
+    // Both screens ask a service at once (a category's listing, a product's reviews), which loads
+    // the web's HTTP gateways with the contract and zod: `/` does not need them to start.
+    closure(GATEWAYS_MODULE, files);
     const links = [...files]
       .filter((file) => !entry.has(file) && file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
