@@ -2,9 +2,13 @@
 // database of its own is seeded in steps (10,000 products, then up to 100,000, then up to 1,000,000 by
 // default: CURVE_SIZES), each step timed; after each step a server with the read cache off is measured
 // on the listing (the first 500 pages, and any page of the catalogue), products by slug and search,
-// each load followed by the node:http ceiling, as `npm run bench` does (load.ts). Goals (the
+// each load followed by the node:http ceiling, as `npm run bench` does (load.ts). Search is measured
+// twice: with its answers kept until a product changes (the default), and on a second server with
+// SEARCH_ANSWERS_KEPT=off, where every search runs its statement, as in a catalogue that changes
+// between searches; each search word's statement is also timed alone on one connection. Goals (the
 // hardening issue): at each size ten times another, listing and slug p99 at most 1.5 times the smaller
-// size's, search p95 under 100 ms.
+// size's, search p95 under 100 ms (both ways).
+// CURVE_DATABASE_URL: an existing database to measure (and grow) instead of a new one; kept afterwards.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,6 +53,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** The server's PostgreSQL connections (BENCH_POOL), as in `npm run bench`. */
 const POOL = Number(process.env.BENCH_POOL ?? 4);
 const EXPLAIN = process.env.BENCH_EXPLAIN !== "0";
+/** Runs of each search word's statement alone (CURVE_WORD_RUNS; 0: none). */
+const WORD_RUNS = Number(process.env.CURVE_WORD_RUNS ?? 30);
 /** Rows per INSERT of the seed (its largest batch). */
 const BATCH = 5_000;
 /** Listing pages of 8 most shoppers reach: the first 500, as `npm run bench` asks them. */
@@ -137,15 +143,49 @@ function endpoints(size: number, slugs: string[]): [string, RequestMaker][] {
     ["GET product/paginated/ (pages 1–500)", page(Math.min(SHALLOW_PAGES, lastPage))],
     ["GET product/paginated/ (any page)", page(lastPage)],
     ["GET product/slug/{slug}/", () => ({ path: `/api/shop/product/slug/${pick(slugs)}/` })],
-    [
-      "POST product/search/",
-      () => ({
-        path: "/api/shop/product/search/",
-        method: "POST",
-        body: JSON.stringify({ search_query: pick(SEARCHES) }),
-      }),
-    ],
+    ["POST product/search/ (kept)", search],
   ];
+}
+
+/** A search of one of the bench's words. */
+const search: RequestMaker = () => ({
+  path: "/api/shop/product/search/",
+  method: "POST",
+  body: JSON.stringify({ search_query: SEARCHES[Math.floor(Math.random() * SEARCHES.length)] }),
+});
+const SEARCH_NOT_KEPT = "POST product/search/ (not kept)";
+
+/**
+ * Words of the seeded catalogue far more common than the bench's: "new" is in 10 % of its names
+ * (17 % of its texts), "kampala" 6 % (17 %), "delivery" 6 % (72 %), "courier" only in texts (33 %),
+ * "wholesale" 10 % of names; "mobile money" two words of 67 % of texts. Timed alone with the others.
+ */
+const COMMON_SEARCHES = ["new", "kampala", "delivery", "courier", "wholesale", "mobile money"];
+const TIMED_SEARCHES = [...SEARCHES, ...COMMON_SEARCHES];
+
+/** Each search word's statement alone on one connection, WORD_RUNS times: p50 and p95 in ms. */
+async function wordTimes(db: Kysely<Database>, size: number) {
+  const repository = new ProductRepository(db);
+  const out: WordTime[] = [];
+  for (const word of TIMED_SEARCHES) {
+    const times: number[] = [];
+    for (let i = 0; i < WORD_RUNS; i++) {
+      const started = performance.now();
+      await repository.searchJson(word);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+    out.push({ size, word, p50: at(0.5), p95: at(0.95) });
+  }
+  return out;
+}
+
+interface WordTime {
+  size: number;
+  word: string;
+  p50: number;
+  p95: number;
 }
 
 function printRows(rows: CurveRow[]) {
@@ -160,7 +200,10 @@ function printRows(rows: CurveRow[]) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "katale-curve-"));
-const { databaseUrl, drop } = await createPostgresDatabase("katale_curve");
+const given = process.env.CURVE_DATABASE_URL;
+const { databaseUrl, drop } = given
+  ? { databaseUrl: given, drop: async () => {} }
+  : await createPostgresDatabase("katale_curve");
 // Stopped by hand (a step too slow to wait for): the database and the pictures go all the same.
 let running: { stop(): Promise<void> } | undefined;
 for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -176,6 +219,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
 const steps: Step[] = [];
 const rows: CurveRow[] = [];
 const plans: string[] = [];
+const words: WordTime[] = [];
 let database: DatabaseHandle | undefined;
 try {
   // Throwaway preparation: no fsync per commit (the servers measured run durably, the default).
@@ -183,20 +227,23 @@ try {
   const db = database.db;
   await migrateToLatest(db);
   const media = createMediaStore(dataDir);
-  let seeded = 0;
+  // A given database may hold products already: only the ones up to each size are added.
+  let seeded = Number(
+    (await sql<{ n: string }>`select count(*)::text as n from products`.execute(db)).rows[0]!.n,
+  );
   for (const size of SIZES) {
-    const added = size - seeded;
+    const added = Math.max(0, size - seeded);
     const before = await maxId(db);
     let mark = performance.now();
-    await seedCatalogue(db, media, { products: added, batchSize: BATCH, seed: size, log });
+    if (added > 0) await seedCatalogue(db, media, { products: added, batchSize: BATCH, seed: size, log });
     const seedMs = performance.now() - mark;
     mark = performance.now();
-    await seedFilters(db, before);
+    if (added > 0) await seedFilters(db, before);
     const filtersMs = performance.now() - mark;
     mark = performance.now();
-    await refreshStatistics(db);
+    if (added > 0) await refreshStatistics(db);
     const vacuumMs = performance.now() - mark;
-    seeded = size;
+    seeded = Math.max(seeded, size);
     const { tableMb, databaseMb } = await sizes(db);
     log(
       `${fmt(size)}: ${fmt(added)} products seeded in ${fmt(seedMs / 1000, 1)} s, filter values ${fmt(filtersMs / 1000, 1)} s, ` +
@@ -213,7 +260,7 @@ try {
           endpoint: `GET product/paginated/?page=${lastPage}&page_size=8 at ${fmt(size)}`,
           run: (d: typeof db) => new ProductRepository(d).pageJson({}, lastPage, 8),
         },
-        ...["samsung", "tecno spark"].map((q) => ({
+        ...["samsung", "tecno spark", "new"].map((q) => ({
           endpoint: `POST product/search/ ${JSON.stringify(q)} at ${fmt(size)}`,
           run: (d: typeof db) => new ProductRepository(d).searchJson(q),
         })),
@@ -221,6 +268,8 @@ try {
       for (const c of cases) await c.run(db);
       plans.push(await explainCases(db, cases));
     }
+
+    if (WORD_RUNS > 0) words.push(...(await wordTimes(db, size)));
 
     const server = await startServer({ dataDir, databaseUrl, cache: "off", pool: POOL });
     running = server;
@@ -254,6 +303,32 @@ try {
       });
     } finally {
       await server.stop();
+      running = undefined;
+    }
+    // Search again on a server that keeps no answer: every search runs its statement.
+    const notKept = await startServer({
+      dataDir,
+      databaseUrl,
+      cache: "off",
+      pool: POOL,
+      env: { SEARCH_ANSWERS_KEPT: "off" },
+    });
+    running = notKept;
+    try {
+      await warmUp(notKept.port, Array.from({ length: 100 }, search));
+      const bytes = await answerBytes(notKept.port, search());
+      log(`${fmt(size)}: ${SEARCH_NOT_KEPT} (${bytes} B)`);
+      const rounds: { load: Measured; top: Measured }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const load = await measure(notKept.port, search, LOAD);
+        rounds.push({ load, top: await ceiling(bytes, LOAD) });
+      }
+      measured.push({
+        size,
+        ...summarise({ db: "postgres", cache: "off", endpoint: SEARCH_NOT_KEPT }, rounds),
+      });
+    } finally {
+      await notKept.stop();
       running = undefined;
     }
     rows.push(...measured);
@@ -323,9 +398,24 @@ for (const r of rows) {
     );
   }
 }
+if (words.length > 0) {
+  console.log(
+    `\nEach search word's statement alone on one connection (answers not kept), ${WORD_RUNS} runs: p50 / p95 ms\n`,
+  );
+  const measuredSizes = [...new Set(words.map((w) => w.size))];
+  console.log(`| word | ${measuredSizes.map(fmt).join(" | ")} |`);
+  console.log(`|---|${measuredSizes.map(() => "---:|").join("")}`);
+  for (const word of TIMED_SEARCHES) {
+    const cells = measuredSizes.map((size) => {
+      const w = words.find((x) => x.size === size && x.word === word);
+      return w ? `${fmt(w.p50, 1)} / ${fmt(w.p95, 1)}` : "–";
+    });
+    console.log(`| ${word} | ${cells.join(" | ")} |`);
+  }
+}
 if (plans.length > 0) {
   console.log(
-    "\nEXPLAIN (ANALYZE, BUFFERS) of the deepest listing page and two searches (BENCH_EXPLAIN=0: none)\n",
+    "\nEXPLAIN (ANALYZE, BUFFERS) of the deepest listing page and three searches (BENCH_EXPLAIN=0: none)\n",
   );
   console.log(["```", ...plans, "```"].join("\n"));
 }

@@ -274,10 +274,12 @@ export interface ServerOptions {
   cache: "on" | "off";
   /** The server's PostgreSQL connections (DATABASE_POOL_SIZE). */
   pool: number;
+  /** More of the server's environment (e.g. SEARCH_ANSWERS_KEPT). */
+  env?: Record<string, string>;
 }
 
 /** The server measured, as `npm start` runs it but with the bench's limits off. */
-export async function startServer({ dataDir, databaseUrl, cache, pool }: ServerOptions) {
+export async function startServer({ dataDir, databaseUrl, cache, pool, env }: ServerOptions) {
   const port = await freePort();
   // BENCH_PROFILE=dir: each server writes a CPU profile (node --cpu-prof) there when it stops.
   const profile = process.env.BENCH_PROFILE
@@ -301,6 +303,7 @@ export async function startServer({ dataDir, databaseUrl, cache, pool }: ServerO
       // The fan-out row's shop owner is a fresh account; new accounts may list 10 products a day.
       NEW_ACCOUNT_DAILY_PRODUCTS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) } : {}),
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

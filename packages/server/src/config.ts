@@ -131,6 +131,9 @@ const schema = z
       .min(0)
       .max(100_000)
       .default(60),
+    // Each search's answer kept until a product changes ("on"); "off": every search runs its
+    // statement, as in a catalogue that changes between searches (the curve bench measures both).
+    SEARCH_ANSWERS_KEPT: z.enum(["on", "off"]).default("on"),
     NOTIFY_CHAT_EMAIL_AFTER_MINUTES: z.coerce
       .number({ error: "must be a number of minutes from 0 to 1440" })
       .min(0)
@@ -229,6 +232,8 @@ export interface Config {
   imageJobs: ImageJobOptions;
   /** Searches per client address per minute (SEARCH_PER_MINUTE); 0: no limit. */
   searchPerMinute: number;
+  /** Search answers kept until a product changes (SEARCH_ANSWERS_KEPT, default on). */
+  searchAnswersKept: boolean;
   /** Timeouts and the connection limit (HTTP_* variables). */
   httpLimits: HttpLimits;
   /** Rate limits count in Redis when set (else in PostgreSQL, or memory on PGlite). */
@@ -287,6 +292,7 @@ export function loadConfig(
     pgliteFsync: e.PGLITE_FSYNC === "on",
     imageJobs: { concurrency: e.IMAGE_JOBS, maxWaiting: e.IMAGE_QUEUE, waitMs: e.IMAGE_QUEUE_SECONDS * 1000 },
     searchPerMinute: e.SEARCH_PER_MINUTE,
+    searchAnswersKept: e.SEARCH_ANSWERS_KEPT === "on",
     httpLimits,
     redisUrl: shared.redisUrl,
     s3: shared.s3,

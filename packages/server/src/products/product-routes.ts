@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
   const products = new ProductRepository(db, {
     line: searchLineFor(config),
     ...(config.databaseUrl ? { statementTimeoutMs: SEARCH_STATEMENT_TIMEOUT_MS } : {}),
-    keptWith: BrowseIndex.of(db),
+    ...(config.searchAnswersKept ? { keptWith: BrowseIndex.of(db) } : {}),
   });
   const searches = new RateLimits("search", searchLimits(config), {
     store: counters,

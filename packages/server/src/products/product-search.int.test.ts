@@ -47,6 +47,13 @@ describe.each(databaseKinds())("product search relevance (%s)", (kind) => {
     expect(found).toHaveLength(SEARCH_RESULTS_MAX);
   });
 
+  it("shows the newest of more matches than a page holds, equally good ones", async () => {
+    // 60 descriptions name Kampala: the page's 49 after the map are the newest 49 of them.
+    const found = await search("kampala");
+    const newest = Array.from({ length: SEARCH_RESULTS_MAX - 1 }, (_, i) => `Jerrycan ${i + 11}`);
+    expect(found.slice(1).sort()).toEqual(newest.sort());
+  });
+
   it("ranks names holding every word above names holding some", async () => {
     const found = await search("tecno spark");
     expect(found[0]).toBe("Tecno Spark 20");

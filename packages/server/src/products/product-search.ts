@@ -20,6 +20,61 @@ const SEARCH_TYPO_WORDS = 3;
  * scan of the name words); later words match as themselves and as prefixes.
  */
 export const SEARCH_TYPO_LOOKUPS = 3;
+/**
+ * A tier is looked for among the newest SEARCH_NEWEST_ROWS listed products (newest first) when at
+ * least SEARCH_PROBE_HITS of the newest SEARCH_PROBE_ROWS hold it: a word that common fills the tier
+ * there after a few hundred to a few thousand products, while its index's bitmap would hold every
+ * product with the word (a word in a tenth of a million products: 100,000 of them, 0.3 s). Else, or
+ * when the window does not fill the tier, the tier comes from the index, as every tier did before.
+ */
+const SEARCH_NEWEST_ROWS = 5_000;
+const SEARCH_PROBE_ROWS = 250;
+const SEARCH_PROBE_HITS = 6;
+
+/**
+ * The tiers, best first: a product's rank and the condition on its vectors. Tiers 2 and 1 (some of
+ * the words, not all) hold nothing for a search of one word: they are not looked for then.
+ */
+const TIERS: { tier: number; holds: string; words: number }[] = [
+  { tier: 4, holds: "name_vector @@ {every}", words: 1 },
+  { tier: 3, holds: "search_vector @@ {every} AND NOT name_vector @@ {every}", words: 1 },
+  { tier: 2, holds: "name_vector @@ {some} AND NOT search_vector @@ {every}", words: 2 },
+  {
+    tier: 1,
+    holds: "search_vector @@ {some} AND NOT search_vector @@ {every} AND NOT name_vector @@ {some}",
+    words: 2,
+  },
+].map(({ tier, holds, words }) => ({
+  tier,
+  words,
+  holds: holds
+    .replaceAll("{every}", "(SELECT every_word FROM q)")
+    .replaceAll("{some}", "(SELECT some_word FROM q)"),
+}));
+
+/** A tier's probe (its hits among the newest SEARCH_PROBE_ROWS) and window (its first hits among the newest). */
+const windowed = ({ tier, holds }: (typeof TIERS)[number]) => `
+    probe${tier} AS (
+      SELECT count(*) AS n FROM (SELECT * FROM newest LIMIT ${SEARCH_PROBE_ROWS}) p WHERE ${holds}
+    ),
+    window${tier} AS (SELECT id FROM newest WHERE ${holds} LIMIT ${SEARCH_TIER_LIMIT})`;
+
+/** A tier's hits: its window's when the probe says the tier is common and the window fills it, else its index's. */
+const tierHits = ({ tier, holds, words }: (typeof TIERS)[number]) => {
+  const enough = words > 1 ? `(SELECT count(*) FROM words) >= ${words} AND ` : "";
+  const fromWindow = `(SELECT n FROM probe${tier}) >= ${SEARCH_PROBE_HITS}
+            AND (SELECT count(*) FROM window${tier}) = ${SEARCH_TIER_LIMIT}`;
+  return `(SELECT id, ${tier} AS tier FROM window${tier} WHERE ${enough}${fromWindow})
+        UNION ALL
+        (SELECT id, ${tier} FROM products
+          WHERE ${enough}NOT (${fromWindow})
+            AND in_stock > 0 AND NOT hidden AND ${holds}
+          LIMIT ${SEARCH_TIER_LIMIT})`;
+};
+
+const TIER_WINDOWS = TIERS.map(windowed).join(",\n");
+const TIER_HITS = TIERS.map(tierHits).join("\n        UNION ALL\n        ");
+
 /** Searches batched together at most. */
 export const SEARCH_BATCH_MAX = 64;
 
@@ -64,27 +119,14 @@ export async function searchRows(db: Kysely<Database>, words: readonly string[])
              to_tsquery('english', string_agg(term, ' | ' ORDER BY ord)) AS some_word
       FROM terms
     ),
+    newest AS (
+      SELECT id, name_vector, search_vector FROM products
+      WHERE in_stock > 0 AND NOT hidden ORDER BY id DESC LIMIT ${sql.lit(SEARCH_NEWEST_ROWS)}
+    ),
+    ${sql.raw(TIER_WINDOWS)},
     hits AS (
       SELECT id, tier FROM (
-        (SELECT id, 4 AS tier FROM products
-          WHERE in_stock > 0 AND NOT hidden AND name_vector @@ (SELECT every_word FROM q)
-          LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-        UNION ALL
-        (SELECT id, 3 FROM products
-          WHERE in_stock > 0 AND NOT hidden AND search_vector @@ (SELECT every_word FROM q)
-            AND NOT name_vector @@ (SELECT every_word FROM q)
-          LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-        UNION ALL
-        (SELECT id, 2 FROM products
-          WHERE in_stock > 0 AND NOT hidden AND name_vector @@ (SELECT some_word FROM q)
-            AND NOT search_vector @@ (SELECT every_word FROM q)
-          LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
-        UNION ALL
-        (SELECT id, 1 FROM products
-          WHERE in_stock > 0 AND NOT hidden AND search_vector @@ (SELECT some_word FROM q)
-            AND NOT search_vector @@ (SELECT every_word FROM q)
-            AND NOT name_vector @@ (SELECT some_word FROM q)
-          LIMIT ${sql.lit(SEARCH_TIER_LIMIT)})
+        ${sql.raw(TIER_HITS)}
       ) tiers
       LIMIT ${sql.lit(SEARCH_RESULTS_MAX)}
     )
