@@ -164,6 +164,18 @@ const COMMON_SEARCHES = ["new", "kampala", "delivery", "courier", "wholesale", "
 const TIMED_SEARCHES = [...SEARCHES, ...COMMON_SEARCHES];
 
 /** Each search word's statement alone on one connection, WORD_RUNS times: p50 and p95 in ms. */
+/** One row: ROUNDS loads of `make` on the server at `port`, each with its ceiling right after. */
+async function measureRow(port: number, size: number, endpoint: string, make: RequestMaker) {
+  const bytes = await answerBytes(port, make());
+  log(`${fmt(size)}: ${endpoint} (${bytes} B)`);
+  const rounds: { load: Measured; top: Measured }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const load = await measure(port, make, LOAD);
+    rounds.push({ load, top: await ceiling(bytes, LOAD) });
+  }
+  return { size, ...summarise({ db: "postgres", cache: "off", endpoint }, rounds) };
+}
+
 async function wordTimes(db: Kysely<Database>, size: number) {
   const repository = new ProductRepository(db);
   const out: WordTime[] = [];
@@ -281,14 +293,7 @@ try {
         workload.flatMap(([, make]) => Array.from({ length: 100 }, make)),
       );
       for (const [endpoint, make] of workload) {
-        const bytes = await answerBytes(server.port, make());
-        log(`${fmt(size)}: ${endpoint} (${bytes} B)`);
-        const rounds: { load: Measured; top: Measured }[] = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          const load = await measure(server.port, make, LOAD);
-          rounds.push({ load, top: await ceiling(bytes, LOAD) });
-        }
-        measured.push({ size, ...summarise({ db: "postgres", cache: "off", endpoint }, rounds) });
+        measured.push(await measureRow(server.port, size, endpoint, make));
       }
       steps.push({
         size,
@@ -316,17 +321,7 @@ try {
     running = notKept;
     try {
       await warmUp(notKept.port, Array.from({ length: 100 }, search));
-      const bytes = await answerBytes(notKept.port, search());
-      log(`${fmt(size)}: ${SEARCH_NOT_KEPT} (${bytes} B)`);
-      const rounds: { load: Measured; top: Measured }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const load = await measure(notKept.port, search, LOAD);
-        rounds.push({ load, top: await ceiling(bytes, LOAD) });
-      }
-      measured.push({
-        size,
-        ...summarise({ db: "postgres", cache: "off", endpoint: SEARCH_NOT_KEPT }, rounds),
-      });
+      measured.push(await measureRow(notKept.port, size, SEARCH_NOT_KEPT, search));
     } finally {
       await notKept.stop();
       running = undefined;
