@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { catalogueCalls, type ProductWire, productCalls, shopCalls } from "../contract/index.js";
+import { catalogueCalls, productCalls, shopCalls } from "../contract/index.js";
+import { aProductWire } from "../testing/wire-builders.js";
 import { createDeferredHttpGateways } from "./create-deferred-http-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
 import { INLINED_CALL_PATHS } from "./inlined-first-screen.js";
 
-const pump: ProductWire = {
-  product_id: 7,
-  product_name: "Bicycle pump",
-  slug: "bicycle-pump-3eel",
-  description: "A pump",
-  price: 25_000,
-  in_stock: 3,
-  images: ["/media/products/pump.webp"],
-  shop_id: 2,
-  shop_name: "Kampala Cycles",
-  shop_verification_status: "VERIFIED",
-  category_id: 1,
-  category_name: "Sports",
-  sub_category_id: 4,
-  sub_category_name: "Bicycles",
-  average_rating: 4.5,
-  number_of_users_rated: 2,
-  sku: null,
-};
+const pump = aProductWire();
 
 const shopUrl = "http://s.test/api/shop/";
 

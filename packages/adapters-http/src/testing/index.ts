@@ -14,3 +14,4 @@ export * from "./seller-behaviour.js";
 export * from "./shops-behaviour.js";
 export * from "./support-behaviour.js";
 export * from "./user-verification-behaviour.js";
+export * from "./wire-builders.js";

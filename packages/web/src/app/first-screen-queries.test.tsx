@@ -1,5 +1,5 @@
 import type { FetchLike } from "@katale/adapters-http";
-import type { ProductWire } from "@katale/adapters-http/contract";
+import { aProductWire } from "@katale/adapters-http/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectServices } from "./composition-root.js";
 import { prefillFirstScreen } from "./first-screen-queries.js";
@@ -8,25 +8,7 @@ import { createQueryClient } from "./query-client.js";
 const origin = window.location.origin;
 const config = { authUrl: `${origin}/api/auth/`, shopUrl: `${origin}/api/shop/`, shopIdSecret: "secret" };
 
-const pump: ProductWire = {
-  product_id: 7,
-  product_name: "Bicycle pump",
-  slug: "bicycle-pump-3eel",
-  description: "A pump",
-  price: 25_000,
-  in_stock: 3,
-  images: ["/media/products/pump.webp"],
-  shop_id: 2,
-  shop_name: "Kampala Cycles",
-  shop_verification_status: "VERIFIED",
-  category_id: 1,
-  category_name: "Sports",
-  sub_category_id: 4,
-  sub_category_name: "Bicycles",
-  average_rating: 4.5,
-  number_of_users_rated: 2,
-  sku: null,
-};
+const pump = aProductWire();
 
 function pageWith(answers: Record<string, unknown>): void {
   const element = document.createElement("script");
