@@ -18,13 +18,13 @@ export function firstScreenAnswers(
   doc: Document = document,
   origin = doc.location.origin,
 ): FirstScreenAnswers {
-  let answers: Map<string, string> | undefined;
-  const load = (): Map<string, string> => {
+  // Parsed once: the gateways' reads take the bodies as they are, a fetch writes its text again.
+  let answers: Map<string, unknown> | undefined;
+  const load = (): Map<string, unknown> => {
     const element = doc.getElementById(FIRST_SCREEN_ID);
-    const found = new Map<string, string>();
+    let found = new Map<string, unknown>();
     try {
-      const inlined = JSON.parse(element?.textContent ?? "{}") as Record<string, unknown>;
-      for (const [path, body] of Object.entries(inlined)) found.set(path, JSON.stringify(body));
+      found = new Map(Object.entries(JSON.parse(element?.textContent ?? "{}") as Record<string, unknown>));
     } catch {
       // A page without (or with broken) first-screen data: every call goes to the network.
     }
@@ -32,12 +32,12 @@ export function firstScreenAnswers(
     return found;
   };
   /** The inlined body of a GET of `url`, in a task of its own; undefined when the page has none. */
-  const take = (url: string): Promise<string> | undefined => {
+  const take = (url: string): Promise<unknown> | undefined => {
     answers ??= load();
     const target = new URL(url, origin);
     const key = `${target.pathname}${target.search}`;
-    const body = target.origin === origin ? answers.get(key) : undefined;
-    if (body === undefined) return undefined;
+    if (target.origin !== origin || !answers.has(key)) return undefined;
+    const body = answers.get(key);
     const inlined = answers;
     // Each answer in a task of its own: reading it is then a short task between others, not part
     // of one long start-up task a slow phone cannot answer a tap during.
@@ -51,11 +51,11 @@ export function firstScreenAnswers(
     );
   };
   return {
-    read: (url) => take(url)?.then((body) => JSON.parse(body) as unknown),
+    read: take,
     fetch: (fetchFn) => (url, init) => {
       const body = init.method === "GET" ? take(url) : undefined;
       if (body === undefined) return fetchFn(url, init);
-      return body.then((text) => ({ status: 200, text: async () => text }));
+      return body.then((answer) => ({ status: 200, text: async () => JSON.stringify(answer) }));
     },
   };
 }
