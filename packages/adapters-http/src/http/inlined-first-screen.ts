@@ -56,22 +56,13 @@ export function withInlinedFirstScreen<G extends FirstScreenPorts>(
       return otherwise();
     }
   };
+  const productList = (body: { data: ProductWire[] }) => body.data.map(toProduct);
   const { products, categories, shops } = gateways;
   return {
     ...gateways,
     products: overriding(products, {
-      listProducts: () =>
-        read(
-          INLINED_CALL_PATHS.products,
-          (body: { data: ProductWire[] }) => body.data.map(toProduct),
-          () => products.listProducts(),
-        ),
-      listTrending: () =>
-        read(
-          INLINED_CALL_PATHS.trending,
-          (body: { data: ProductWire[] }) => body.data.map(toProduct),
-          () => products.listTrending(),
-        ),
+      listProducts: () => read(INLINED_CALL_PATHS.products, productList, () => products.listProducts()),
+      listTrending: () => read(INLINED_CALL_PATHS.trending, productList, () => products.listTrending()),
       getProductBySlug: (slug, token) =>
         read(
           INLINED_CALL_PATHS.productBySlug.replace(":slug", encodeURIComponent(slug)),
