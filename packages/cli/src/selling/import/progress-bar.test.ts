@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { formatBytes, terminalProgress } from "./progress-bar.js";
+import { formatBytes, lineProgress, terminalProgress } from "./progress-bar.js";
 
 /** A terminal's cursor calls: done at once. */
 function done(...args: unknown[]): boolean {
@@ -30,12 +30,39 @@ describe("the import's progress bar", () => {
     const terminal = fakeTerminal();
     const progress = terminalProgress(terminal.stream);
     progress.start(3, 3 * 1024);
-    progress.advance(1, 1024);
-    progress.advance(2, 2048);
+    progress.advance(1, 1024, 0);
+    progress.advance(2, 2048, 0);
     progress.stop();
     await new Promise((resolve) => setImmediate(resolve));
     expect(terminal.written()).toContain("0/3 rows | 0 B of 3.0 KB");
     expect(terminal.written()).toContain("3/3 rows | 3.0 KB of 3.0 KB");
+  });
+
+  it("ends full when a row fails: its pictures, never sent, leave the total", async () => {
+    const terminal = fakeTerminal();
+    const progress = terminalProgress(terminal.stream);
+    progress.start(3, 3 * 1024);
+    progress.advance(1, 1024, 0);
+    progress.advance(1, 0, 1024);
+    progress.advance(1, 1024, 0);
+    progress.stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(terminal.written()).toContain("0/3 rows | 0 B of 3.0 KB");
+    expect(terminal.written()).toContain("3/3 rows | 2.0 KB of 2.0 KB");
+  });
+
+  it("prints the same without a terminal, a line at the start and at the end", () => {
+    const lines: string[] = [];
+    const progress = lineProgress((text) => lines.push(text), 60_000);
+    progress.start(2, 2048);
+    progress.advance(1, 0, 1024);
+    progress.advance(1, 1024, 0);
+    progress.stop();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("0 B");
+    expect(lines[0]).toContain("2.0 KB");
+    expect(lines[1]).toContain("1.0 KB");
+    expect(lines[1]).not.toContain("2.0 KB");
   });
 
   it("words byte counts", () => {

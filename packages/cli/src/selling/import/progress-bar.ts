@@ -33,8 +33,9 @@ export function terminalProgress(stream: NodeJS.WriteStream): ImportProgress {
       totalBytes = total;
       bar.start(rows, 0, { done: formatBytes(0), size: formatBytes(total) });
     },
-    advance(rows, sent) {
+    advance(rows, sent, dropped) {
       bytes += sent;
+      totalBytes -= dropped;
       bar.increment(rows, { done: formatBytes(bytes), size: formatBytes(totalBytes) });
     },
     stop() {
@@ -66,9 +67,10 @@ export function lineProgress(write: (text: string) => void, everyMs = PROGRESS_L
       timer = setInterval(line, everyMs);
       timer.unref();
     },
-    advance(done, sent) {
+    advance(done, sent, dropped) {
       rows += done;
       bytes += sent;
+      totalBytes -= dropped;
     },
     stop() {
       if (timer !== undefined) clearInterval(timer);

@@ -41,7 +41,11 @@ export const IMPORT_BATCH = 100;
 
 export interface ImportProgress {
   start(rows: number, bytes: number): void;
-  advance(rows: number, bytes: number): void;
+  /**
+   * Rows finished, the bytes they uploaded, and the bytes of failed rows that will never be sent:
+   * those leave the total, so a finished import's bar shows all it sent of all it meant to.
+   */
+  advance(rows: number, bytes: number, dropped: number): void;
   stop(): void;
 }
 
@@ -152,7 +156,8 @@ export async function runImport(plans: readonly RowPlan[], options: RunImportOpt
   const finish = (index: number, result: RowResult, bytes: number) => {
     results[index] = result;
     options.onRow?.(result);
-    progress?.advance(1, result.status === "failed" ? 0 : bytes);
+    const failed = result.status === "failed";
+    progress?.advance(1, failed ? 0 : bytes, failed ? bytes : 0);
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? IMPORT_CONCURRENCY, plans.length));
   const inParallel = async (count: number, work: () => Promise<void>) => {

@@ -74,9 +74,10 @@ export function useCsvImport(shopId: number): {
             progress = { rows, bytes, doneRows: 0, doneBytes: 0 };
             setRun({ state: "running", ...progress });
           },
-          advance: (rows, bytes) => {
+          advance: (rows, bytes, dropped) => {
             progress = {
               ...progress,
+              bytes: progress.bytes - dropped,
               doneRows: progress.doneRows + rows,
               doneBytes: progress.doneBytes + bytes,
             };
