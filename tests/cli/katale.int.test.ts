@@ -115,6 +115,22 @@ describe("katale against a started server", () => {
     expect(run.stdout).toContain("UGX ");
   });
 
+  it("lists a shop's products by its name as by its id, and says when no shop is called so", async () => {
+    const byName = await katale(["products", "list", "--shop", "mukono sports arena", "--json", ...shopUrl]);
+    expect(byName.code).toBe(0);
+    const named = JSON.parse(byName.stdout) as { items: { shop_id: number; name: string }[] };
+    const shopIds = new Set(named.items.map((item) => item.shop_id));
+    expect(named.items.length).toBeGreaterThan(0);
+    expect(shopIds.size).toBe(1);
+    const [shopId] = shopIds;
+    const byId = await katale(["products", "list", "--shop", String(shopId), "--json", ...shopUrl]);
+    expect(JSON.parse(byId.stdout)).toEqual(named);
+
+    const missing = await katale(["products", "list", "--shop", "Nowhere Stall", ...shopUrl]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("No shop is called 'Nowhere Stall'");
+  });
+
   it("finds a seeded product by its name", async () => {
     const product = newest[0]!;
     const run = await katale(["products", "search", product.name, ...shopUrl]);

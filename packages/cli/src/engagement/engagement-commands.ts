@@ -1,6 +1,5 @@
 import {
   addReview,
-  findShopsByRef,
   listBrowseHistory,
   listFollowedShops,
   listSavedProducts,
@@ -8,7 +7,6 @@ import {
   type Product,
   type Result,
   rateProduct,
-  type Shop,
   setFollowing,
   setSaved,
 } from "@katale/domain";
@@ -17,6 +15,7 @@ import { CliFailure } from "../cli-failure.js";
 import { cliMessages } from "../cli-messages.js";
 import { parsePageNumber } from "../config/option-parsers.js";
 import type { Invocation, Invoke } from "../invocation.js";
+import { findShop } from "../shops/find-shop.js";
 import { engagementCliMessages } from "./engagement-cli-messages.js";
 import {
   type FollowChange,
@@ -182,22 +181,6 @@ async function findProduct(run: Invocation, slug: string): Promise<Product> {
     ? await products.getProduct(Number(slug))
     : await products.getProductBySlug(slug);
   return run.unwrap(found, { notFound: cliMessages.productNotFound });
-}
-
-/** By id when all digits, else by name (case and spacing aside); several of one name ask for the id. */
-async function findShop(run: Invocation, ref: string): Promise<Shop> {
-  const found = await findShopsByRef(run.services.shops, ref);
-  const named: Shop[] = run.unwrap(found, { notFound: cliMessages.shopNotFound });
-  const [shop] = named;
-  if (shop === undefined) throw new CliFailure(engagementCliMessages.shopNameNotFound(ref.trim()));
-  if (named.length > 1)
-    throw new CliFailure(
-      engagementCliMessages.shopNameAmbiguous(
-        ref.trim(),
-        named.map((s) => s.id),
-      ),
-    );
-  return shop;
 }
 
 /**

@@ -1,21 +1,16 @@
 import { loadProductDetail, PAGE_SIZE_MAX, recordProductView, searchProducts } from "@katale/domain";
 import type { Command } from "commander";
 import { cliMessages } from "../cli-messages.js";
-import {
-  type IdOrName,
-  parseId,
-  parseIdOrName,
-  parsePageNumber,
-  parsePageSize,
-} from "../config/option-parsers.js";
+import { type IdOrName, parseIdOrName, parsePageNumber, parsePageSize } from "../config/option-parsers.js";
 import type { Invoke } from "../invocation.js";
+import { findShop } from "../shops/find-shop.js";
 import { loadProductListing, type ProductFilter } from "./product-listing.js";
 import { renderProductDetail, renderProductListing, renderSearchResults } from "./product-render.js";
 
 interface ListOptions {
   category?: IdOrName;
   subCategory?: IdOrName;
-  shop?: number;
+  shop?: IdOrName;
   page: number;
   pageSize?: number;
 }
@@ -32,7 +27,7 @@ export function registerProductCommands(program: Command, invoke: Invoke): void 
     .description("list products in stock, newest first, a page at a time")
     .option("--category <id|name>", "only this category's products", parseIdOrName)
     .option("--sub-category <id|name>", "only this sub category's products", parseIdOrName)
-    .option("--shop <id>", "only this shop's products", parseId)
+    .option("--shop <id|name>", "only this shop's products", parseIdOrName)
     .option("--page <n>", "page to show", parsePageNumber, 1)
     .option(
       "--page-size <n>",
@@ -41,8 +36,11 @@ export function registerProductCommands(program: Command, invoke: Invoke): void 
     )
     .action(async (options: ListOptions, command: Command) => {
       const run = invoke(command);
-      const filter = filterOf(options);
-      if (filter === null) return run.usageError(cliMessages.oneProductFilter);
+      const chosen = filterOf(options);
+      if (chosen === null) return run.usageError(cliMessages.oneProductFilter);
+      // A shop named rather than numbered is looked up first (one request), as `follow` does.
+      const filter: ProductFilter =
+        chosen.kind === "shop-name" ? { kind: "shop", id: (await findShop(run, chosen.name)).id } : chosen;
       const listing = await loadProductListing(run.services, filter, options.page, options.pageSize);
       // JSON: the page of products ({items, count, page, hasNext, hasPrevious}) whatever the filter.
       run.show(run.unwrap(listing, { page: options.page }), renderProductListing, (l) => l.products);
@@ -76,12 +74,17 @@ export function registerProductCommands(program: Command, invoke: Invoke): void 
     });
 }
 
+/** A shop given by its name, still to be looked up. */
+type ShopName = { kind: "shop-name"; name: string };
+
 /** The one listing filter given, `{kind: "all"}` for none, null when several are. */
-function filterOf(options: ListOptions): ProductFilter | null {
-  const filters: ProductFilter[] = [];
+function filterOf(options: ListOptions): ProductFilter | ShopName | null {
+  const filters: (ProductFilter | ShopName)[] = [];
   if (options.category !== undefined) filters.push({ kind: "category", ref: options.category });
   if (options.subCategory !== undefined) filters.push({ kind: "sub-category", ref: options.subCategory });
-  if (options.shop !== undefined) filters.push({ kind: "shop", id: options.shop });
+  const { shop } = options;
+  if (shop !== undefined)
+    filters.push("id" in shop ? { kind: "shop", id: shop.id } : { kind: "shop-name", name: shop.name });
   if (filters.length > 1) return null;
   return filters[0] ?? { kind: "all" };
 }
