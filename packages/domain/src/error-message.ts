@@ -1,4 +1,4 @@
-import { messages } from "./messages.js";
+import { firstScreenMessages as messages } from "./messages/first-screen.js";
 import type { DomainError } from "./result.js";
 
 /**

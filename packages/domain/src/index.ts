@@ -74,6 +74,7 @@ export * from "./messages/chat-blocking.js";
 export * from "./messages/chat-outbox.js";
 export * from "./messages/find.js";
 export * from "./messages/find-server.js";
+export * from "./messages/first-screen.js";
 export * from "./messages/moderation.js";
 export * from "./messages/moderation-mail.js";
 export * from "./messages/notification-mail.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inStock, messages, noticeText, ratingCount, reviewCount, subCategoriesFor } from "./messages.js";
+import { inStock, ratingCount, reviewCount } from "./messages/first-screen.js";
+import { messages, noticeText, subCategoriesFor } from "./messages.js";
 
 describe("messages", () => {
   it("counts ratings and reviews in the singular and plural", () => {

@@ -1,5 +1,6 @@
 // Every user-facing text of spec §2 and §8, spelling slips corrected, grouped by area.
-// Clients (web, CLI) and the server's error details take their wording from here.
+// Clients (web, CLI) and the server's error details take their wording from here. The texts of the
+// web's first screen are written in messages/first-screen.ts and spread into their areas here.
 
 import {
   OTP_LENGTH,
@@ -11,6 +12,7 @@ import {
   SHOP_CATEGORIES_MAX,
   SKU_MAX_LENGTH,
 } from "./constants.js";
+import { firstScreenMessages } from "./messages/first-screen.js";
 
 export const messages = {
   /** Details of the API's error bodies (spec §4, §8); clients read the `code` beside them. */
@@ -48,10 +50,7 @@ export const messages = {
     idempotencyKeyReused: "This Idempotency-Key was used for another request; use a new key",
   },
   common: {
-    checkConnection: "Please check your internet connection",
-    online: "You are online",
-    offline: "You are offline",
-    loginFirst: "You need to login first",
+    ...firstScreenMessages.common,
     loginToViewProducts: "Login first to view products",
     notSet: "not set",
     linkCopied: "Link copied",
@@ -60,7 +59,7 @@ export const messages = {
     now: "now",
   },
   header: {
-    category: "Category",
+    ...firstScreenMessages.header,
     profile: "Profile",
     logout: "Logout",
     logIn: "Log In",
@@ -82,17 +81,9 @@ export const messages = {
     contact: "Contact",
   },
   home: {
-    trending: "Trending products",
-    services: "Services",
-    shopCategories: "Shop category",
-    featuredShops: "Featured shops",
-    explorerListings: "Explorer Listings",
-    forYou: "For you",
-    following: "Following",
+    ...firstScreenMessages.home,
     noFollowedProducts: "No products from the shops you follow or they are out of stock",
-    noShops: "no shops",
     noSubCategoriesYet: "No sub-categories yet",
-    noCategoriesYet: "No Categories yet",
   },
   login: {
     username: "Phone No/Email",
@@ -121,12 +112,12 @@ export const messages = {
     failed: "Check your internet connection",
   },
   otp: {
+    ...firstScreenMessages.otp,
     prompt: "Enter OTP sent to your email address",
     continue: "Continue",
     resendPrompt: "Didn't receive OTP?",
     resend: "Resend",
     wrongCode: "Wrong code, please enter the correct code!",
-    serverDown: "Server down, try again later!",
     tryNewCode: "Please try a new code",
     resent: "OTP sent to this email",
     invalidEmail: "Invalid user email provided",
@@ -166,6 +157,7 @@ export const messages = {
   },
   /** Accounts (issue 4): form validation and the outcomes spec §8 leaves unworded. */
   auth: {
+    ...firstScreenMessages.auth,
     usernameRequired: "Enter your phone number or email",
     passwordRequired: "Enter your password",
     nameRequired: "Enter your full name",
@@ -187,7 +179,6 @@ export const messages = {
     dateOfBirthInvalid: "Enter the date of birth as YYYY-MM-DD",
     dateOfBirthFuture: "The date of birth cannot be in the future",
     countryTooLong: "The country name is too long",
-    tooManyAttempts: "Too many attempts, please wait and try again",
     tooManyCodesToday: "You have asked for too many codes today, please try again tomorrow",
     tooManyWrongCodesToday: "You have entered too many wrong codes today, please try again tomorrow",
     sessionExpired: "Your session has ended, please log in again",
@@ -213,11 +204,11 @@ export const messages = {
   },
   /** The authentication service's own answers and e-mails (issue 4, server side). */
   authServer: {
+    ...firstScreenMessages.authServer,
     invalidCredentials: "Invalid credentials",
     userNotVerified: "User not verified",
     credentialsMissing: "Authentication credentials were not provided.",
     invalidToken: "Invalid token.",
-    adminOnly: "You do not have permission to perform this action.",
     alreadyVerified: "This email is already verified, please log in",
     resetKeyInvalid: "This reset key is invalid or has expired, please ask for a new code",
     sameEmail: "This is already your email",
@@ -233,17 +224,13 @@ export const messages = {
     mailCodeExpiry: "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   },
   products: {
-    notFound: "Product not found",
-    saved: "Saved to your wishlist",
-    unsaved: "Removed from your wishlist",
+    ...firstScreenMessages.products,
     rated: "Thanks for rating this product",
     invalidRating: "Choose 0 to 5 stars, in half steps",
     doesNotExist: "Product does not exist",
-    noProducts: "No products",
     noProductsLower: "no products",
     noService: "no service",
     noneOutOfStock: "No product is out of stock",
-    noMoreProducts: "No more products",
     moreFromUs: "More products from us",
     relatedFromOtherShops: "Related products from other shops",
     relatedShops: "Related shops",
@@ -253,7 +240,6 @@ export const messages = {
     share: "Share",
     description: "Description",
     tabInStock: "Product",
-    tabServices: "Services",
     tabOutOfStock: "Out stock",
     createFailed: "Error creating product, check internet connection and try again.",
     subCategoryNotSelected: "sub-category ID not selected.",
@@ -286,6 +272,7 @@ export const messages = {
     charactersLeft: (n: number) => `${n} characters left`,
   },
   shops: {
+    ...firstScreenMessages.shops,
     allShops: "All shops",
     myShops: "My shops",
     noShopsYet: "You don't have any shops yet.",
@@ -297,8 +284,6 @@ export const messages = {
     follow: "Follow",
     unfollow: "Unfollow",
     notFollowing: "currently not following any shop",
-    followed: "You are following this shop",
-    unfollowed: "You no longer follow this shop",
     editDetails: "Edit details",
     addItem: "Add item",
     addServiceBanner: "Add service banner",
@@ -309,9 +294,8 @@ export const messages = {
     finish: "Finish",
   },
   catalogue: {
+    ...firstScreenMessages.catalogue,
     selectCategories: "Select categories",
-    noSubCategoriesAvailable: "No subcategories available",
-    failedToLoadCategories: "Failed to load categories",
     noSubCategoriesFound: "No subcategories found",
     failedToLoadSubCategories: "Failed to load subcategories",
     subCategoryBreadcrumb: "Subcategory",
@@ -402,23 +386,9 @@ export const messages = {
   },
   /** The web app's own texts: labels, headings and notices the spec leaves to us. */
   web: {
-    skipToContent: "Skip to content",
-    brand: "Katale",
-    home: "Home",
-    shops: "Shops",
-    categories: "Categories",
-    wishlist: "Wishlist",
-    account: "Account",
-    userMenu: "User menu",
-    searchProducts: "Search products",
+    ...firstScreenMessages.web,
     searchShops: "Search shops",
-    search: "Search",
-    loading: "Loading",
-    previous: "Previous",
-    next: "Next",
     close: "Close",
-    slideOf: (n: number, total: number) => `${n} of ${total}`,
-    goToSlide: (n: number) => `Go to slide ${n}`,
     notFoundAlt: "Page not found: the page you asked for does not exist",
     subscribeEmail: "Your email address",
     subscribeHint: "News about shops and offers near you.",
@@ -426,9 +396,6 @@ export const messages = {
     supportEmail: "support@katale.ug",
     followUs: "Follow us",
     copyright: (year: number) => `© ${year} Katale. All rights reserved.`,
-    saveProduct: (name: string) => `Save ${name}`,
-    verifiedShop: "Verified shop",
-    rating: (value: number) => `Rated ${value} out of 5`,
     email: "Email",
     phone: "Phone",
     reviews: "Reviews",
@@ -452,11 +419,9 @@ export const messages = {
     shopCategoriesFor: (category: string) => `Shops in ${category}`,
     shopSearchFor: (query: string) => `Shops matching “${query}”`,
     viewShop: "View shop",
-    retry: "Try again",
     page: (n: number, total: number) => `Page ${n} of ${total}`,
     productImage: (name: string, n: number) => `${name}, picture ${n}`,
     showPicture: (n: number) => `Show picture ${n}`,
-    productBanner: "Featured products",
     rateProduct: "Rate this product",
     writeReview: "Write a review",
     by: "Sold by",
@@ -469,7 +434,7 @@ export const messages = {
     followShop: (name: string) => `Follow ${name}`,
   },
   chat: {
-    chats: "Chats",
+    ...firstScreenMessages.chat,
     available: "Available",
     connectionIssues: "connection issues, please reload the page",
     roomNotFound: "Chat room not found",
@@ -536,9 +501,9 @@ export const messages = {
   },
   /** The live inbox: the header bell, the notifications page and the settings page. */
   inbox: {
+    ...firstScreenMessages.inbox,
     socketOnly: "This address is a WebSocket: connect with the katale.notifications.v1 subprotocol",
     tooManySockets: "Too many open notification sockets; close some and try again",
-    bell: "Notifications",
     bellUnread: (count: number) => `Notifications, ${count} unread`,
     title: "Notifications",
     seeAll: "See all notifications",
@@ -567,31 +532,10 @@ export const messages = {
   },
   /** The installed app: offline copies, updates, data saver. */
   pwa: {
-    savedCopy: "You are offline. This page is a saved copy.",
-    savedCopyFrom: (when: string) => `You are offline. This page is a saved copy from ${when}.`,
-    updateAvailable: "Update available",
-    reload: "Reload",
+    ...firstScreenMessages.pwa,
     dataSaver: "Data saver",
   },
 } as const;
-
-/** '(1 Review)' / '(3 Reviews)': how many reviews (written comments) a product has. */
-export function reviewCount(count: number): string {
-  return `(${count} ${count === 1 ? "Review" : "Reviews"})`;
-}
-
-/**
- * '(1 rating)' / '(3 ratings)' beside a product's stars: how many people rated it. (The spec's cards
- * say 'Reviews', but the count is of ratings, which need no review: it sat above 'No reviews yet.')
- */
-export function ratingCount(count: number): string {
-  return `(${count} ${count === 1 ? "rating" : "ratings"})`;
-}
-
-/** 'In stock: N' on a product card. */
-export function inStock(count: number): string {
-  return `In stock: ${count}`;
-}
 
 /** The notice popup pattern of spec §2: 'You are {type} of the {item}'. */
 export function noticeText(type: string, item: string): string {

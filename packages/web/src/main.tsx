@@ -1,7 +1,7 @@
 // First: every module after this one may build or run zod schemas.
 import "./app/zod-jitless.js";
 import "./index.css";
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.js";

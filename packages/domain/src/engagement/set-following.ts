@@ -1,4 +1,4 @@
-import { messages } from "../messages.js";
+import { firstScreenMessages as messages } from "../messages/first-screen.js";
 import type { Product } from "../products/product.js";
 import { ok, type Result } from "../result.js";
 import type { FollowRecord } from "../shops/follow-record.js";

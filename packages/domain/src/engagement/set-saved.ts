@@ -1,4 +1,4 @@
-import { messages } from "../messages.js";
+import { firstScreenMessages as messages } from "../messages/first-screen.js";
 import { ok, type Result } from "../result.js";
 import type { SavedProductGateway, SavedProducts } from "./saved-product-gateway.js";
 import { type SessionPorts, signedInToken } from "./signed-in.js";

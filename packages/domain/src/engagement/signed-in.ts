@@ -1,4 +1,4 @@
-import { messages } from "../messages.js";
+import { firstScreenMessages as messages } from "../messages/first-screen.js";
 import { err, ok, type Result, type WordedError } from "../result.js";
 import type { KeyValueStorage } from "../session/key-value-storage.js";
 

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 
 /** A route that failed to load (typically a chunk lost to a bad connection): offer a reload. */
 export function RouteError() {

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";

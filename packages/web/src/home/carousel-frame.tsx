@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import type { ReactNode } from "react";
 import { ArrowButton } from "../ui/arrow-button.js";
 

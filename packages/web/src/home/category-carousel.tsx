@@ -3,7 +3,7 @@ import {
   CAROUSEL_PER_PAGE_NARROW,
   CAROUSEL_PER_PAGE_WIDE,
   type Category,
-  messages,
+  firstScreenMessages as messages,
 } from "@katale/domain";
 import { categoryPath } from "../catalogue/catalogue-paths.js";
 import { CatalogueTile } from "../catalogue/catalogue-tile.js";

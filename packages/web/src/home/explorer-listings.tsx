@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { type KeyboardEvent, Suspense, useId, useRef, useState } from "react";
 import { Spinner } from "../ui/spinner.js";
 import { WhenNear } from "../ui/when-near.js";

@@ -1,4 +1,4 @@
-import { errorMessage, messages } from "@katale/domain";
+import { errorMessage, firstScreenMessages as messages } from "@katale/domain";
 import { ShopCard } from "../shops/shop-card.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { Spinner } from "../ui/spinner.js";

@@ -1,4 +1,4 @@
-import { errorMessage, messages } from "@katale/domain";
+import { errorMessage, firstScreenMessages as messages } from "@katale/domain";
 import { memo, type ReactNode, Suspense } from "react";
 import { EmptyState } from "../ui/empty-state.js";
 import { Splash } from "../ui/splash.js";

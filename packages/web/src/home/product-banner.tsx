@@ -1,4 +1,4 @@
-import { BANNER_AUTO_ADVANCE_MS, type BannerItem, messages } from "@katale/domain";
+import { BANNER_AUTO_ADVANCE_MS, type BannerItem, firstScreenMessages as messages } from "@katale/domain";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { productPath } from "../products/product-path.js";

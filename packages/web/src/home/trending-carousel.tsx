@@ -1,5 +1,5 @@
 import {
-  messages,
+  firstScreenMessages as messages,
   type Product,
   TRENDING_IMAGE_SIZES,
   TRENDING_PER_PAGE_NARROW,

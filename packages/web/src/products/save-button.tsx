@@ -1,4 +1,4 @@
-import { messages, type Product } from "@katale/domain";
+import { firstScreenMessages as messages, type Product } from "@katale/domain";
 import { Bookmark } from "lucide-react";
 import { useSaveToggle } from "../engagement/use-saved.js";
 

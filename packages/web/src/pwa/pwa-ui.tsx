@@ -1,4 +1,4 @@
-import { CONNECTIVITY_TOAST_MS, messages } from "@katale/domain";
+import { CONNECTIVITY_TOAST_MS, firstScreenMessages as messages } from "@katale/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, WifiOff } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";

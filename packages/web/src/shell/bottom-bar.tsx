@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { House, LayoutGrid, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-import { CONNECTIVITY_TOAST_MS, messages } from "@katale/domain";
+import { CONNECTIVITY_TOAST_MS, firstScreenMessages as messages } from "@katale/domain";
 import { Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { Heart, Store } from "lucide-react";
 import { Link } from "react-router";
 import { ChatButton } from "../chat/chat-popups.js";

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 
 /** A thin bar while the next screen's code loads (routes are lazy); the Suspense fallback of the shell. */
 export function NavigationProgress() {

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useMatch, useNavigate, useNavigationType } from "react-router";

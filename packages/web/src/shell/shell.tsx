@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { RouteErrorBoundary } from "../app/route-error-boundary.js";

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { User } from "lucide-react";
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";

@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
 const LOOKS = {

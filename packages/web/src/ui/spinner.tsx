@@ -1,4 +1,4 @@
-import { messages } from "@katale/domain";
+import { firstScreenMessages as messages } from "@katale/domain";
 import { LoaderCircle } from "lucide-react";
 
 export function Spinner({

@@ -1,4 +1,4 @@
-import { messages, starFills } from "@katale/domain";
+import { firstScreenMessages as messages, starFills } from "@katale/domain";
 
 // Lucide's star outline (24 × 24), drawn once per star.
 const STAR =

@@ -1,4 +1,4 @@
-import { isVerified, messages, type VerificationStatus } from "@katale/domain";
+import { isVerified, firstScreenMessages as messages, type VerificationStatus } from "@katale/domain";
 import { BadgeCheck } from "lucide-react";
 
 /** The blue tick beside a verified shop's name, read out as 'Verified shop'; nothing otherwise. */
