@@ -1,9 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { bundleBudget } from "./bundle-budget.js";
+import { firstScreenStyles } from "./first-screen-styles.js";
 import { serviceWorker } from "./service-worker-build.js";
 
 // The API, media and runtime config come from a running Katale server during development.
@@ -19,6 +21,12 @@ export default defineConfig(() => ({
     react(),
     tailwindcss(),
     bundleBudget(/\/src\/home\/home-page\.tsx$/),
+    // dist/first-screen.css: the styles of what a first visit of / loads (the home screen, and the
+    // worker's page-side part after it), which the server inlines instead of all of them with data saver.
+    firstScreenStyles(
+      fileURLToPath(new URL("./src/index.css", import.meta.url)),
+      /\/src\/(home\/home-page|pwa\/pwa-ui)\.tsx$/,
+    ),
     // dist/sw.js with its precache list (service-worker-build.ts): also the chunks every screen may
     // need at once that `/` loads later or on first use (the worker's page-side part, the footer,
     // the user menu's items, the login popup, the home's later sections, and the HTTP gateways with

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { toProduct } from "@katale/adapters-http";
 import { ERROR_CODES, type ProductWire } from "@katale/adapters-http/contract";
 import { BANNER_CATEGORIES_COUNT, bannerItems, TRENDING_COUNT } from "@katale/domain";
@@ -90,6 +90,8 @@ describe("the server with a built web app", () => {
       '<!doctype html><html><head><title>Katale</title><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id=root><!--first-screen--><p>Loading</p><!--/first-screen--></div><script>document.getElementById("app-entry")</script></body></html>',
     );
     writeFileSync(join(webDir, "assets", "app-abc123.css"), "body{color:#111}");
+    // The styles of the first screen of / alone (the web build's first-screen-styles.ts).
+    writeFileSync(join(webDir, "first-screen.css"), "p{color:#222}");
     writeFileSync(join(webDir, "assets", "app-abc123.js"), "console.log(1)");
     // What the build writes beside a large asset: its brotli and gzip copies.
     const big = `console.log(${JSON.stringify("Katale ".repeat(2000))});`;
@@ -302,6 +304,24 @@ describe("the server with a built web app", () => {
     expect(html).not.toContain('rel="stylesheet"');
   });
 
+  it("inlines only the first screen's styles in / with data saver, naming the whole stylesheet", async () => {
+    const saving: Record<string, string>[] = [{ "save-data": "on" }, { cookie: "katale-data-saver=on" }];
+    for (const headers of saving) {
+      const html = await (await fetch(`${server.baseUrl}/`, { headers })).text();
+      expect(html).toContain(
+        '<style>p{color:#222}</style><meta name="app-styles" content="/assets/app-abc123.css">',
+      );
+      expect(html).not.toContain("body{color:#111}");
+      // Nor the featured shops, which are below the first screen.
+      const inlined = /<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1];
+      expect(Object.keys(JSON.parse(inlined ?? "{}"))).not.toContain("/api/shop/shop/top-rated/");
+    }
+    // Every style without data saver, and on every other page.
+    expect(await (await fetch(`${server.baseUrl}/`)).text()).toContain("<style>body{color:#111}</style>");
+    const other = await fetch(`${server.baseUrl}/shops`, { headers: { "save-data": "on" } });
+    expect(await other.text()).toContain("<style>body{color:#111}</style>");
+  });
+
   it("serves hashed assets with long cache headers", async () => {
     const res = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
     expect(res.status).toBe(200);
@@ -400,5 +420,15 @@ describe("the server filling the web app's index.html", () => {
     const res = await fetch(`${server.baseUrl}/`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(await res.text()).toContain('id="app-config">{');
+  });
+
+  it("sends the page with brotli to a browser that accepts it, smaller than gzip", async () => {
+    for (const path of ["/", "/shops"]) {
+      const br = await rawGet(`${server.baseUrl}${path}`, { "accept-encoding": "gzip, deflate, br" });
+      expect(br.headers["content-encoding"], path).toBe("br");
+      expect(brotliDecompressSync(br.body).toString(), path).toContain('id="app-config">{');
+      const gzip = await rawGet(`${server.baseUrl}${path}`, { "accept-encoding": "gzip" });
+      expect(br.body.length, path).toBeLessThan(gzip.body.length);
+    }
   });
 });

@@ -160,15 +160,27 @@ function categorySkeleton(shopBase: string, path: string | undefined, srcSet: Sr
   return `<div class="page pb-8"><div style="height:224px"></div><ul class="grid grid-cols-2 gap-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4"><li><div class="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">${picture}</div></li></ul></div>`;
 }
 
-/** `/`: products, categories, top-rated shops and Trending; the first Trending card's picture. */
-async function homeScreen(app: FastifyInstance, shopBase: string, srcSet: SrcSet): Promise<FirstScreen> {
+/**
+ * `/`: products, categories, top-rated shops (not with `saveData`: below the first screen, the app
+ * asks for them when they come on screen) and Trending; the first Trending card's picture.
+ */
+async function homeScreen(
+  app: FastifyInstance,
+  shopBase: string,
+  srcSet: SrcSet,
+  saveData: boolean,
+): Promise<FirstScreen> {
+  const calls = FIRST_SCREEN_CALLS.filter((call) => !saveData || call !== "shop/top-rated/");
   // The calls at once.
-  const answers = await Promise.all(FIRST_SCREEN_CALLS.map((call) => ask(app, shopBase, call)));
-  const products = parsed(productList, answers[0]);
+  const answers = await Promise.all(calls.map((call) => ask(app, shopBase, call)));
+  const answerOf = (call: (typeof calls)[number]) => answers[calls.indexOf(call)];
+  const products = parsed(productList, answerOf("product/"));
   const all = products?.data.map(toProduct) ?? [];
-  const first = parsed(productList, answers[3])?.data[0];
+  const first = parsed(productList, answerOf("product/trending/"))?.data[0];
   return {
-    data: dataElement(answers.map((answer, index) => (index === 0 ? shownProducts(answer, all) : answer))),
+    data: dataElement(
+      answers.map((answer) => (answer === answerOf("product/") ? shownProducts(answer, all) : answer)),
+    ),
     preload: picturePreload(shopBase, first?.images[0], TRENDING_IMAGE_SIZES, srcSet),
     skeleton: homeSkeleton(shopBase, first?.images[0], srcSet),
   };
@@ -221,7 +233,8 @@ async function categoryScreen(
 
 /**
  * The first screen of the page at `url` (path and query), or nothing for the other pages; with
- * `saveData` (the request's `Save-Data: on`) its pictures a size smaller.
+ * `saveData` (the request's `Save-Data: on`, or the app's data saver cookie) its pictures a size
+ * smaller and, on `/`, nothing below the first screen.
  */
 export async function firstScreen(
   app: FastifyInstance,
@@ -232,7 +245,7 @@ export async function firstScreen(
   const [pathname = "", query = ""] = url.split("?", 2);
   const address = firstScreenAt(pathname, query);
   const srcSet = srcSetFor(saveData);
-  if (address?.screen === "home") return homeScreen(app, shopBase, srcSet);
+  if (address?.screen === "home") return homeScreen(app, shopBase, srcSet, saveData);
   if (address?.screen === "product") return productScreen(app, shopBase, address.slug, srcSet);
   if (address?.screen === "category") return categoryScreen(app, shopBase, address.name, srcSet);
   return NONE;

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { categoryPlaceQuery } from "../catalogue/use-listings.js";
 import { homeQueries } from "../home/use-home.js";
 import { productQuery } from "../products/use-product-detail.js";
+import { dataSaverOn } from "../pwa/data-saver.js";
 import type { Services } from "./services.js";
 
 // The screens a visit starts on (/, a product, a category) come with their first answers inlined in
@@ -22,7 +23,8 @@ function prefetchesOf(client: QueryClient, services: Services, pathname: string,
       client.prefetchQuery(homeQueries.allProducts(services)),
       client.prefetchQuery(homeQueries.trending(services)),
       client.prefetchQuery(homeQueries.bannerCategories(services)),
-      client.prefetchQuery(homeQueries.featuredShops(services)),
+      // Below the first screen: with data saver the page does not carry them (home-page.tsx).
+      ...(dataSaverOn() ? [] : [client.prefetchQuery(homeQueries.featuredShops(services))]),
     ];
   if (address?.screen === "product")
     return [client.prefetchQuery(productQuery(services, { slug: address.slug }))];

@@ -2,17 +2,20 @@ import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { AccountGuard } from "../auth/account-guard.js";
 import { Shell } from "../shell/shell.js";
+import { lazyStyled } from "../ui/all-styles.js";
 
 // Every screen is its own chunk: the first visit to / downloads the shell and the home page only.
 // Declarative routes (not the data router): the first visit of phones on slow networks pays for
 // the router it uses, ~14 KB gzipped instead of ~31 KB. The shell shows a loading state while a
 // screen's chunk arrives (Suspense) and a retry when it cannot (RouteErrorBoundary).
 const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
+  const Page = lazyStyled(load);
   return <Page />;
 };
 
-const home = page(() => import("../home/home-page.js"));
+// The only screen a first visit may come with the first screen's styles only for (ui/all-styles.ts).
+const Home = lazy(() => import("../home/home-page.js"));
+const home = <Home />;
 const account = page(() => import("../account/account-page.js"));
 const accountList = page(() => import("../account/account-list-page.js"));
 const productDetail = page(() => import("../products/product-detail-page.js"));

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { lazyStyled } from "../ui/all-styles.js";
 
 /** `?auth=login` / `?auth=register` on any page opens the login or sign-up popup over it. */
 export const AUTH_POPUP_PARAM = "auth";
 export type AuthPopupKind = "login" | "register";
 
-const AuthPopup = lazy(() => import("./auth-popup.js"));
+const AuthPopup = lazyStyled(() => import("./auth-popup.js"));
 
 /** The popup variants of /login and /register (spec §2), loaded only when one is asked for. */
 export function AuthPopupHost() {

@@ -1,9 +1,10 @@
 import { firstScreenMessages as messages } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useLoginPrompt } from "../auth/login-prompt-context.js";
 import { useSession } from "../auth/use-session.js";
+import { lazyStyled } from "../ui/all-styles.js";
 
 // The chat over any page (spec §2 Chat): the header's chat icon (and the phone's bottom bar) opens
 // the 'Chats' popup; tapping a room there opens the room as a full-screen overlay on the page. Both
@@ -44,7 +45,7 @@ export function withChat(
   return query === "" ? pathname : `${pathname}?${query}`;
 }
 
-const ChatPopup = lazy(() => import("./chat-popup.js"));
+const ChatPopup = lazyStyled(() => import("./chat-popup.js"));
 
 /** The Chats popup or the room overlay when the address asks for one (signed-in users only), loaded then. */
 export function ChatPopupHost() {

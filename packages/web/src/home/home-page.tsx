@@ -1,5 +1,6 @@
 import { errorMessage, firstScreenMessages as messages } from "@katale/domain";
 import { memo, type ReactNode, Suspense } from "react";
+import { useDataSaver } from "../pwa/data-saver.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { Splash } from "../ui/splash.js";
 import { WhenNear } from "../ui/when-near.js";
@@ -133,7 +134,9 @@ const Sections = memo(function Sections() {
  */
 export default function HomePage() {
   const slides = useBannerSlides();
-  const featured = useFeaturedShops();
+  // With data saver the page does not carry the featured shops: their section asks for them when it
+  // comes on screen, not the page at once.
+  const featured = useFeaturedShops(!useDataSaver());
   if (slides.data === undefined && featured.data === undefined) return <Splash />;
   return <Sections />;
 }

@@ -45,8 +45,9 @@ export function useServiceSubCategories() {
   return useQuery({ queryKey: ["home", "services"], queryFn: () => loadServices(categories) });
 }
 
-export function useFeaturedShops() {
-  return useQuery(homeQueries.featuredShops(useServices()));
+/** The featured shops; not asked for while `enabled` is false. */
+export function useFeaturedShops(enabled = true) {
+  return useQuery({ ...homeQueries.featuredShops(useServices()), enabled });
 }
 
 // The product banner comes from the list of all products; a module-level selector keeps its

@@ -1,14 +1,15 @@
 import { firstScreenMessages as messages } from "@katale/domain";
 import { Bell } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useSession } from "../auth/use-session.js";
+import { lazyStyled } from "../ui/all-styles.js";
 
 // The header's bell (signed-in users only). The first screen shows a plain link to the inbox; the
 // live bell (its socket, the popover) loads at the browser's first idle moment after the page has
 // loaded, so the first visit pays nothing for it.
 
-const LiveBell = lazy(() => import("./live-bell.js"));
+const LiveBell = lazyStyled(() => import("./live-bell.js"));
 
 /** The inbox link the bell starts as (and stays, should the live bell not load). */
 export function BellLink() {
