@@ -28,6 +28,7 @@ import * as codeAllowancesPerAddress from "./migrations/0028-code-allowances-per
 import * as codesResentWrongPerDay from "./migrations/0029-codes-resent-wrong-per-day.js";
 import * as taxonomyChanges from "./migrations/0030-taxonomy-changes.js";
 import * as pushClaims from "./migrations/0031-push-claims.js";
+import * as searchSample from "./migrations/0032-search-sample.js";
 import type { Database } from "./schema.js";
 
 // Migrations are bundled with the server (no directory scanning at run time).
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0029-codes-resent-wrong-per-day": codesResentWrongPerDay,
   "0030-taxonomy-changes": taxonomyChanges,
   "0031-push-claims": pushClaims,
+  "0032-search-sample": searchSample,
 };
 
 /** Every migration, by name (exported for the migrations' own tests). */

@@ -112,3 +112,56 @@ describe.each(databaseKinds())("product search relevance (%s)", (kind) => {
     },
   );
 });
+
+describe.each(databaseKinds())("product search over a word in many names (%s)", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: kind, seed: "none" });
+    const db = server.db;
+    const category = await aCategory(db, { name: "Things" });
+    const sub = await aSubCategory(db, { category_id: category.id, name: "Stuff" });
+    const shop = await aShop(db, { name: "Owino Stall" });
+    const add = (names: string[], description: string) =>
+      db
+        .insertInto("products")
+        .values(
+          names.map((name) => ({
+            shop_id: shop.id,
+            category_id: category.id,
+            sub_category_id: sub.id,
+            name,
+            slug: name.toLowerCase().replaceAll(" ", "-"),
+            description,
+            price: 10_000,
+            in_stock: 3,
+          })),
+        )
+        .execute();
+    // A word in a thousand names, none of them among the newest products (so not a common word
+    // there), and a newer product holding it only in its description.
+    await add(
+      Array.from({ length: 1_000 }, (_, i) => `Widget ${i}`),
+      "Sturdy and light",
+    );
+    await add(["Plain crate"], "Holds a widget or two");
+    await add(
+      Array.from({ length: 200 }, (_, i) => `Basket ${i}`),
+      "Woven by hand",
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers a full page of the names holding it, above the description holding it", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/shop/product/search/",
+      payload: { search_query: "widget" },
+    });
+    const found = (response.json() as { products: ProductWire[] }).products.map((p) => p.product_name);
+    expect(found).toHaveLength(SEARCH_RESULTS_MAX);
+    expect(found.every((name) => /^Widget \d+$/.test(name))).toBe(true);
+  });
+});
