@@ -36,6 +36,7 @@ export * from "./chat/chat-gateway.js";
 export * from "./chat/chat-message.js";
 export * from "./chat/chat-room.js";
 export * from "./chat/live-room.js";
+export * from "./chat/open-chat.js";
 export * from "./chat/outbox.js";
 export * from "./chat/reconnect-delay.js";
 export * from "./constants.js";

@@ -9,12 +9,12 @@ import {
   listChats,
   loadChatRoom,
   mergeMessages,
-  openChatWithShop,
   sendChatPhoto,
 } from "./chat.js";
 import type { ChatGateway } from "./chat-gateway.js";
 import type { ChatMessage } from "./chat-message.js";
 import type { ChatRoom } from "./chat-room.js";
+import { openChatWithShop } from "./open-chat.js";
 
 const loginFirst = { ok: false, error: { kind: "not-logged-in", message: messages.common.loginFirst } };
 

@@ -2,23 +2,12 @@ import { type SessionPorts, signedInToken, signedInUser } from "../engagement/si
 import type { ImageUpload } from "../media/image-upload.js";
 import { messages } from "../messages.js";
 import { err, ok, type Result } from "../result.js";
-import type { ChatGateway } from "./chat-gateway.js";
 import { CHAT_MESSAGE_MAX, type ChatMessage } from "./chat-message.js";
 import type { ChatBlockedRoom, ChatRoom, ChatRoomSummary } from "./chat-room.js";
+import type { ChatPorts } from "./open-chat.js";
 
 // Chat use cases (spec §2 Chat, §4, §6; issue 11). Without a stored token they stop before calling
 // anything ('You need to login first': the login-needed popup).
-
-export interface ChatPorts extends SessionPorts {
-  readonly chat: ChatGateway;
-}
-
-/** 'Chat' on a shop page, 'Message Seller' on a product page: the room's slug. */
-export async function openChatWithShop(ports: ChatPorts, shopId: number): Promise<Result<string>> {
-  const token = signedInToken(ports.storage);
-  if (!token.ok) return token;
-  return ports.chat.openRoom(token.value, shopId);
-}
 
 /** The chat list ('Chats', /account/chat), as the server orders it. */
 export async function listChats(ports: ChatPorts): Promise<Result<ChatRoomSummary[]>> {

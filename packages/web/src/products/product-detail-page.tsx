@@ -1,5 +1,5 @@
 import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail } from "@katale/domain";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { HiddenBanner } from "../moderation/hidden-banner.js";
@@ -38,6 +38,10 @@ export default function ProductDetailPage() {
   const { product: productQuery, detail: detailQuery } = useProductDetail(slug);
   const result = productQuery.data;
   useRecordView(result?.ok ? result.value.id : null);
+  // The shop, its other products and the related lists arrive after the first screen: drawn in a
+  // background render that yields to the browser every few milliseconds, instead of one long task
+  // as the answer lands (a query's update renders at once; issue 13). Until then the spinner stays.
+  const deferred = useDeferredValue(detailQuery.data ?? null);
   if (result !== undefined && !result.ok) {
     return (
       <div className="page">
@@ -51,7 +55,8 @@ export default function ProductDetailPage() {
   }
   const product = result?.value ?? null;
   if (product === null) return <Spinner className="min-h-[50vh]" />;
-  const detail = detailQuery.data ?? null;
+  // Never the previous product's while the next one's is drawn.
+  const detail = deferred?.product.id === product.id ? deferred : null;
   return (
     <div className="page pb-8">
       <Breadcrumbs

@@ -1,6 +1,6 @@
 import { formatUgx, inStock, messages, type ProductDetail, ratingCount } from "@katale/domain";
 import { MessageCircle } from "lucide-react";
-import { useOpenChat } from "../chat/use-chat.js";
+import { useOpenChat } from "../chat/use-open-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
 import { ShopLink } from "../shops/shop-link.js";
 import { PageTitle } from "../ui/page-title.js";

@@ -30,12 +30,20 @@ function useServiceWorker() {
     let stopped = false;
     const container = navigator.serviceWorker;
     // The pages' JavaScript fetched before the worker took control, kept from the browser's cache.
+    // One request a task: each call to fetch costs a slow phone's main thread a few milliseconds,
+    // and the thirty or so of a first visit asked at once were one long task (issue 13).
     const adopt = () => {
-      for (const entry of performance.getEntriesByType("resource")) {
-        const url = new URL(entry.name);
-        if (url.origin === location.origin && url.pathname.startsWith("/assets/"))
-          void fetch(url).catch(() => {});
-      }
+      const urls = performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith("/assets/"));
+      const next = () => {
+        const url = urls.shift();
+        if (url === undefined || stopped) return;
+        void fetch(url).catch(() => {});
+        setTimeout(next, 0);
+      };
+      next();
     };
     const hadController = container.controller !== null;
     container.addEventListener("controllerchange", () => {

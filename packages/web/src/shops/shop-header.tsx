@@ -1,7 +1,7 @@
 import { findMessages, messages, type ShopPage } from "@katale/domain";
 import { MapPin, MessageCircle } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useOpenChat } from "../chat/use-chat.js";
+import { useOpenChat } from "../chat/use-open-chat.js";
 import { FollowButton } from "../engagement/follow-button.js";
 import { ReportButton } from "../moderation/report-button.js";
 import { ResponsiveImage } from "../ui/responsive-image.js";
