@@ -8,6 +8,7 @@ interface BuiltChunk {
   readonly fileName: string;
   readonly isEntry: boolean;
   readonly facadeModuleId: string | null;
+  readonly moduleIds: readonly string[];
   readonly imports: readonly string[];
   readonly viteMetadata?: { readonly importedCss: ReadonlySet<string> };
 }
@@ -15,8 +16,8 @@ interface BuiltChunk {
 /**
  * Builds worker/service-worker.ts into dist/sw.js after the app, and injects its precache list with
  * workbox-build: index.html, the manifest and icons, and the JavaScript and CSS that `/` starts with
- * (already downloaded by the page, so precaching them costs no second download) and the modules
- * matching `alsoPrecache` (the worker's own page-side part, loaded after the first screen). The app's other
+ * (already downloaded by the page, so precaching them costs no second download) and the chunks
+ * holding a module matching `alsoPrecache` (the worker's own page-side part, loaded after the first screen). The app's other
  * chunks are kept by the worker as they are used. The build's id (a hash of its chunk names) names
  * the worker's per-build caches and changes the worker's bytes, so each deploy installs a new worker.
  */
@@ -44,7 +45,9 @@ export function serviceWorker(alsoPrecache: RegExp): Plugin {
         for (const imported of chunk?.imports ?? []) visit(imported);
       };
       for (const chunk of chunks.values()) {
-        const also = chunk.facadeModuleId !== null && alsoPrecache.test(chunk.facadeModuleId);
+        // By any module in it: a module two lazy chunks share (the gateways' HTTP client) is a
+        // chunk of its own that no module stands for.
+        const also = chunk.moduleIds.some((id) => alsoPrecache.test(id));
         if (chunk.isEntry || also) visit(chunk.fileName);
       }
       shell = [...files];

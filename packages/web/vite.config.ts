@@ -29,10 +29,11 @@ export default defineConfig(() => ({
     ),
     // dist/sw.js with its precache list (service-worker-build.ts): also the chunks every screen may
     // need at once that `/` loads later or on first use (the worker's page-side part, the footer,
-    // the user menu's items, the login popup, the home's later sections, and the HTTP gateways with
-    // zod, which `/` reads its inlined answers without), so they work offline.
+    // the user menu's items, the login popup, the home's later sections, and the HTTP gateways (a
+    // chunk each) with their client and zod, which `/` reads its inlined answers without), so they
+    // work offline.
     serviceWorker(
-      /\/src\/(pwa\/pwa-ui|shell\/footer|shell\/user-menu-panel|auth\/login-prompt|home\/later-sections|http\/create-http-gateways)\.tsx?$/,
+      /\/src\/(pwa\/pwa-ui|shell\/footer|shell\/user-menu-panel|auth\/login-prompt|home\/later-sections|http\/http-client|\w+\/[\w-]+-http-gateway)\.tsx?$/,
     ),
     // Brotli (best quality) and gzip copies of every asset beside it, made once at build time: the
     // server sends them as they are (@fastify/static preCompressed) instead of compressing each

@@ -1,5 +1,5 @@
 import { type AdminRoleChange, type AdminRoleGateway, mapResult, type Result } from "@katale/domain";
-import { type AdminRoleAnswer, authCalls } from "../contract/index.js";
+import { type AdminRoleAnswer, authCalls } from "../contract/auth.js";
 import type { HttpClient } from "../http/http-client.js";
 
 // Granting and taking the admin role (issue 10): `POST` / `DELETE users/admin/ {email}`.

@@ -13,7 +13,7 @@ import {
   type SubCategoryChange,
 } from "@katale/domain";
 import { toCategory, toFilter } from "../catalogue/catalogue-wire-mapping.js";
-import { catalogueCalls, type FilterValueOfWire, type SubCategoryWire } from "../contract/index.js";
+import { catalogueCalls, type FilterValueOfWire, type SubCategoryWire } from "../contract/catalogue.js";
 import type { HttpClient } from "../http/http-client.js";
 
 // The admins' catalogue calls (spec §7, issue 10): categories and sub categories as multipart forms

@@ -6,7 +6,7 @@ import {
   type VerificationReviewGateway,
   type VerificationReviewQuery,
 } from "@katale/domain";
-import { type VerificationRequestWire, verificationCalls } from "../contract/index.js";
+import { type VerificationRequestWire, verificationCalls } from "../contract/verification.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toPage } from "../http/page-mapping.js";
 

@@ -12,7 +12,8 @@ import {
   type Session,
   type User,
 } from "@katale/domain";
-import { authCalls, type CallDef } from "../contract/index.js";
+import { authCalls } from "../contract/auth.js";
+import type { CallDef } from "../contract/common.js";
 import type { CallInput, HttpClient, SuccessBody } from "../http/http-client.js";
 import { authErrorOf } from "./auth-error-mapping.js";
 import { toProfileWire, toUser } from "./auth-wire-mapping.js";

@@ -1,5 +1,5 @@
 import type { ProfileChanges, User } from "@katale/domain";
-import type { UserWire } from "../contract/index.js";
+import type { UserWire } from "../contract/auth.js";
 
 export function toUser(wire: UserWire): User {
   return {

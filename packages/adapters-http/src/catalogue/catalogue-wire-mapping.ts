@@ -1,5 +1,5 @@
 import type { Category, Filter, SubCategory } from "@katale/domain";
-import type { CategoryWire, FilterWire, SubCategoryListingWire } from "../contract/index.js";
+import type { CategoryWire, FilterWire, SubCategoryListingWire } from "../contract/catalogue.js";
 
 export function toCategory(wire: CategoryWire): Category {
   return { id: wire.id, name: wire.name, imageUrl: wire.image_url };

@@ -6,7 +6,7 @@ import {
   type Result,
   type SubCategory,
 } from "@katale/domain";
-import { catalogueCalls } from "../contract/index.js";
+import { catalogueCalls } from "../contract/catalogue.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toCategory, toFilter, toSubCategory } from "./catalogue-wire-mapping.js";
 

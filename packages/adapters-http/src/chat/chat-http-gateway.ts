@@ -8,7 +8,7 @@ import {
   mapResult,
   type Result,
 } from "@katale/domain";
-import { chatCalls } from "../contract/index.js";
+import { chatCalls } from "../contract/chat.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toChatBlockedRoom, toChatMessage, toChatRoom, toChatRoomSummary } from "./chat-wire-mapping.js";
 

@@ -1,5 +1,5 @@
 import type { ChatConnection, ChatConnector, ChatListener } from "@katale/domain";
-import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL, chatErrorFrame, chatReceiveFrame } from "../contract/index.js";
+import { CHAT_BEARER_PREFIX, CHAT_PROTOCOL, chatErrorFrame, chatReceiveFrame } from "../contract/chat.js";
 import { toChatMessage } from "./chat-wire-mapping.js";
 
 // The room's socket (issue 11) over any WebSocket shaped like the browser's (the browser's own, or

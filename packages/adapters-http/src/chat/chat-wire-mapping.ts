@@ -8,7 +8,7 @@ import type {
   ChatRoomWire,
   chatCustomerWire,
   chatShopWire,
-} from "../contract/index.js";
+} from "../contract/chat.js";
 
 export function toChatProduct(wire: ChatProductWire): ChatProduct {
   return {

@@ -1,5 +1,5 @@
 import { type BrowseHistory, type BrowseHistoryGateway, mapResult, type Result } from "@katale/domain";
-import { engagementCalls } from "../contract/index.js";
+import { engagementCalls } from "../contract/engagement.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toProduct } from "../products/product-wire-mapping.js";
 

@@ -1,5 +1,5 @@
 import type { Comment, FollowRecord, ProductRating, SavedProductEntry } from "@katale/domain";
-import type { CommentWire, FollowRecordWire, SavedProductWire } from "../contract/index.js";
+import type { CommentWire, FollowRecordWire, SavedProductWire } from "../contract/engagement.js";
 import { toProduct } from "../products/product-wire-mapping.js";
 
 export function toComment(wire: CommentWire): Comment {

@@ -6,7 +6,8 @@ import {
   type Product,
   type Result,
 } from "@katale/domain";
-import { engagementCalls, productCalls } from "../contract/index.js";
+import { engagementCalls } from "../contract/engagement.js";
+import { productCalls } from "../contract/products.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toProduct } from "../products/product-wire-mapping.js";
 import { toFollowRecord } from "./engagement-wire-mapping.js";

@@ -1,5 +1,5 @@
 import { mapResult, type ProductRating, type RatingGateway, type Result } from "@katale/domain";
-import { engagementCalls } from "../contract/index.js";
+import { engagementCalls } from "../contract/engagement.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toProductRating } from "./engagement-wire-mapping.js";
 

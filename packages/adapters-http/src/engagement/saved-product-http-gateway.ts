@@ -6,7 +6,7 @@ import {
   type SavedProductGateway,
   type SavedProducts,
 } from "@katale/domain";
-import { engagementCalls } from "../contract/index.js";
+import { engagementCalls } from "../contract/engagement.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toSavedProductEntry } from "./engagement-wire-mapping.js";
 

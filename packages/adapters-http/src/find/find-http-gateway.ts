@@ -6,7 +6,7 @@ import {
   type Result,
   type SavedSearch,
 } from "@katale/domain";
-import { type BrowseFacetsWire, findCalls, type SavedSearchWire } from "../contract/index.js";
+import { type BrowseFacetsWire, findCalls, type SavedSearchWire } from "../contract/find.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toPage } from "../http/page-mapping.js";
 import { toProduct } from "../products/product-wire-mapping.js";

@@ -1,5 +1,5 @@
 import { type AddressSuggestion, type AddressSuggestions, mapResult, type Result } from "@katale/domain";
-import { type AddressFeatureWire, geoCalls } from "../contract/index.js";
+import { type AddressFeatureWire, geoCalls } from "../contract/geo.js";
 import type { HttpClient } from "../http/http-client.js";
 
 export function toAddressSuggestion(wire: AddressFeatureWire): AddressSuggestion {

@@ -2,31 +2,34 @@ import { err, GATEWAY_PORTS, type GatewayPortName } from "@katale/domain";
 import type { HttpGateways } from "./create-http-gateways.js";
 import { loadOnce } from "./load-once.js";
 
+/** Each gateway port's own loader: its code, its area of the contract and zod, then the gateway. */
+export type GatewayLoaders = { readonly [K in GatewayPortName]: () => Promise<HttpGateways[K]> };
+
 /**
- * Every gateway port, each loading the gateways (`load`: their code, the contract's call
+ * Every gateway port, each loading its gateway (`load`: its code, its area of the contract's call
  * definitions and zod) on its first call. A load that fails (offline) answers that call as a
  * network failure, and the next call tries again.
  */
-export function deferredGateways(load: () => Promise<HttpGateways>): HttpGateways {
-  const loaded = loadOnce(load);
-  const port = <K extends GatewayPortName>(name: K): HttpGateways[K] =>
-    new Proxy({} as HttpGateways[K], {
+export function deferredGateways(load: GatewayLoaders): HttpGateways {
+  const port = <K extends GatewayPortName>(name: K): HttpGateways[K] => {
+    const loaded = loadOnce(load[name]);
+    return new Proxy({} as HttpGateways[K], {
       get(_target, method) {
         // Not a thenable, and nothing but the port's methods.
         if (typeof method !== "string" || method === "then") return undefined;
         return async (...args: unknown[]) => {
-          let gateways: HttpGateways;
+          let gateway: Record<string, (...a: unknown[]) => unknown>;
           try {
-            gateways = await loaded();
+            gateway = (await loaded()) as unknown as Record<string, (...a: unknown[]) => unknown>;
           } catch {
             // Like a call that could not reach the service.
             return err({ kind: "network" });
           }
-          const gateway = gateways[name] as unknown as Record<string, (...a: unknown[]) => unknown>;
           return gateway[method]!(...args);
         };
       },
     });
+  };
   return Object.fromEntries(
     (Object.keys(GATEWAY_PORTS) as GatewayPortName[]).map((name) => [name, port(name)]),
   ) as unknown as HttpGateways;

@@ -1,6 +1,7 @@
 import { type DomainError, err, ok, type Result } from "@katale/domain";
 import type { z } from "zod";
-import { type CallDef, fillPath, IDEMPOTENCY_KEY_HEADER, takesIdempotencyKey } from "../contract/index.js";
+import { type CallDef, fillPath } from "../contract/common.js";
+import { IDEMPOTENCY_KEY_HEADER, takesIdempotencyKey } from "../contract/idempotent-calls.js";
 import { errorFromResponse } from "./error-mapping.js";
 import type { FetchLike, RequestInitLike } from "./fetch-like.js";
 import { newIdempotencyKey, RETRY_DELAYS_MS, worthRetrying } from "./idempotency-key.js";

@@ -42,6 +42,30 @@ describe("HTTP gateways module", () => {
     }
   });
 
+  it("gives a first visit the same calls, each port loading its own gateway when first asked", async () => {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return { status: 200, text: async () => JSON.stringify({ data: [], number_of_comments: 0 }) };
+    };
+    const gateways = createDeferredHttpGateways({
+      authUrl: "http://a.test/api/auth/",
+      shopUrl: "http://s.test/api/shop/",
+      fetch,
+    });
+    const [reviews] = await Promise.all([
+      gateways.reviews.listReviews(3, 2),
+      gateways.shops.listShopsByIds([4, 2]),
+      gateways.products.listRelatedProducts(3, 20),
+    ]);
+    expect(reviews).toEqual({ ok: true, value: { comments: [], total: 0 } });
+    expect(asked.sort()).toEqual([
+      "http://s.test/api/shop/product/comment/3/?page=2",
+      "http://s.test/api/shop/product/related/3/?limit=20",
+      "http://s.test/api/shop/shop/?ids=4%2C2",
+    ]);
+  });
+
   it("asks for no shops when given no ids", async () => {
     const asked: string[] = [];
     const fetch: FetchLike = async (url) => {

@@ -1,6 +1,8 @@
 import { ok, type Result } from "@katale/domain";
 import { toCategory } from "../catalogue/catalogue-wire-mapping.js";
-import type { CategoryWire, FeaturedShopWire, ProductWire } from "../contract/index.js";
+import type { CategoryWire } from "../contract/catalogue.js";
+import type { ProductWire } from "../contract/products.js";
+import type { FeaturedShopWire } from "../contract/shops.js";
 import { toProduct } from "../products/product-wire-mapping.js";
 import { toFeaturedShop } from "../shops/shop-wire-mapping.js";
 import type { HttpGateways } from "./create-http-gateways.js";

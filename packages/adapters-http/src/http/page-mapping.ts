@@ -1,5 +1,5 @@
 import type { Page } from "@katale/domain";
-import type { Paginated } from "../contract/index.js";
+import type { Paginated } from "../contract/common.js";
 
 /** `{count, next, previous, results}` -> the domain's Page, items mapped. */
 export function toPage<W, T>(envelope: Paginated<W>, page: number, toItem: (wire: W) => T): Page<T> {

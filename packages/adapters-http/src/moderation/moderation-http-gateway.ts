@@ -12,7 +12,7 @@ import {
   type ReportTarget,
   type Result,
 } from "@katale/domain";
-import { type AuditEntryWire, moderationCalls, type ReportWire } from "../contract/index.js";
+import { type AuditEntryWire, moderationCalls, type ReportWire } from "../contract/moderation.js";
 import type { HttpGatewaysOptions } from "../http/create-http-gateways.js";
 import { HttpClient } from "../http/http-client.js";
 import { toPage } from "../http/page-mapping.js";

@@ -8,7 +8,7 @@ import {
   type PushSubscriptionKeys,
   type Result,
 } from "@katale/domain";
-import { notificationCalls } from "../contract/index.js";
+import { notificationCalls } from "../contract/notifications.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toPage } from "../http/page-mapping.js";
 import { toInboxEntry, toNotificationSettings } from "./notification-wire-mapping.js";

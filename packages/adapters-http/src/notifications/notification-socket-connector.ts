@@ -1,6 +1,7 @@
 import type { NotificationConnection, NotificationConnector, NotificationListener } from "@katale/domain";
 import type { WebSocketConstructor } from "../chat/chat-socket-connector.js";
-import { CHAT_BEARER_PREFIX, NOTIFICATIONS_PROTOCOL, notificationSocketFrame } from "../contract/index.js";
+import { CHAT_BEARER_PREFIX } from "../contract/chat.js";
+import { NOTIFICATIONS_PROTOCOL, notificationSocketFrame } from "../contract/notifications.js";
 import { toInboxEntry } from "./notification-wire-mapping.js";
 
 // The user's notification socket over any WebSocket shaped like the browser's (the browser's own,

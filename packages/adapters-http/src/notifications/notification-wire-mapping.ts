@@ -1,5 +1,5 @@
 import type { InboxEntry, NotificationSettings } from "@katale/domain";
-import type { NotificationSettingsWire, NotificationWire } from "../contract/index.js";
+import type { NotificationSettingsWire, NotificationWire } from "../contract/notifications.js";
 
 export function toInboxEntry(wire: NotificationWire): InboxEntry {
   return {

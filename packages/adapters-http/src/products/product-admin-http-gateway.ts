@@ -12,7 +12,8 @@ import {
   type ProductChange,
   type Result,
 } from "@katale/domain";
-import { productBatchCalls, productCalls } from "../contract/index.js";
+import { productBatchCalls } from "../contract/product-batch.js";
+import { productCalls } from "../contract/products.js";
 import { domainErrorOf, type HttpClient } from "../http/http-client.js";
 import type { MultipartFields } from "../http/multipart-body.js";
 import { toPage } from "../http/page-mapping.js";

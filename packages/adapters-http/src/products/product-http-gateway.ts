@@ -7,7 +7,7 @@ import {
   type ShopProducts,
   type ShopProductsQuery,
 } from "@katale/domain";
-import { productCalls } from "../contract/index.js";
+import { productCalls } from "../contract/products.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toPage } from "../http/page-mapping.js";
 import { toProduct } from "./product-wire-mapping.js";

@@ -1,5 +1,5 @@
 import type { Product } from "@katale/domain";
-import type { ProductFilterWire, ProductWire } from "../contract/index.js";
+import type { ProductFilterWire, ProductWire } from "../contract/products.js";
 
 /** A product of any answer; the product's own answers (detail, create, edit) carry its `filters`. */
 export function toProduct(

@@ -1,5 +1,5 @@
 import { type Comment, mapResult, type Result, type ReviewGateway, type ReviewPage } from "@katale/domain";
-import { engagementCalls } from "../contract/index.js";
+import { engagementCalls } from "../contract/engagement.js";
 import { toComment } from "../engagement/engagement-wire-mapping.js";
 import type { HttpClient } from "../http/http-client.js";
 

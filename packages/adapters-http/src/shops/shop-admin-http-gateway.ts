@@ -6,7 +6,7 @@ import {
   type ShopAdminGateway,
   type ShopDetailsChange,
 } from "@katale/domain";
-import { shopCalls } from "../contract/index.js";
+import { shopCalls } from "../contract/shops.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toShop } from "./shop-wire-mapping.js";
 

@@ -7,7 +7,7 @@ import {
   type ShopFollowers,
   type ShopGateway,
 } from "@katale/domain";
-import { shopCalls } from "../contract/index.js";
+import { shopCalls } from "../contract/shops.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toFeaturedShop, toShop, toShopFollowers } from "./shop-wire-mapping.js";
 

@@ -1,5 +1,5 @@
 import type { FeaturedShop, Shop, ShopFollowers } from "@katale/domain";
-import type { FeaturedShopWire, FollowersWire, ShopWire } from "../contract/index.js";
+import type { FeaturedShopWire, FollowersWire, ShopWire } from "../contract/shops.js";
 
 export function toShop(wire: ShopWire): Shop {
   return {

@@ -6,7 +6,7 @@ import {
   type Result,
   type SupportGateway,
 } from "@katale/domain";
-import { supportCalls } from "../contract/index.js";
+import { supportCalls } from "../contract/support.js";
 import type { HttpClient } from "../http/http-client.js";
 import { toFaq, toFeedback } from "./support-wire-mapping.js";
 

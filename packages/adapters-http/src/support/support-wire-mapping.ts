@@ -1,5 +1,5 @@
 import type { Faq, Feedback } from "@katale/domain";
-import type { FaqWire, FeedbackWire } from "../contract/index.js";
+import type { FaqWire, FeedbackWire } from "../contract/support.js";
 
 export function toFaq(wire: FaqWire): Faq {
   return { id: wire.id, question: wire.question, answer: wire.answer };

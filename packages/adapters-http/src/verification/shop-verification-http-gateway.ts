@@ -6,7 +6,8 @@ import {
   type ShopVerificationGateway,
   type ShopVerificationRequest,
 } from "@katale/domain";
-import { errorCodeOf, verificationCalls } from "../contract/index.js";
+import { errorCodeOf } from "../contract/error-codes.js";
+import { verificationCalls } from "../contract/verification.js";
 import { domainErrorOf, type HttpClient } from "../http/http-client.js";
 
 /** `verification/shop/` (shop service), multipart with the shop photo; `verification_pending` is 'taken'. */

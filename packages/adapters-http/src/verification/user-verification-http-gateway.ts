@@ -7,7 +7,7 @@ import {
   type UserVerificationRequest,
 } from "@katale/domain";
 import { authErrorOf } from "../auth/auth-error-mapping.js";
-import { verificationCalls } from "../contract/index.js";
+import { verificationCalls } from "../contract/verification.js";
 import type { HttpClient } from "../http/http-client.js";
 
 /**

@@ -94,12 +94,22 @@ const PAGE_BROTLI_QUALITY = 5;
 
 interface ManifestChunk {
   readonly file: string;
+  readonly name?: string;
   readonly imports?: readonly string[];
   readonly isEntry?: boolean;
 }
 
-/** The web app's gateways (its chunk loads on the first call that asks a service). */
-const GATEWAYS_MODULE = "../adapters-http/src/http/create-http-gateways.ts";
+/**
+ * The web app's gateways each screen calls at once, with the client they share (each port's chunk
+ * loads on its first call that asks a service): a product asks for its shop and the lists around
+ * it, a category for its sub categories and its listing. `/` does not need any to start.
+ */
+const SCREEN_GATEWAYS: Record<keyof typeof SCREEN_MODULES, readonly string[]> = {
+  product: ["products/product-http-gateway.ts", "shops/shop-http-gateway.ts"],
+  category: ["catalogue/category-http-gateway.ts", "find/find-http-gateway.ts"],
+};
+/** The gateways' client: a chunk the gateways and the admin's share, so named by its name only. */
+const CLIENT_CHUNK = "http-client";
 
 /**
  * The build's manifest (Vite `build.manifest`) read as `<link rel=modulepreload>` tags by module: a
@@ -122,12 +132,12 @@ async function modulePreloads(webDir: string): Promise<Map<string, string>> {
   };
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
-  for (const key of Object.values(SCREEN_MODULES)) {
+  for (const [screen, key] of Object.entries(SCREEN_MODULES) as [keyof typeof SCREEN_MODULES, string][]) {
     const files = new Set<string>();
     closure(key, files);
-    // Both screens ask a service at once (a category's listing, a product's reviews), which loads
-    // the web's HTTP gateways with the contract and zod: `/` does not need them to start.
-    closure(GATEWAYS_MODULE, files);
+    for (const gateway of SCREEN_GATEWAYS[screen]) closure(`../adapters-http/src/${gateway}`, files);
+    for (const [shared, chunk] of Object.entries(manifest))
+      if (chunk.name === CLIENT_CHUNK) closure(shared, files);
     const links = [...files]
       .filter((file) => !entry.has(file) && file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
