@@ -149,12 +149,16 @@ postgresOnly("a fan-out on two instances, one killed with SIGKILL in the middle"
     await locker.query("BEGIN");
     await locker.query("LOCK TABLE notification_receipts IN EXCLUSIVE MODE");
     await Promise.all(Array.from({ length: DURING_KILL }, (_, i) => list(i % 2 ? two : one)));
-    // Each instance works one notify job at a time: two active ones are one on each.
+    // Each instance works one notify job at a time: two active ones are one on each. A job is active
+    // a moment before its statement reaches the lock: wait until both wait there.
     await expect.poll(activeNotifyJobs, { timeout: 30_000, interval: 20 }).toBe(2);
-    const { rows: waiting } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND query ILIKE '%notification_receipts%'`.execute(db.db);
-    expect(waiting[0]?.n).toBeGreaterThanOrEqual(2);
+    const waitingOnReceipts = async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query ILIKE '%notification_receipts%'`.execute(db.db);
+      return rows[0]?.n ?? 0;
+    };
+    await expect.poll(waitingOnReceipts, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(2);
 
     one.child.kill("SIGKILL");
     expect(await one.exited).toBeNull();
