@@ -12,6 +12,7 @@ import {
   SHOP_CATEGORIES_MAX,
   SKU_MAX_LENGTH,
 } from "./constants.js";
+import { formatUgx } from "./format/format-ugx.js";
 import { firstScreenMessages } from "./messages/first-screen.js";
 
 export const messages = {
@@ -478,8 +479,7 @@ export const messages = {
     newProductFrom: (shop: string) => `${shop} listed something new`,
     newProductsFrom: (count: number, shop: string) => `${shop} listed ${count} new items`,
     priceDropped: (product: string) => `Price drop: ${product}`,
-    priceNow: (was: number, now: number) =>
-      `Now UGX ${now.toLocaleString("en-US")} (was UGX ${was.toLocaleString("en-US")})`,
+    priceNow: (was: number, now: number) => `Now ${formatUgx(now)} (was ${formatUgx(was)})`,
     backInStock: (product: string) => `Back in stock: ${product}`,
     newReview: (product: string) => `New review on ${product}`,
     newReviews: (count: number, product: string) => `${count} new reviews on ${product}`,

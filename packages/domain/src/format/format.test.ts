@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDayLabel, formatTime } from "./format-date.js";
-import { formatUgx } from "./format-ugx.js";
+import { formatCount, formatUgx } from "./format-ugx.js";
 import { roundToHalfStar, starFills, starsFromStored, storedFromStars } from "./stars.js";
 
 describe("formatUgx", () => {
@@ -8,6 +8,14 @@ describe("formatUgx", () => {
     expect(formatUgx(1_250_000)).toBe("UGX 1,250,000");
     expect(formatUgx(500)).toBe("UGX 500");
     expect(formatUgx(0)).toBe("UGX 0");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups a count as en-US does, without building a formatter for whole numbers", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 1_234_567, -4_500, 2.5, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(formatCount(n)).toBe(n.toLocaleString("en-US", { maximumFractionDigits: 0 }));
+    }
   });
 });
 

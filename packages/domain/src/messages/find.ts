@@ -1,20 +1,20 @@
+import { formatCount } from "../format/format-ugx.js";
+
 // User-facing texts of one area, apart from `messages` so that only the screens that show them load them.
 
 /** Finding products on the web: the filter panel, its chips and saved searches. */
 export const findMessages = {
   filter: "Filter",
   filters: "Filters",
-  showResults: (count: number) =>
-    count === 1 ? "Show 1 product" : `Show ${count.toLocaleString("en-US")} products`,
-  resultCount: (count: number) => (count === 1 ? "1 product" : `${count.toLocaleString("en-US")} products`),
+  showResults: (count: number) => (count === 1 ? "Show 1 product" : `Show ${formatCount(count)} products`),
+  resultCount: (count: number) => (count === 1 ? "1 product" : `${formatCount(count)} products`),
   price: "Price (UGX)",
   priceMin: "Lowest price",
   priceMax: "Highest price",
   applyPrice: "Apply price",
-  priceFrom: (min: number) => `From UGX ${min.toLocaleString("en-US")}`,
-  priceUpTo: (max: number) => `Up to UGX ${max.toLocaleString("en-US")}`,
-  priceBetween: (min: number, max: number) =>
-    `UGX ${min.toLocaleString("en-US")} – ${max.toLocaleString("en-US")}`,
+  priceFrom: (min: number) => `From UGX ${formatCount(min)}`,
+  priceUpTo: (max: number) => `Up to UGX ${formatCount(max)}`,
+  priceBetween: (min: number, max: number) => `UGX ${formatCount(min)} – ${formatCount(max)}`,
   priceOrder: "The lowest price must not be above the highest",
   district: "District",
   anyDistrict: "Any district",

@@ -1,9 +1,12 @@
-import { type BrowseFacets, findMessages } from "@katale/domain";
+import { type BrowseFacets, findMessages, formatCount } from "@katale/domain";
 import { LocateFixed } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { inputClass } from "../ui/field.js";
 import type { Narrowing, NarrowingChange } from "./use-browse.js";
 import { useNearMe } from "./use-near-me.js";
+
+/** The lowest or highest price listed, as a field's hint ("1,500,000"). */
+const priceHint = (price: number | null | undefined) => (price == null ? "" : formatCount(price));
 
 const text = findMessages;
 
@@ -102,7 +105,7 @@ function PriceRange({ facets, narrowing, change }: FilterPanelProps) {
             className={inputClass}
             inputMode="numeric"
             autoComplete="off"
-            placeholder={facets?.price.min?.toLocaleString("en-US") ?? ""}
+            placeholder={priceHint(facets?.price.min)}
             value={min}
             aria-invalid={wrong || undefined}
             aria-describedby={wrong ? `${id}-wrong` : undefined}
@@ -115,7 +118,7 @@ function PriceRange({ facets, narrowing, change }: FilterPanelProps) {
             className={inputClass}
             inputMode="numeric"
             autoComplete="off"
-            placeholder={facets?.price.max?.toLocaleString("en-US") ?? ""}
+            placeholder={priceHint(facets?.price.max)}
             value={max}
             aria-invalid={wrong || undefined}
             onChange={(event) => setMax(event.target.value)}
