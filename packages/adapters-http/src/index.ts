@@ -31,7 +31,7 @@ export {
 export { FollowHttpGateway } from "./engagement/follow-http-gateway.js";
 export { RatingHttpGateway } from "./engagement/rating-http-gateway.js";
 export { SavedProductHttpGateway } from "./engagement/saved-product-http-gateway.js";
-export { FindHttpGateway, toFacets } from "./find/find-http-gateway.js";
+export { FindHttpGateway } from "./find/find-http-gateway.js";
 export {
   AddressSuggestionsHttpGateway,
   toAddressSuggestion,

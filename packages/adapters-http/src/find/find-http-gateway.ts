@@ -6,26 +6,11 @@ import {
   type Result,
   type SavedSearch,
 } from "@katale/domain";
-import { type BrowseFacetsWire, findCalls, type SavedSearchWire } from "../contract/find.js";
+import { findCalls, type SavedSearchWire } from "../contract/find.js";
 import type { HttpClient } from "../http/http-client.js";
-import { toPage } from "../http/page-mapping.js";
-import { toProduct } from "../products/product-wire-mapping.js";
+import { toBrowseResult } from "./find-wire-mapping.js";
 
 // GET product/browse/ and saved-search/ on the shop service.
-
-export function toFacets(wire: BrowseFacetsWire): BrowseResult["facets"] {
-  return {
-    filters: wire.filters.map((f) => ({
-      filterId: f.filter_id,
-      filterName: f.filter_name,
-      values: f.values.map((v) => ({ valueId: v.value_id, valueName: v.value_name, count: v.count })),
-    })),
-    price: wire.price,
-    districts: wire.districts,
-    verified: wire.verified,
-    inStock: wire.in_stock,
-  };
-}
 
 const toSavedSearch = (wire: SavedSearchWire): SavedSearch => ({
   id: wire.id,
@@ -57,10 +42,7 @@ export class FindHttpGateway implements ProductFinder {
         page_size: ask.pageSize,
       },
     });
-    return mapResult(answer, (body) => ({
-      page: toPage(body, page, toProduct),
-      facets: toFacets(body.facets),
-    }));
+    return mapResult(answer, (body) => toBrowseResult(body, page));
   }
 
   async saveSearch(token: string, name: string, query: string): Promise<Result<SavedSearch>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueCalls, productCalls, shopCalls } from "../contract/index.js";
+import { catalogueCalls, findCalls, productCalls, shopCalls } from "../contract/index.js";
 import { aProductWire } from "../testing/wire-builders.js";
 import { createDeferredHttpGateways } from "./create-deferred-http-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
@@ -25,9 +25,19 @@ describe("the first screens' inlined answers", () => {
       trending: productCalls.trending.path,
       productBySlug: productCalls.getBySlug.path,
       categories: catalogueCalls.listCategories.path,
+      subCategoriesOf: catalogueCalls.listSubCategoriesOf.path,
       topRatedShops: shopCalls.topRated.path,
+      browse: findCalls.browse.path,
     });
-    for (const call of [productCalls.list, productCalls.trending, catalogueCalls.listCategories])
+    for (const call of [
+      productCalls.list,
+      productCalls.trending,
+      productCalls.getBySlug,
+      catalogueCalls.listCategories,
+      catalogueCalls.listSubCategoriesOf,
+      shopCalls.topRated,
+      findCalls.browse,
+    ])
       expect(call.method).toBe("GET");
   });
 
@@ -69,6 +79,67 @@ describe("the first screens' inlined answers", () => {
     const related = await gateways.products.listRelatedProducts(7, 4);
     expect(related.ok && related.value.map((p) => p.id)).toEqual([7]);
     expect(asked).toEqual([`${shopUrl}product/related/7/?limit=4`]);
+  });
+
+  it("answer a category's sub categories and first page from the page; a narrowed browse asks", async () => {
+    const facets = {
+      filters: [{ filter_id: 3, filter_name: "RAM", values: [{ value_id: 9, value_name: "8GB", count: 1 }] }],
+      price: { min: 15_000, max: 15_000 },
+      districts: [],
+      verified: 0,
+      in_stock: 1,
+    };
+    const page: Record<string, unknown> = {
+      [`${shopUrl}category/subcategory/4/`]: {
+        sub_categories: [
+          {
+            subcategory_id: 12,
+            subcategory_name: "Laptops",
+            category_id: 4,
+            category_name: "Electronics",
+            image_url: null,
+          },
+        ],
+      },
+      [`${shopUrl}product/browse/?category=4`]: {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [pump],
+        facets,
+      },
+    };
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      asked.push(url);
+      return {
+        status: 200,
+        text: async () => JSON.stringify({ count: 0, next: null, previous: null, results: [], facets }),
+      };
+    };
+    const gateways = createDeferredHttpGateways({
+      authUrl: "http://a.test/api/auth/",
+      shopUrl,
+      fetch,
+      inlined: (url) => (url in page ? Promise.resolve(page[url]) : undefined),
+    });
+    expect(await gateways.categories.listSubCategoriesOf(4)).toEqual({
+      ok: true,
+      value: [{ id: 12, name: "Laptops", categoryId: 4, categoryName: "Electronics", imageUrl: null }],
+    });
+    const first = await gateways.finder.browse({ categoryId: 4, valueIds: [], page: 1 });
+    expect(first.ok && [first.value.page.count, first.value.page.items.map((p) => p.name)]).toEqual([
+      1,
+      ["Bicycle pump"],
+    ]);
+    expect(first.ok && first.value.facets.filters[0]?.values).toEqual([
+      { valueId: 9, valueName: "8GB", count: 1 },
+    ]);
+    expect(asked).toEqual([]);
+
+    const narrowed = await gateways.finder.browse({ categoryId: 4, valueIds: [9] });
+    expect(narrowed.ok && narrowed.value.page.count).toBe(0);
+    expect(asked).toEqual([`${shopUrl}product/browse/?category=4&value=9`]);
   });
 
   it("leave a body that does not map to the service", async () => {

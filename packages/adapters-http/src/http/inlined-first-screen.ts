@@ -1,13 +1,15 @@
-import { ok, type Result } from "@katale/domain";
-import { toCategory } from "../catalogue/catalogue-wire-mapping.js";
-import type { CategoryWire } from "../contract/catalogue.js";
+import { browseQueryString, ok, type Result } from "@katale/domain";
+import { toCategory, toSubCategory } from "../catalogue/catalogue-wire-mapping.js";
+import type { CategoryWire, SubCategoryListingWire } from "../contract/catalogue.js";
+import type { BrowseAnswerWire } from "../contract/find.js";
 import type { ProductWire } from "../contract/products.js";
 import type { FeaturedShopWire } from "../contract/shops.js";
+import { toBrowseResult } from "../find/find-wire-mapping.js";
 import { toProduct } from "../products/product-wire-mapping.js";
 import { toFeaturedShop } from "../shops/shop-wire-mapping.js";
 import type { HttpGateways } from "./create-http-gateways.js";
 
-// The answers the server wrote into the page for its first screen (`/`, a product) are read here
+// The answers the server wrote into the page for its first screen (`/`, a product, a category) are read here
 // without the contract's zod schemas or its call definitions: they come from our own server, in the
 // same HTML as the app, so they are already what the contract says. A browser's first visit then
 // needs neither zod nor the gateways' code to draw its first screen (both load on the first call
@@ -25,10 +27,12 @@ export const INLINED_CALL_PATHS = {
   trending: "product/trending/",
   productBySlug: "product/slug/:slug/",
   categories: "category/",
+  subCategoriesOf: "category/subcategory/:categoryId/",
   topRatedShops: "shop/top-rated/",
+  browse: "product/browse/",
 } as const;
 
-type FirstScreenPorts = Pick<HttpGateways, "products" | "categories" | "shops">;
+type FirstScreenPorts = Pick<HttpGateways, "products" | "categories" | "shops" | "finder">;
 
 /** `port`, with the methods of `own` in place of its own. */
 function overriding<T extends object>(port: T, own: Partial<T>): T {
@@ -59,7 +63,7 @@ export function withInlinedFirstScreen<G extends FirstScreenPorts>(
     }
   };
   const productList = (body: { data: ProductWire[] }) => body.data.map(toProduct);
-  const { products, categories, shops } = gateways;
+  const { products, categories, shops, finder } = gateways;
   return {
     ...gateways,
     products: overriding(products, {
@@ -78,6 +82,22 @@ export function withInlinedFirstScreen<G extends FirstScreenPorts>(
           INLINED_CALL_PATHS.categories,
           (body: { categories: CategoryWire[] }) => body.categories.map(toCategory),
           () => categories.listCategories(),
+        ),
+      listSubCategoriesOf: (categoryId) =>
+        read(
+          INLINED_CALL_PATHS.subCategoriesOf.replace(":categoryId", String(categoryId)),
+          (body: { sub_categories: SubCategoryListingWire[] }) => body.sub_categories.map(toSubCategory),
+          () => categories.listSubCategoriesOf(categoryId),
+        ),
+    }),
+    // The page carries a category's first page, nothing narrowed: the same query string is asked
+    // only when the page's listing asks that (any other browse finds no answer and goes out).
+    finder: overriding(finder, {
+      browse: (ask) =>
+        read(
+          `${INLINED_CALL_PATHS.browse}?${browseQueryString(ask)}`,
+          (body: BrowseAnswerWire) => toBrowseResult(body, ask.page ?? 1),
+          () => finder.browse(ask),
         ),
     }),
     shops: overriding(shops, {

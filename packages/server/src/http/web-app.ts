@@ -102,11 +102,12 @@ interface ManifestChunk {
 /**
  * The web app's gateways each screen calls at once, with the client they share (each port's chunk
  * loads on its first call that asks a service): a product asks for its shop and the lists around
- * it, a category for its sub categories and its listing. `/` does not need any to start.
+ * it. `/` and a category do not need any to start: the page carries every answer their first
+ * screen asks for (a category's sub categories and first page too).
  */
 const SCREEN_GATEWAYS: Record<keyof typeof SCREEN_MODULES, readonly string[]> = {
   product: ["products/product-http-gateway.ts", "shops/shop-http-gateway.ts"],
-  category: ["catalogue/category-http-gateway.ts", "find/find-http-gateway.ts"],
+  category: [],
 };
 /** The gateways' client: a chunk the gateways and the admin's share, so named by its name only. */
 const CLIENT_CHUNK = "http-client";
@@ -136,8 +137,9 @@ async function modulePreloads(webDir: string): Promise<Map<string, string>> {
     const files = new Set<string>();
     closure(key, files);
     for (const gateway of SCREEN_GATEWAYS[screen]) closure(`../adapters-http/src/${gateway}`, files);
-    for (const [shared, chunk] of Object.entries(manifest))
-      if (chunk.name === CLIENT_CHUNK) closure(shared, files);
+    if (SCREEN_GATEWAYS[screen].length > 0)
+      for (const [shared, chunk] of Object.entries(manifest))
+        if (chunk.name === CLIENT_CHUNK) closure(shared, files);
     const links = [...files]
       .filter((file) => !entry.has(file) && file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);

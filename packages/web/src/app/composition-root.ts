@@ -40,9 +40,8 @@ const browserTimers: Timers = {
 /** The app's services for this configuration. */
 export function connectServices(config: AppConfig, fetchFn: FetchLike = browserFetch): Services {
   // The first answers of the home, product and category pages come inlined in the page: taken from
-  // there instead of asked (first-screen-fetch.ts). Those of `/` and a product are read as they are
-  // (no zod, no gateway code); every gateway loads with the contract and zod on its first call that
-  // asks a service (a category's answers are read through it, checked).
+  // there instead of asked (first-screen-fetch.ts), read as they are (no zod, no gateway code).
+  // Every gateway loads with the contract and zod on its first call that asks a service.
   const inlined = firstScreenAnswers();
   const http = createDeferredHttpGateways({
     authUrl: config.authUrl,
