@@ -1,11 +1,12 @@
 import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail } from "@katale/domain";
-import { useDeferredValue, useEffect } from "react";
+import { Suspense, useDeferredValue, useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { HiddenBanner } from "../moderation/hidden-banner.js";
 import { ReportButton } from "../moderation/report-button.js";
 import { ShopCard } from "../shops/shop-card.js";
 import { SafetyNote } from "../support/safety-note.js";
+import { lazyStyled } from "../ui/all-styles.js";
 import { Breadcrumbs } from "../ui/breadcrumbs.js";
 import { ErrorState } from "../ui/error-state.js";
 import { Spinner } from "../ui/spinner.js";
@@ -14,9 +15,14 @@ import { ProductFilters } from "./product-filters.js";
 import { ProductGallery } from "./product-gallery.js";
 import { ProductGrid } from "./product-grid.js";
 import { ProductSummary } from "./product-summary.js";
-import { ReviewsList } from "./reviews-list.js";
 import { useProductDetail } from "./use-product-detail.js";
 import { useRecordView } from "./use-record-view.js";
+
+// The reviews' code (their form, and zod for its checks) loads as they come near, not with the page:
+// building zod in the page's first task made it the longest task of a product page's start.
+const ReviewsList = lazyStyled<{ productId: number }>(() =>
+  import("./reviews-list.js").then((m) => ({ default: m.ReviewsList })),
+);
 
 /** After 'Product does not exist', home in 2 s (spec §2). */
 function MissingProduct() {
@@ -87,6 +93,8 @@ export default function ProductDetailPage() {
   );
 }
 
+const reviewsRoom = <div className="mt-8 min-h-40" />;
+
 /** Description, reviews and the related lists, once the whole detail is there. */
 function ProductDetailRest({ detail }: { detail: ProductDetail }) {
   const { product } = detail;
@@ -100,8 +108,10 @@ function ProductDetailRest({ detail }: { detail: ProductDetail }) {
       </section>
       <ProductFilters filters={product.filters ?? []} />
       {/* Below the first screen: reviews (a request of their own) and the grids render when near. */}
-      <WhenNear key={`reviews-${product.id}`} placeholder={<div className="mt-8 min-h-40" />}>
-        <ReviewsList productId={product.id} />
+      <WhenNear key={`reviews-${product.id}`} placeholder={reviewsRoom}>
+        <Suspense fallback={reviewsRoom}>
+          <ReviewsList productId={product.id} />
+        </Suspense>
       </WhenNear>
       <WhenNear key={`more-${product.id}`} placeholder={<div className="mt-8 min-h-96" />}>
         <MoreProducts detail={detail} />
