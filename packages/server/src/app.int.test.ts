@@ -8,7 +8,7 @@ import { toProduct } from "@katale/adapters-http";
 import { ERROR_CODES, type ProductWire } from "@katale/adapters-http/contract";
 import { BANNER_CATEGORIES_COUNT, bannerItems, TRENDING_COUNT } from "@katale/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aCategory, aProduct, aRating, aSubCategory } from "./testing/fixtures.js";
+import { aCategory, aProduct, aRating, aShop, aSubCategory } from "./testing/fixtures.js";
 import { databaseKinds, startTestServer, type TestServer } from "./testing/test-server.js";
 
 describe.each(databaseKinds())("the server (%s)", (kind) => {
@@ -235,7 +235,13 @@ describe("the server with a built web app", () => {
   it("puts a product page's and a category page's first answers in the page and preloads their first picture", async () => {
     const category = await aCategory(server.db, { name: "Mbale crafts" });
     const sub = await aSubCategory(server.db, { category_id: category.id });
+    // What the product's page shows around it: its shop's other products, related ones and their
+    // shops (made first: the bag is the category's newest, its first card).
+    const shop = await aShop(server.db);
+    await aProduct(server.db, { shop_id: shop.id, category_id: category.id, sub_category_id: sub.id });
+    const basket = await aProduct(server.db, { category_id: category.id, sub_category_id: sub.id });
     const bag = await aProduct(server.db, {
+      shop_id: shop.id,
       name: "Bark cloth bag",
       category_id: category.id,
       sub_category_id: sub.id,
@@ -253,7 +259,15 @@ describe("the server with a built web app", () => {
       `<link rel="preload" as="image" href="/media/products/bag.webp" imagesrcset="/media/products/bag-240.webp 240w, /media/products/bag-480.webp 480w, /media/products/bag-800.webp 800w, /media/products/bag.webp 1200w" imagesizes="${sizes}" fetchpriority="high">`;
 
     const item = await (await fetch(`${server.baseUrl}/item/${bag.slug}`)).text();
-    expect(await sameAsApi(item)).toEqual([`/api/shop/product/slug/${bag.slug}/`]);
+    expect(await sameAsApi(item)).toEqual(
+      [
+        `/api/shop/product/slug/${bag.slug}/`,
+        `/api/shop/shop/${bag.shop_id}/`,
+        `/api/shop/product/shop/${bag.shop_id}/?limit=9`,
+        `/api/shop/product/related/${bag.id}/?limit=20`,
+        `/api/shop/shop/?ids=${basket.shop_id}`,
+      ].sort(),
+    );
     // The answers come after the skeleton (painted without parsing them first); the head says so.
     expect(item.indexOf('id="first-screen"')).toBeGreaterThan(
       item.indexOf('<img src="/media/products/bag.webp"'),

@@ -1,5 +1,8 @@
+import { loadProductSurroundings } from "@katale/domain";
 import { describe, expect, it } from "vitest";
 import { catalogueCalls, findCalls, productCalls, shopCalls } from "../contract/index.js";
+import type { ShopWire } from "../contract/shops.js";
+import { toProduct } from "../products/product-wire-mapping.js";
 import { aProductWire } from "../testing/wire-builders.js";
 import { createDeferredHttpGateways } from "./create-deferred-http-gateways.js";
 import type { FetchLike } from "./fetch-like.js";
@@ -24,18 +27,26 @@ describe("the first screens' inlined answers", () => {
       products: productCalls.list.path,
       trending: productCalls.trending.path,
       productBySlug: productCalls.getBySlug.path,
+      shopProducts: productCalls.byShop.path,
+      related: productCalls.related.path,
       categories: catalogueCalls.listCategories.path,
       subCategoriesOf: catalogueCalls.listSubCategoriesOf.path,
       topRatedShops: shopCalls.topRated.path,
+      shop: shopCalls.getById.path,
+      shops: shopCalls.list.path,
       browse: findCalls.browse.path,
     });
     for (const call of [
       productCalls.list,
       productCalls.trending,
       productCalls.getBySlug,
+      productCalls.byShop,
+      productCalls.related,
       catalogueCalls.listCategories,
       catalogueCalls.listSubCategoriesOf,
       shopCalls.topRated,
+      shopCalls.getById,
+      shopCalls.list,
       findCalls.browse,
     ])
       expect(call.method).toBe("GET");
@@ -140,6 +151,55 @@ describe("the first screens' inlined answers", () => {
     const narrowed = await gateways.finder.browse({ categoryId: 4, valueIds: [9] });
     expect(narrowed.ok && narrowed.value.page.count).toBe(0);
     expect(asked).toEqual([`${shopUrl}product/browse/?category=4&value=9`]);
+  });
+
+  it("answer what a product's page asks around the product from the page, asking nothing", async () => {
+    const shopWire = (id: number, name: string): ShopWire => ({
+      id,
+      name,
+      bio: "",
+      email: null,
+      phone: null,
+      display_image: null,
+      cover_image: null,
+      owner: 40 + id,
+      verification_status: "VERIFIED",
+      rating: 4.5,
+      category: [1],
+      location_latitude: null,
+      location_longitude: null,
+    });
+    const mat = aProductWire({ product_id: 8, slug: "mat", product_name: "Mat" });
+    const drum = aProductWire({
+      product_id: 9,
+      slug: "drum",
+      product_name: "Drum",
+      shop_id: 3,
+      shop_name: "Jinja Drums",
+    });
+    const page: Record<string, unknown> = {
+      [`${shopUrl}shop/${pump.shop_id}/`]: { data: shopWire(pump.shop_id, pump.shop_name) },
+      [`${shopUrl}product/shop/${pump.shop_id}/?limit=9`]: { data: [pump, mat], number_of_products: 2 },
+      [`${shopUrl}product/related/7/?limit=20`]: { data: [drum] },
+      [`${shopUrl}shop/?ids=3`]: { data: [shopWire(3, "Jinja Drums")] },
+    };
+    const { asked, fetch } = network();
+    const gateways = createDeferredHttpGateways({
+      authUrl: "http://a.test/api/auth/",
+      shopUrl,
+      fetch,
+      inlined: (url) => (url in page ? Promise.resolve(page[url]) : undefined),
+    });
+    const detail = await loadProductSurroundings(gateways, toProduct(pump));
+    expect(asked).toEqual([]);
+    expect(detail.shop?.name).toBe(pump.shop_name);
+    expect(detail.moreFromShop.map((p) => p.name)).toEqual(["Mat"]);
+    expect(detail.relatedFromOtherShops.map((p) => p.name)).toEqual(["Drum"]);
+    expect(detail.relatedShops.map((s) => s.name)).toEqual(["Jinja Drums"]);
+
+    // Another shop's products (out of stock, say) are not in the page: asked.
+    await gateways.products.listShopProducts(pump.shop_id, { stock: "out", limit: 9 });
+    expect(asked).toEqual([`${shopUrl}product/shop/${pump.shop_id}/?stock_type=out&limit=9`]);
   });
 
   it("leave a body that does not map to the service", async () => {

@@ -3,10 +3,10 @@ import { toCategory, toSubCategory } from "../catalogue/catalogue-wire-mapping.j
 import type { CategoryWire, SubCategoryListingWire } from "../contract/catalogue.js";
 import type { BrowseAnswerWire } from "../contract/find.js";
 import type { ProductWire } from "../contract/products.js";
-import type { FeaturedShopWire } from "../contract/shops.js";
+import type { FeaturedShopWire, ShopWire } from "../contract/shops.js";
 import { toBrowseResult } from "../find/find-wire-mapping.js";
 import { toProduct } from "../products/product-wire-mapping.js";
-import { toFeaturedShop } from "../shops/shop-wire-mapping.js";
+import { toFeaturedShop, toShop } from "../shops/shop-wire-mapping.js";
 import type { HttpGateways } from "./create-http-gateways.js";
 
 // The answers the server wrote into the page for its first screen (`/`, a product, a category) are read here
@@ -26,9 +26,13 @@ export const INLINED_CALL_PATHS = {
   products: "product/",
   trending: "product/trending/",
   productBySlug: "product/slug/:slug/",
+  shopProducts: "product/shop/:shopId/",
+  related: "product/related/:id/",
   categories: "category/",
   subCategoriesOf: "category/subcategory/:categoryId/",
   topRatedShops: "shop/top-rated/",
+  shop: "shop/:id/",
+  shops: "shop/",
   browse: "product/browse/",
 } as const;
 
@@ -75,6 +79,24 @@ export function withInlinedFirstScreen<G extends FirstScreenPorts>(
           (body: { data: ProductWire }) => toProduct(body.data),
           () => products.getProductBySlug(slug, token),
         ),
+      // What a product's page shows around it (domain loadProductSurroundings), as the server asks it.
+      listShopProducts: (shopId, query = {}) =>
+        query.stock === "out" || query.limit === undefined
+          ? products.listShopProducts(shopId, query)
+          : read(
+              `${INLINED_CALL_PATHS.shopProducts.replace(":shopId", String(shopId))}?limit=${query.limit}`,
+              (body: { data: ProductWire[]; number_of_products: number }) => ({
+                products: body.data.map(toProduct),
+                numberOfProducts: body.number_of_products,
+              }),
+              () => products.listShopProducts(shopId, query),
+            ),
+      listRelatedProducts: (productId, limit) =>
+        read(
+          `${INLINED_CALL_PATHS.related.replace(":id", String(productId))}?limit=${limit}`,
+          productList,
+          () => products.listRelatedProducts(productId, limit),
+        ),
     }),
     categories: overriding(categories, {
       listCategories: () =>
@@ -106,6 +128,18 @@ export function withInlinedFirstScreen<G extends FirstScreenPorts>(
           INLINED_CALL_PATHS.topRatedShops,
           (body: { data: FeaturedShopWire[] }) => body.data.map(toFeaturedShop),
           () => shops.listTopRated(),
+        ),
+      getShop: (id) =>
+        read(
+          INLINED_CALL_PATHS.shop.replace(":id", String(id)),
+          (body: { data: ShopWire }) => toShop(body.data),
+          () => shops.getShop(id),
+        ),
+      listShopsByIds: (ids) =>
+        read(
+          `${INLINED_CALL_PATHS.shops}?ids=${ids.join(",")}`,
+          (body: { data: ShopWire[] }) => body.data.map(toShop),
+          () => shops.listShopsByIds(ids),
         ),
     }),
   };

@@ -7,6 +7,8 @@ import {
   dataSaverSrcSet,
   firstScreenAt,
   imageSrcSet,
+  LISTING_PAGE_SIZE,
+  MORE_FROM_SHOP_COUNT,
   mediaUrl,
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
@@ -186,7 +188,30 @@ async function homeScreen(
   };
 }
 
-/** `/item/{slug}`: the product (what the page asks first); its main picture. */
+/**
+ * What a product's page asks once it has the product (domain loadProductSurroundings, with its
+ * limits): its shop, the shop's products, related products, then the related products' shops.
+ */
+async function productSurroundings(
+  app: FastifyInstance,
+  shopBase: string,
+  product: { readonly product_id: number; readonly shop_id: number },
+): Promise<Answer[]> {
+  const [shop, shopProducts, related] = await Promise.all([
+    ask(app, shopBase, `shop/${product.shop_id}/`),
+    ask(app, shopBase, `product/shop/${product.shop_id}/?limit=${MORE_FROM_SHOP_COUNT + 1}`),
+    ask(app, shopBase, `product/related/${product.product_id}/?limit=${LISTING_PAGE_SIZE}`),
+  ]);
+  const shopIds = [...new Set(parsed(productList, related)?.data.map((p) => p.shop_id) ?? [])];
+  const relatedShops =
+    shopIds.length === 0 ? [] : [await ask(app, shopBase, `shop/?ids=${shopIds.join(",")}`)];
+  return [shop, shopProducts, related, ...relatedShops];
+}
+
+/**
+ * `/item/{slug}`: the product (what the page asks first) and what the page shows around it, so its
+ * first screen needs neither a call nor the gateways' code; its main picture.
+ */
 async function productScreen(
   app: FastifyInstance,
   shopBase: string,
@@ -195,8 +220,9 @@ async function productScreen(
 ): Promise<FirstScreen> {
   const answer = await ask(app, shopBase, `product/slug/${encodeURIComponent(slug)}/`);
   const product = parsed(productData, answer);
+  const around = product === undefined ? [] : await productSurroundings(app, shopBase, product.data);
   return {
-    data: dataElement([answer]),
+    data: dataElement([answer, ...around]),
     preload: picturePreload(shopBase, product?.data.images[0], PRODUCT_GALLERY_IMAGE_SIZES, srcSet),
     module: SCREEN_MODULES.product,
     skeleton: productSkeleton(shopBase, product?.data.images[0], srcSet),

@@ -94,28 +94,16 @@ const PAGE_BROTLI_QUALITY = 5;
 
 interface ManifestChunk {
   readonly file: string;
-  readonly name?: string;
   readonly imports?: readonly string[];
   readonly isEntry?: boolean;
 }
 
 /**
- * The web app's gateways each screen calls at once, with the client they share (each port's chunk
- * loads on its first call that asks a service): a product asks for its shop and the lists around
- * it. `/` and a category do not need any to start: the page carries every answer their first
- * screen asks for (a category's sub categories and first page too).
- */
-const SCREEN_GATEWAYS: Record<keyof typeof SCREEN_MODULES, readonly string[]> = {
-  product: ["products/product-http-gateway.ts", "shops/shop-http-gateway.ts"],
-  category: [],
-};
-/** The gateways' client: a chunk the gateways and the admin's share, so named by its name only. */
-const CLIENT_CHUNK = "http-client";
-
-/**
  * The build's manifest (Vite `build.manifest`) read as `<link rel=modulepreload>` tags by module: a
  * screen's lazy chunk and the chunks it imports, less what index.html already loads, so a first visit
- * of that screen downloads them beside the entry instead of a round trip after it has run.
+ * of that screen downloads them beside the entry instead of a round trip after it has run. No
+ * gateway chunk: the page carries every answer its first screen asks for (first-screen.ts), so
+ * the gateways, the contract and zod load on the first call that asks a service, after it.
  */
 async function modulePreloads(webDir: string): Promise<Map<string, string>> {
   const tags = new Map<string, string>();
@@ -133,13 +121,9 @@ async function modulePreloads(webDir: string): Promise<Map<string, string>> {
   };
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
-  for (const [screen, key] of Object.entries(SCREEN_MODULES) as [keyof typeof SCREEN_MODULES, string][]) {
+  for (const key of Object.values(SCREEN_MODULES)) {
     const files = new Set<string>();
     closure(key, files);
-    for (const gateway of SCREEN_GATEWAYS[screen]) closure(`../adapters-http/src/${gateway}`, files);
-    if (SCREEN_GATEWAYS[screen].length > 0)
-      for (const [shared, chunk] of Object.entries(manifest))
-        if (chunk.name === CLIENT_CHUNK) closure(shared, files);
     const links = [...files]
       .filter((file) => !entry.has(file) && file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
