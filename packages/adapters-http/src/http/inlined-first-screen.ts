@@ -9,9 +9,9 @@ import { toProduct } from "../products/product-wire-mapping.js";
 import { toFeaturedShop, toShop } from "../shops/shop-wire-mapping.js";
 import type { HttpGateways } from "./create-http-gateways.js";
 
-// The answers the server wrote into the page for its first screen (`/`, a product, a category) are read here
-// without the contract's zod schemas or its call definitions: they come from our own server, in the
-// same HTML as the app, so they are already what the contract says. A browser's first visit then
+// The answers the server wrote into the page for its first screen (`/`, a product, a category) are
+// read here without the contract's zod schemas or its call definitions: they come from our own
+// server, in the same HTML as the app, so they are already what the contract says. A browser's first visit then
 // needs neither zod nor the gateways' code to draw its first screen (both load on the first call
 // that asks the network: deferred-gateways.ts). Only the type imports above touch the contract.
 

@@ -32,8 +32,15 @@ export interface ProductSurroundingsPorts {
 
 export type ProductDetailPorts = FindProductPorts & ProductSurroundingsPorts;
 
-/** How many related products the page shows at most (one listing page, as before). */
-const RELATED_PRODUCTS_MAX = LISTING_PAGE_SIZE;
+/**
+ * How many products loadProductSurroundings asks for around a product: the shop's (one more than
+ * shown: the product itself may be among them) and related ones (one listing page, as before). The
+ * server asks the same when it writes a product's page with its first answers.
+ */
+export const PRODUCT_SURROUNDINGS_LIMITS = {
+  shopProducts: MORE_FROM_SHOP_COUNT + 1,
+  related: LISTING_PAGE_SIZE,
+} as const;
 
 /**
  * /item/{slug} (or /item with the stored product id). A missing product is 'not-found' (the page
@@ -55,9 +62,8 @@ export async function loadProductSurroundings(
 ): Promise<ProductDetail> {
   const [shop, shopProducts, related] = await Promise.all([
     ports.shops.getShop(product.shopId),
-    // One more than shown: the product itself may be among them.
-    ports.products.listShopProducts(product.shopId, { limit: MORE_FROM_SHOP_COUNT + 1 }),
-    ports.products.listRelatedProducts(product.id, RELATED_PRODUCTS_MAX),
+    ports.products.listShopProducts(product.shopId, { limit: PRODUCT_SURROUNDINGS_LIMITS.shopProducts }),
+    ports.products.listRelatedProducts(product.id, PRODUCT_SURROUNDINGS_LIMITS.related),
   ]);
   const moreFromShop = (shopProducts.ok ? shopProducts.value.products : [])
     .filter((p) => p.id !== product.id)

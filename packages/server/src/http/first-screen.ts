@@ -7,11 +7,10 @@ import {
   dataSaverSrcSet,
   firstScreenAt,
   imageSrcSet,
-  LISTING_PAGE_SIZE,
-  MORE_FROM_SHOP_COUNT,
   mediaUrl,
   PRODUCT_GALLERY_IMAGE_SIZES,
   PRODUCT_GRID_IMAGE_SIZES,
+  PRODUCT_SURROUNDINGS_LIMITS,
   type Product,
   TRENDING_IMAGE_SIZES,
 } from "@katale/domain";
@@ -189,8 +188,8 @@ async function homeScreen(
 }
 
 /**
- * What a product's page asks once it has the product (domain loadProductSurroundings, with its
- * limits): its shop, the shop's products, related products, then the related products' shops.
+ * What a product's page asks once it has the product (domain loadProductSurroundings): its shop, the
+ * shop's products, related products, then the related products' shops.
  */
 async function productSurroundings(
   app: FastifyInstance,
@@ -199,8 +198,8 @@ async function productSurroundings(
 ): Promise<Answer[]> {
   const [shop, shopProducts, related] = await Promise.all([
     ask(app, shopBase, `shop/${product.shop_id}/`),
-    ask(app, shopBase, `product/shop/${product.shop_id}/?limit=${MORE_FROM_SHOP_COUNT + 1}`),
-    ask(app, shopBase, `product/related/${product.product_id}/?limit=${LISTING_PAGE_SIZE}`),
+    ask(app, shopBase, `product/shop/${product.shop_id}/?limit=${PRODUCT_SURROUNDINGS_LIMITS.shopProducts}`),
+    ask(app, shopBase, `product/related/${product.product_id}/?limit=${PRODUCT_SURROUNDINGS_LIMITS.related}`),
   ]);
   const shopIds = [...new Set(parsed(productList, related)?.data.map((p) => p.shop_id) ?? [])];
   const relatedShops =
