@@ -90,14 +90,26 @@ describe("katale tui's filter view against a started server", () => {
     expect(view).toContain("(•) Newest first");
     press("Enter");
     await see("[x] Papyrus (3)");
-    // Raffia, the lowest price, the highest price.
-    press("j", "j", "j", "Enter");
-    await see("Highest price: ");
+    // Down to the highest price, a row at a time as a person watches the cursor move: Raffia, the
+    // lowest price, the highest price.
+    const down = async (row: RegExp) => {
+      press("j");
+      await see(row);
+    };
+    await down(/› \[ \] Raffia/);
+    await down(/› Lowest price: any/);
+    await down(/› Highest price: any/);
+    press("Enter");
+    await see("e.g. 20000");
     await type("50,000");
     press("Enter");
     await see("Highest price: UGX 50,000");
     // Verified, in stock, newest, lowest price first.
-    press("j", "j", "j", "j", "Enter");
+    await down(/› \[ \] Verified/);
+    await down(/› \[ \] In stock/);
+    await down(/› \(•\) Newest first/);
+    await down(/› \( \) Lowest price first/);
+    press("Enter");
     await see("(•) Lowest price first");
     press("a");
 
