@@ -34,6 +34,8 @@ export const SCREEN_MODULES = {
 const productList = z.object({ data: z.array(productWire) });
 const productData = z.object({ data: productWire });
 const productPage = z.object({ results: z.array(productWire) });
+/** Only the shop ids of a product list: a product page's related products, for their shops. */
+const productShopIds = z.object({ data: z.array(z.object({ shop_id: z.number() })) });
 const categoryList = z.object({ categories: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 export interface FirstScreen {
@@ -201,7 +203,7 @@ async function productSurroundings(
     ask(app, shopBase, `product/shop/${product.shop_id}/?limit=${PRODUCT_SURROUNDINGS_LIMITS.shopProducts}`),
     ask(app, shopBase, `product/related/${product.product_id}/?limit=${PRODUCT_SURROUNDINGS_LIMITS.related}`),
   ]);
-  const shopIds = [...new Set(parsed(productList, related)?.data.map((p) => p.shop_id) ?? [])];
+  const shopIds = [...new Set(parsed(productShopIds, related)?.data.map((p) => p.shop_id) ?? [])];
   const relatedShops =
     shopIds.length === 0 ? [] : [await ask(app, shopBase, `shop/?ids=${shopIds.join(",")}`)];
   return [shop, shopProducts, related, ...relatedShops];
