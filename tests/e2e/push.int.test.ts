@@ -134,12 +134,28 @@ describe("the service worker and a push", () => {
       const page = await signedIn(user, context, []);
       await workerControls(page);
       const cdp = await context.newCDPSession(page);
+      // A push service sends to a subscription, which only an activated worker has: deliver once
+      // our worker is activated and running, as Chromium reports it.
       const registration = new Promise<string>((resolve) => {
-        cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-          const ours = registrations.find((r) => r.scopeURL === url("/") && !r.isDeleted);
+        cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+          const ours = versions.find(
+            (v) =>
+              v.scriptURL.startsWith(url("/")) && v.status === "activated" && v.runningStatus === "running",
+          );
           if (ours) resolve(ours.registrationId);
         });
       });
+      // Chromium's own record of the push (dispatched, then completed with a status), so the test
+      // waits for the worker to have handled it, and a failure says what became of it.
+      const completed = new Promise<string>((resolve) => {
+        cdp.on("BackgroundService.backgroundServiceEventReceived", ({ backgroundServiceEvent: event }) => {
+          if (event.eventName === "Push event completed") {
+            resolve(event.eventMetadata.find((m) => m.key === "Status")?.value ?? "no status");
+          }
+        });
+      });
+      await cdp.send("BackgroundService.startObserving", { service: "pushMessaging" });
+      await cdp.send("BackgroundService.setRecording", { shouldRecord: true, service: "pushMessaging" });
       await cdp.send("ServiceWorker.enable");
       const payload = {
         title: "Kikuubo Phones listed a new item",
@@ -151,6 +167,7 @@ describe("the service worker and a push", () => {
         registrationId: await registration,
         data: JSON.stringify(payload),
       });
+      expect(await completed).toBe("Success");
       const shown = () =>
         page.evaluate(`navigator.serviceWorker.ready
           .then((r) => r.getNotifications())
