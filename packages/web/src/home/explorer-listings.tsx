@@ -60,9 +60,7 @@ export function ExplorerListings() {
           // The feed (its code and first page) loads when the reader comes near it, not while the
           // page starts.
           <WhenNear placeholder={<div className="min-h-[50vh]" />}>
-            <Suspense fallback={<div className="min-h-[50vh]" />}>
-              <ForYouFeed />
-            </Suspense>
+            <ForYouFeed />
           </WhenNear>
         ) : (
           <Suspense fallback={<Spinner />}>

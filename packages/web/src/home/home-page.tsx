@@ -1,5 +1,5 @@
 import { errorMessage, firstScreenMessages as messages } from "@katale/domain";
-import { memo, type ReactNode, Suspense } from "react";
+import { memo, type ReactNode } from "react";
 import { useDataSaver } from "../pwa/data-saver.js";
 import { EmptyState } from "../ui/empty-state.js";
 import { Splash } from "../ui/splash.js";
@@ -41,9 +41,9 @@ function LaterSection({
     </Section>
   );
   return (
+    // Its code arrives with the later sections' chunk; the room is held until then.
     <WhenNear orWhenIdle={orWhenIdle} placeholder={placeholder}>
-      {/* Its code arrives with the later sections' chunk; the room is held until then. */}
-      <Suspense fallback={placeholder}>{children}</Suspense>
+      {children}
     </WhenNear>
   );
 }

@@ -1,5 +1,5 @@
 import { errorMessage, MISSING_PRODUCT_REDIRECT_MS, messages, type ProductDetail } from "@katale/domain";
-import { Suspense, useDeferredValue, useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { categoryPath, subCategoryPath } from "../catalogue/catalogue-paths.js";
 import { HiddenBanner } from "../moderation/hidden-banner.js";
@@ -93,8 +93,6 @@ export default function ProductDetailPage() {
   );
 }
 
-const reviewsRoom = <div className="mt-8 min-h-40" />;
-
 /** Description, reviews and the related lists, once the whole detail is there. */
 function ProductDetailRest({ detail }: { detail: ProductDetail }) {
   const { product } = detail;
@@ -108,10 +106,8 @@ function ProductDetailRest({ detail }: { detail: ProductDetail }) {
       </section>
       <ProductFilters filters={product.filters ?? []} />
       {/* Below the first screen: reviews (a request of their own) and the grids render when near. */}
-      <WhenNear key={`reviews-${product.id}`} placeholder={reviewsRoom}>
-        <Suspense fallback={reviewsRoom}>
-          <ReviewsList productId={product.id} />
-        </Suspense>
+      <WhenNear key={`reviews-${product.id}`} placeholder={<div className="mt-8 min-h-40" />}>
+        <ReviewsList productId={product.id} />
       </WhenNear>
       <WhenNear key={`more-${product.id}`} placeholder={<div className="mt-8 min-h-96" />}>
         <MoreProducts detail={detail} />

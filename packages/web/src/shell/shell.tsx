@@ -51,9 +51,7 @@ export function Shell() {
             </RouteErrorBoundary>
           </main>
           <WhenNear orWhenIdle placeholder={footerRoom}>
-            <Suspense fallback={footerRoom}>
-              <Footer />
-            </Suspense>
+            <Footer />
           </WhenNear>
           {narrow && <BottomBar />}
         </div>

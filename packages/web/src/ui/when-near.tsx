@@ -1,11 +1,12 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useDataSaver } from "../pwa/data-saver.js";
 
 /**
  * Renders `children` only once the spot comes near the viewport (within `margin`, by default 200 px
  * below it), and keeps rendering them after. Until then `placeholder` holds the room, so what
  * follows does not move when the content arrives. Content far below the first screen then costs
- * a phone neither its requests nor its rendering while the page starts.
+ * a phone neither its requests nor its rendering while the page starts. Content whose code loads
+ * lazily keeps the placeholder until its code is there too.
  */
 export function WhenNear({
   children,
@@ -49,6 +50,6 @@ export function WhenNear({
     observer.observe(target);
     return () => observer.disconnect();
   }, [near, rootMargin]);
-  if (near) return <>{children}</>;
+  if (near) return <Suspense fallback={placeholder}>{children}</Suspense>;
   return <div ref={marker}>{placeholder}</div>;
 }
