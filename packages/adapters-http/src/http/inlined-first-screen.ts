@@ -11,9 +11,10 @@ import type { HttpGateways } from "./create-http-gateways.js";
 
 // The answers the server wrote into the page for its first screen (`/`, a product, a category) are
 // read here without the contract's zod schemas or its call definitions: they come from our own
-// server, in the same HTML as the app, so they are already what the contract says. A browser's first visit then
-// needs neither zod nor the gateways' code to draw its first screen (both load on the first call
-// that asks the network: deferred-gateways.ts). Only the type imports above touch the contract.
+// server, in the same HTML as the app, so they are already what the contract says. A browser's
+// first visit then needs neither zod nor the gateways' code to draw its first screen (both load on
+// the first call that asks the network: deferred-gateways.ts). Only the type imports above touch
+// the contract.
 
 /** The body the page carries for a GET of `url` (parsed JSON), or undefined when it carries none. */
 export type InlinedAnswers = (url: string) => Promise<unknown> | undefined;
